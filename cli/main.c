@@ -1,0 +1,85 @@
+/* kcipher: command-line front end.  Exit status: 0 ok, 1 crypto failure
+ * (bad tag, bad padding, data outside the domain), 2 usage error. */
+#include <stdio.h>
+#include <string.h>
+#include "commands.h"
+#ifdef KC_HAVE_BENCH
+#include "bench.h"
+#endif
+
+static const char usage[] =
+"usage: kcipher <command> [options]\n"
+"\n"
+"  list                                   ciphers, backends, and what this CPU runs\n"
+"  encrypt|decrypt --cipher NAME --key HEX [--backend NAME]\n"
+"      block ciphers: [--mode ecb|cbc|ctr] [--iv HEX] [--pad] [--hex DATA]\n"
+"      AEAD:          --nonce HEX [--ad HEX] [--hex DATA]    (output: ciphertext || tag)\n"
+"      FEA blocks:    --bits N [--tweak HEX] [--hex BLOCK]   (hex integers, one per line on stdin)\n"
+"      Without --hex, stdin is read and stdout written as raw bytes.\n"
+"  fpe encrypt|decrypt --cipher fea1-*|fea2-* --key HEX [--tweak HEX] [--radix R]\n"
+"      [--allow-small-domain] [DIGITS]                      (no DIGITS: one value per line of stdin)\n"
+"  bench [--quick] [--cipher NAME...] [--json FILE] [--report DIR]\n"
+"  version\n"
+"\n"
+"ciphers: aria-128|192|256 lea-128|192|256 pipo-64-128 pipo-64-256 rc6-128|192|256\n"
+"         aes-128|192|256 rijndael-B-K (B, K in 128|192|256) tinyjambu-128|192|256\n"
+"         fea1-128|192|256 fea2-128|192|256\n";
+
+int cmd_list(void)
+{
+    printf("CPU features: %s\n", *kc_cpu_features() ? kc_cpu_features() : "(none detected)");
+    printf("%-18s %-6s %4s %5s  %-9s %-8s %-14s %-9s %s\n", "cipher", "kind", "key", "block",
+           "backend", "default", "timing", "this CPU", "needs");
+    for (size_t i = 0; i < kc_cipher_count(); i++) {
+        const kc_cipher_info *c = kc_cipher_at(i);
+        static const char *const kinds[] = { "", "block", "aead", "fea" };
+        char block[8];
+        if (c->kind == KC_KIND_FEA) snprintf(block, sizeof block, "8-128");
+        else snprintf(block, sizeof block, "%zu", c->kind == KC_KIND_AEAD ? (size_t)0 : c->block_bytes * 8);
+        kc_backend_info b;
+        for (size_t k = 0; kc_backend_at(c->name, k, &b) == KC_OK; k++)
+            printf("%-18s %-6s %4zu %5s  %-9s %-8s %-14s %-9s %s\n", c->name, kinds[c->kind],
+                   c->key_bytes * 8, c->kind == KC_KIND_AEAD ? "-" : block, b.name,
+                   b.is_default ? "yes" : "", b.constant_time ? "constant-time" : "variable-time",
+                   b.available ? "runs" : "no", *b.cpu_features ? b.cpu_features : "-");
+        if (kc_backend_count(c->name) == 0)
+            printf("%-18s %-6s %4zu %5s  (no backend built)\n", c->name, kinds[c->kind], c->key_bytes * 8, block);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 ||
+        strcmp(argv[1], "-h") == 0) {
+        fputs(usage, argc < 2 ? stderr : stdout);
+        return argc < 2 ? EXIT_USAGE : 0;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
+        printf("kcipher %s\n", KC_VERSION_STRING);
+        return 0;
+    }
+    if (strcmp(cmd, "bench") == 0) {
+#ifdef KC_HAVE_BENCH
+        return kc_bench_main(argc - 1, argv + 1);
+#else
+        return fail(EXIT_USAGE, "bench", "this build has no benchmark harness");
+#endif
+    }
+    options o;
+    if (strcmp(cmd, "list") == 0) return argc == 2 ? cmd_list() : fail(EXIT_USAGE, "list", "takes no arguments");
+    if (strcmp(cmd, "encrypt") == 0 || strcmp(cmd, "decrypt") == 0) {
+        if (parse_options(argc, argv, 2, &o)) return EXIT_USAGE;
+        return cmd_crypt(&o, cmd[0] == 'e');
+    }
+    if (strcmp(cmd, "fpe") == 0) {
+        if (argc < 3 || (strcmp(argv[2], "encrypt") && strcmp(argv[2], "decrypt")))
+            return fail(EXIT_USAGE, "fpe", "expected `fpe encrypt` or `fpe decrypt`");
+        if (parse_options(argc, argv, 3, &o)) return EXIT_USAGE;
+        return cmd_fpe(&o, argv[2][0] == 'e');
+    }
+    fail(EXIT_USAGE, "unknown command", cmd);
+    fputs(usage, stderr);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,224 @@
+/* kcipher: Korean standard and lightweight ciphers, one API.
+ *
+ * Objects are opaque and keyed at creation: a block cipher (kc_cipher), a mode
+ * stream over it (kc_stream), an AEAD (kc_aead), an FEA tweakable block cipher
+ * for one block length (kc_fea) and a numeric FPE tokenizer (kc_fpe).  Every
+ * function returns a kc_status; kc_strerror() turns it into a message.  On any
+ * error nothing is written to output buffers.  Freeing an object wipes its key
+ * schedule.  Backends are chosen by name, or NULL for the default (the fastest
+ * constant-time one this CPU can run). */
+#ifndef KCIPHER_H
+#define KCIPHER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+#if defined(__GNUC__)
+#pragma GCC visibility push(default)   /* the library builds with hidden visibility */
+#endif
+
+#define KC_VERSION_STRING "0.1.0"
+
+typedef enum kc_status {
+    KC_OK = 0,
+    KC_ERR_NULL,              /* a required pointer is NULL */
+    KC_ERR_UNKNOWN_CIPHER,    /* no cipher of that name */
+    KC_ERR_UNKNOWN_BACKEND,   /* the cipher has no backend of that name */
+    KC_ERR_BACKEND_UNAVAILABLE, /* this CPU cannot run the backend */
+    KC_ERR_WRONG_KIND,        /* e.g. an AEAD name given to kc_cipher_new */
+    KC_ERR_KEY_LENGTH,
+    KC_ERR_IV_LENGTH,
+    KC_ERR_NONCE_LENGTH,
+    KC_ERR_TWEAK_LENGTH,
+    KC_ERR_BLOCK_BITS,        /* FEA block length outside 8..128 */
+    KC_ERR_OVERLAP,           /* input and output overlap other than exactly */
+    KC_ERR_NOT_BLOCK_MULTIPLE,/* length is not a whole number of blocks */
+    KC_ERR_BAD_PADDING,       /* PKCS#7 padding does not check out */
+    KC_ERR_OUTPUT_TOO_SMALL,
+    KC_ERR_BAD_MODE,
+    KC_ERR_INPUT_TOO_SHORT,   /* e.g. AEAD ciphertext shorter than its tag */
+    KC_ERR_AUTH,              /* AEAD tag did not verify */
+    KC_ERR_VALUE_OUT_OF_DOMAIN, /* FEA block value >= 2^n, FPE value not in domain */
+    KC_ERR_RADIX,             /* radix outside 2..65535 */
+    KC_ERR_DIGIT,             /* a digit >= radix */
+    KC_ERR_DOMAIN_TOO_SMALL,  /* radix^len < 10^6 without KC_FPE_ALLOW_SMALL_DOMAIN, or < 2^8 */
+    KC_ERR_DOMAIN_TOO_LARGE,  /* radix^len >= 2^128 */
+    KC_ERR_NO_MEMORY,
+    KC_ERR_STATE,             /* call out of order, e.g. update after final */
+    KC_STATUS_COUNT
+} kc_status;
+
+const char *kc_strerror(kc_status status);
+/* Name of the status constant, e.g. "KC_ERR_AUTH". */
+const char *kc_status_name(kc_status status);
+
+/* ---- Discovery ---------------------------------------------------------- */
+
+typedef enum kc_kind { KC_KIND_BLOCK = 1, KC_KIND_AEAD = 2, KC_KIND_FEA = 3 } kc_kind;
+
+typedef struct kc_cipher_info {
+    const char *name;       /* "aria-128", "rijndael-256-192", "tinyjambu-128", "fea2-256" */
+    const char *family;     /* "aria", "rijndael", "tinyjambu", "fea2", ... */
+    kc_kind kind;
+    size_t key_bytes;
+    size_t block_bytes;     /* 0 for AEAD and FEA (FEA blocks are n bits) */
+    size_t nonce_bytes;     /* AEAD only */
+    size_t tag_bytes;       /* AEAD only */
+} kc_cipher_info;
+
+typedef struct kc_backend_info {
+    const char *name;       /* "ref", "ct", "table", "naive", ... */
+    const char *summary;    /* one line */
+    char cpu_features[64];  /* "" or e.g. "avx2+aesni" */
+    int constant_time;      /* no secret-dependent branches or table indices */
+    int available;          /* this CPU can run it */
+    int is_default;
+} kc_backend_info;
+
+size_t kc_cipher_count(void);
+/* i-th cipher, 0 <= i < kc_cipher_count(); NULL past the end. */
+const kc_cipher_info *kc_cipher_at(size_t i);
+const kc_cipher_info *kc_cipher_find(const char *name);
+size_t kc_backend_count(const char *cipher_name);
+/* Fills *info for the i-th backend of the cipher; KC_ERR_UNKNOWN_* when out of range. */
+kc_status kc_backend_at(const char *cipher_name, size_t i, kc_backend_info *info);
+/* CPU features detected at run time, '+'-separated ("sse2+avx2+aesni"). */
+const char *kc_cpu_features(void);
+
+/* ---- Block ciphers (ECB core) ------------------------------------------- */
+
+typedef struct kc_cipher kc_cipher;
+
+kc_status kc_cipher_new(kc_cipher **out, const char *name, const char *backend,
+                        const uint8_t *key, size_t key_len);
+void kc_cipher_free(kc_cipher *c);
+size_t kc_cipher_block_size(const kc_cipher *c);
+const char *kc_cipher_name(const kc_cipher *c);
+const char *kc_cipher_backend_name(const kc_cipher *c);
+
+/* len must be a multiple of the block size; out == in is allowed. */
+kc_status kc_cipher_encrypt_blocks(const kc_cipher *c, uint8_t *out, const uint8_t *in, size_t len);
+kc_status kc_cipher_decrypt_blocks(const kc_cipher *c, uint8_t *out, const uint8_t *in, size_t len);
+
+/* ---- Modes -------------------------------------------------------------- */
+
+typedef enum kc_mode { KC_MODE_ECB = 0, KC_MODE_CBC = 1, KC_MODE_CTR = 2 } kc_mode;
+#define KC_PAD_PKCS7 1u  /* ECB/CBC only */
+
+/* Parses "ecb" / "cbc" / "ctr". */
+kc_status kc_mode_from_name(const char *name, kc_mode *mode);
+
+/* Output length of a one-shot call: the exact length for encryption, an upper
+ * bound for decryption with padding. */
+size_t kc_mode_output_size(const kc_cipher *c, kc_mode mode, unsigned flags, int encrypt, size_t in_len);
+
+/* One-shot.  iv is one block (CBC, CTR: the initial counter block), NULL with
+ * iv_len 0 for ECB.  CTR counts the whole block as a big-endian integer.  On
+ * failure *out_len is 0 and out is left untouched (padding failure: zeroed). */
+kc_status kc_mode_encrypt(const kc_cipher *c, kc_mode mode, unsigned flags,
+                          const uint8_t *iv, size_t iv_len,
+                          uint8_t *out, size_t out_cap, size_t *out_len,
+                          const uint8_t *in, size_t in_len);
+kc_status kc_mode_decrypt(const kc_cipher *c, kc_mode mode, unsigned flags,
+                          const uint8_t *iv, size_t iv_len,
+                          uint8_t *out, size_t out_cap, size_t *out_len,
+                          const uint8_t *in, size_t in_len);
+
+/* Streaming, for inputs of any size.  update() writes at most in_len + one
+ * block; final() at most one block. */
+typedef struct kc_stream kc_stream;
+kc_status kc_stream_new(kc_stream **out, const kc_cipher *c, kc_mode mode, unsigned flags,
+                        int encrypt, const uint8_t *iv, size_t iv_len);
+kc_status kc_stream_update(kc_stream *s, uint8_t *out, size_t out_cap, size_t *out_len,
+                           const uint8_t *in, size_t in_len);
+kc_status kc_stream_final(kc_stream *s, uint8_t *out, size_t out_cap, size_t *out_len);
+void kc_stream_free(kc_stream *s);
+
+/* ---- AEAD (TinyJAMBU) ----------------------------------------------------- */
+
+typedef struct kc_aead kc_aead;
+
+kc_status kc_aead_new(kc_aead **out, const char *name, const char *backend,
+                      const uint8_t *key, size_t key_len);
+void kc_aead_free(kc_aead *a);
+size_t kc_aead_tag_size(const kc_aead *a);
+size_t kc_aead_nonce_size(const kc_aead *a);
+const char *kc_aead_backend_name(const kc_aead *a);
+/* out receives ciphertext || tag: pt_len + tag bytes. */
+kc_status kc_aead_encrypt(const kc_aead *a, uint8_t *out, size_t out_cap, size_t *out_len,
+                          const uint8_t *nonce, size_t nonce_len,
+                          const uint8_t *ad, size_t ad_len,
+                          const uint8_t *pt, size_t pt_len);
+/* in is ciphertext || tag.  On KC_ERR_AUTH nothing is written to out. */
+kc_status kc_aead_decrypt(const kc_aead *a, uint8_t *out, size_t out_cap, size_t *out_len,
+                          const uint8_t *nonce, size_t nonce_len,
+                          const uint8_t *ad, size_t ad_len,
+                          const uint8_t *in, size_t in_len);
+
+/* ---- FEA: tweakable block cipher on n-bit blocks, 8 <= n <= 128 ---------- */
+
+/* Blocks are n-bit integers stored big-endian in kc_fea_block_size() =
+ * ceil(n/8) bytes (unused high bits zero).  Tweaks likewise: FEA-1 takes a
+ * (128-n)-bit integer in ceil((128-n)/8) bytes, FEA-2 a 128-bit one in 16
+ * bytes; tweak_len 0 means the all-zero tweak. */
+typedef struct kc_fea kc_fea;
+
+kc_status kc_fea_new(kc_fea **out, const char *name, const char *backend,
+                     const uint8_t *key, size_t key_len, unsigned n_bits);
+void kc_fea_free(kc_fea *f);
+unsigned kc_fea_bits(const kc_fea *f);
+size_t kc_fea_block_size(const kc_fea *f);
+size_t kc_fea_tweak_size(const kc_fea *f);
+const char *kc_fea_backend_name(const kc_fea *f);
+/* count blocks of kc_fea_block_size() bytes each, all under one tweak. */
+kc_status kc_fea_encrypt(const kc_fea *f, uint8_t *out, const uint8_t *in, size_t count,
+                         const uint8_t *tweak, size_t tweak_len);
+kc_status kc_fea_decrypt(const kc_fea *f, uint8_t *out, const uint8_t *in, size_t count,
+                         const uint8_t *tweak, size_t tweak_len);
+
+/* ---- Format-preserving encryption of digit strings over FEA --------------- */
+
+/* A string of len digits in radix 2..65535 is an integer below radix^len;
+ * it is encrypted with the FEA block cipher for n = bit length of radix^len,
+ * by cycle walking (spec section 10.1).  Domains below 10^6 are refused
+ * unless KC_FPE_ALLOW_SMALL_DOMAIN is given (never below 2^8); domains of
+ * 2^128 or more are refused. */
+#define KC_FPE_ALLOW_SMALL_DOMAIN 1u
+#define KC_FPE_MIN_DOMAIN 1000000u
+
+typedef struct kc_fpe kc_fpe;
+
+kc_status kc_fpe_new(kc_fpe **out, const char *name, const char *backend,
+                     const uint8_t *key, size_t key_len,
+                     unsigned radix, size_t len, unsigned flags);
+void kc_fpe_free(kc_fpe *p);
+unsigned kc_fpe_bits(const kc_fpe *p);           /* the FEA block length n */
+size_t kc_fpe_tweak_size(const kc_fpe *p);       /* as kc_fea_tweak_size for that n */
+/* Digit arrays, most significant first; out == in allowed. */
+kc_status kc_fpe_encrypt(const kc_fpe *p, uint16_t *out, const uint16_t *in, size_t len,
+                         const uint8_t *tweak, size_t tweak_len);
+kc_status kc_fpe_decrypt(const kc_fpe *p, uint16_t *out, const uint16_t *in, size_t len,
+                         const uint8_t *tweak, size_t tweak_len);
+/* Strings of '0'-'9','a'-'z' for radix <= 36 (upper case accepted on input). */
+kc_status kc_fpe_encrypt_str(const kc_fpe *p, char *out, const char *in,
+                             const uint8_t *tweak, size_t tweak_len);
+kc_status kc_fpe_decrypt_str(const kc_fpe *p, char *out, const char *in,
+                             const uint8_t *tweak, size_t tweak_len);
+
+/* ---- Utilities ------------------------------------------------------------- */
+
+/* Zeroes memory in a way the compiler does not remove. */
+void kc_wipe(void *p, size_t len);
+/* 0 if equal, -1 otherwise; time depends only on len. */
+int kc_ct_compare(const void *a, const void *b, size_t len);
+
+#if defined(__GNUC__)
+#pragma GCC visibility pop
+#endif
+#ifdef __cplusplus
+}
+#endif
+#endif

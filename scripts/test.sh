@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Every test: installs dependencies, builds, runs the suite, then runs it
+# again under AddressSanitizer + UndefinedBehaviorSanitizer.  The constant-
+# time check (valgrind) runs in the first pass.  Ends with "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+scripts/deps.sh test || exit 1
+jobs=$(nproc 2>/dev/null || echo 2)
+build=${KC_BUILD_DIR:-build}
+passed=0 failed=0
+
+run_suite() {   # name, build dir, cmake args...
+  local name=$1 dir=$2; shift 2
+  echo "== $name"
+  if ! cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >"$dir.configure.log" 2>&1 ||
+     ! cmake --build "$dir" -j"$jobs" >"$dir.build.log" 2>&1; then
+    cat "$dir.configure.log" "$dir.build.log" 2>/dev/null | tail -40
+    echo "$name: build failed"
+    failed=$((failed + 1))
+    return
+  fi
+  (cd "$dir" && ctest --output-on-failure -j"$jobs" 2>&1) | tee "$dir.ctest.log"
+  local line p t
+  line=$(grep -E 'tests passed, [0-9]+ tests failed out of' "$dir.ctest.log" | tail -1)
+  p=$(sed -E 's/.*% tests passed, ([0-9]+) tests failed out of ([0-9]+).*/\2 \1/' <<<"$line")
+  t=${p%% *}; f=${p##* }
+  [ -z "$line" ] && { t=1; f=1; }
+  passed=$((passed + t - f)); failed=$((failed + f))
+}
+
+mkdir -p "$build"
+run_suite "tests" "$build/release"
+run_suite "tests under ASan+UBSan" "$build/sanitize" -DCMAKE_BUILD_TYPE=Debug \
+  -DKC_SANITIZE=address,undefined
+echo "all suites: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,97 @@
+/* Keyed AEAD objects (TinyJAMBU): argument checks around the backend. */
+#include "core/objects.h"
+
+struct kc_aead {
+    const kc_cipher_entry *entry;
+    const kc_aead_backend *impl;
+    void *ctx;
+};
+
+kc_status kc_aead_new(kc_aead **out, const char *name, const char *backend,
+                      const uint8_t *key, size_t key_len)
+{
+    if (!out) return KC_ERR_NULL;
+    *out = NULL;
+    const kc_cipher_entry *e;
+    const void *impl;
+    kc_status st = kc_resolve(name, backend, KC_KIND_AEAD, &e, &impl);
+    if (st != KC_OK) return st;
+    if (key_len != e->info.key_bytes) return KC_ERR_KEY_LENGTH;
+    if (!key) return KC_ERR_NULL;
+    const kc_aead_backend *b = impl;
+    void *ctx;
+    kc_aead *a = kc_alloc_with_ctx(sizeof *a, b->head.ctx_size, &ctx);
+    if (!a) return KC_ERR_NO_MEMORY;
+    a->entry = e;
+    a->impl = b;
+    a->ctx = ctx;
+    st = b->set_key(ctx, key, key_len);
+    if (st != KC_OK) { kc_free_with_ctx(a, ctx, b->head.ctx_size); return st; }
+    *out = a;
+    return KC_OK;
+}
+
+void kc_aead_free(kc_aead *a)
+{
+    if (a) kc_free_with_ctx(a, a->ctx, a->impl->head.ctx_size);
+}
+
+size_t kc_aead_tag_size(const kc_aead *a) { return a ? a->entry->info.tag_bytes : 0; }
+size_t kc_aead_nonce_size(const kc_aead *a) { return a ? a->entry->info.nonce_bytes : 0; }
+const char *kc_aead_backend_name(const kc_aead *a) { return a ? a->impl->head.name : NULL; }
+
+/* Any overlap at all, including the same start (AD and nonce are read after output starts). */
+static int overlaps(const void *a, size_t alen, const void *b, size_t blen)
+{
+    uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+    return alen && blen && x < y + blen && y < x + alen;
+}
+
+static kc_status check(const kc_aead *a, const uint8_t *out, size_t out_len,
+                       const uint8_t *nonce, size_t nonce_len, const uint8_t *ad, size_t ad_len,
+                       const uint8_t *in, size_t in_len)
+{
+    if (!a || !nonce || (!ad && ad_len) || (!in && in_len) || (!out && out_len)) return KC_ERR_NULL;
+    if (nonce_len != a->entry->info.nonce_bytes) return KC_ERR_NONCE_LENGTH;
+    if (kc_bad_overlap(out, out_len, in, in_len) || overlaps(out, out_len, ad, ad_len) ||
+        overlaps(out, out_len, nonce, nonce_len))
+        return KC_ERR_OVERLAP;
+    return KC_OK;
+}
+
+kc_status kc_aead_encrypt(const kc_aead *a, uint8_t *out, size_t out_cap, size_t *out_len,
+                          const uint8_t *nonce, size_t nonce_len,
+                          const uint8_t *ad, size_t ad_len,
+                          const uint8_t *pt, size_t pt_len)
+{
+    if (!out_len) return KC_ERR_NULL;
+    *out_len = 0;
+    if (!a) return KC_ERR_NULL;
+    size_t need = pt_len + a->entry->info.tag_bytes;
+    if (out_cap < need) return KC_ERR_OUTPUT_TOO_SMALL;
+    kc_status st = check(a, out, need, nonce, nonce_len, ad, ad_len, pt, pt_len);
+    if (st != KC_OK) return st;
+    a->impl->encrypt(a->ctx, out, nonce, ad, ad_len, pt, pt_len);
+    *out_len = need;
+    return KC_OK;
+}
+
+kc_status kc_aead_decrypt(const kc_aead *a, uint8_t *out, size_t out_cap, size_t *out_len,
+                          const uint8_t *nonce, size_t nonce_len,
+                          const uint8_t *ad, size_t ad_len,
+                          const uint8_t *in, size_t in_len)
+{
+    if (!out_len) return KC_ERR_NULL;
+    *out_len = 0;
+    if (!a) return KC_ERR_NULL;
+    size_t tag = a->entry->info.tag_bytes;
+    if (in && in_len < tag) return KC_ERR_INPUT_TOO_SHORT;
+    size_t need = in_len >= tag ? in_len - tag : 0;
+    if (out_cap < need) return KC_ERR_OUTPUT_TOO_SMALL;
+    kc_status st = check(a, out, need, nonce, nonce_len, ad, ad_len, in, in_len);
+    if (st != KC_OK) return st;
+    if (!in) return KC_ERR_INPUT_TOO_SHORT;
+    if (a->impl->decrypt(a->ctx, out, nonce, ad, ad_len, in, in_len) != 0) return KC_ERR_AUTH;
+    *out_len = need;
+    return KC_OK;
+}

@@ -1,0 +1,62 @@
+/* Backend descriptors: one per implementation technique, listed in
+ * src/core/registry.c.  A backend file defines one const descriptor and
+ * nothing else that is not static. */
+#ifndef KC_BACKEND_H
+#define KC_BACKEND_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "kcipher.h"
+#include "cpu.h"
+
+/* Fields every backend descriptor starts with. */
+typedef struct kc_backend_head {
+    const char *name;        /* "ref", "ct", "table", "naive", "avx2", ... */
+    const char *summary;     /* one line for `kcipher list` */
+    uint32_t cpu;            /* KC_CPU_* bits required */
+    int constant_time;       /* no secret-dependent branches or memory indices */
+    size_t ctx_size;         /* bytes of key schedule */
+} kc_backend_head;
+
+/* Block cipher.  ctx is ctx_size bytes, 16-byte aligned, zeroed before
+ * set_key.  key_len and block_len (bytes) were already checked against the
+ * cipher table, so set_key only fails on its own limits.  encrypt/decrypt
+ * process nblocks consecutive blocks (ECB); out == in is allowed.  nblocks
+ * == 1 is the single-block entry point; SIMD backends batch larger counts. */
+typedef struct kc_block_backend {
+    kc_backend_head head;
+    kc_status (*set_key)(void *ctx, const uint8_t *key, size_t key_len, size_t block_len);
+    void (*encrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks);
+    void (*decrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks);
+} kc_block_backend;
+
+/* AEAD.  encrypt writes pt_len bytes of ciphertext then the tag.  decrypt
+ * gets ct_len >= tag bytes, returns 0 and writes ct_len - tag bytes of
+ * plaintext only when the tag verifies; otherwise returns -1 and writes
+ * nothing.  Lengths were checked by the caller. */
+typedef struct kc_aead_backend {
+    kc_backend_head head;
+    kc_status (*set_key)(void *ctx, const uint8_t *key, size_t key_len);
+    void (*encrypt)(const void *ctx, uint8_t *out, const uint8_t *nonce,
+                    const uint8_t *ad, size_t ad_len, const uint8_t *pt, size_t pt_len);
+    int (*decrypt)(const void *ctx, uint8_t *out, const uint8_t *nonce,
+                   const uint8_t *ad, size_t ad_len, const uint8_t *ct, size_t ct_len);
+} kc_aead_backend;
+
+/* FEA.  variant is 1 or 2; n_bits 8..128 and key_len 16/24/32 were checked.
+ * Blocks: ceil(n/8) bytes, big-endian integer, value < 2^n (checked).
+ * tweak: NULL for the zero tweak, else kc_fea_tweak_bytes(variant, n) bytes
+ * big-endian (FEA-1: value < 2^(128-n), checked).  count blocks, one tweak. */
+typedef struct kc_fea_backend {
+    kc_backend_head head;
+    kc_status (*set_key)(void *ctx, int variant, const uint8_t *key, size_t key_len, unsigned n_bits);
+    void (*encrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t count, const uint8_t *tweak);
+    void (*decrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t count, const uint8_t *tweak);
+} kc_fea_backend;
+
+static inline size_t kc_fea_tweak_bytes(int variant, unsigned n_bits)
+{
+    return variant == 1 ? (128u - n_bits + 7u) / 8u : 16u;
+}
+
+#endif

@@ -1,0 +1,87 @@
+/* CPU feature detection: cpuid + xgetbv on x86-64, hwcaps on AArch64. */
+#include <stdio.h>
+#include <string.h>
+#include "core/cpu.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
+
+static uint64_t xgetbv0(void)
+{
+    uint32_t lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    return (uint64_t)hi << 32 | lo;
+}
+
+static uint32_t detect(void)
+{
+    unsigned a, b, c, d;
+    uint32_t f = 0;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+    if (d & (1u << 26)) f |= KC_CPU_SSE2;
+    if (c & (1u << 9))  f |= KC_CPU_SSSE3;
+    if (c & (1u << 19)) f |= KC_CPU_SSE41;
+    if (c & (1u << 25)) f |= KC_CPU_AESNI;
+    if (c & (1u << 1))  f |= KC_CPU_PCLMUL;
+    int osxsave = (c >> 27) & 1;
+    uint64_t xcr0 = osxsave ? xgetbv0() : 0;
+    int ymm = (xcr0 & 6) == 6, zmm = (xcr0 & 0xe6) == 0xe6;
+    if (__get_cpuid_count(7, 0, &a, &b, &c, &d)) {
+        if (ymm && (b & (1u << 5)))  f |= KC_CPU_AVX2;
+        if (zmm && (b & (1u << 16))) f |= KC_CPU_AVX512F;
+        if (zmm && (b & (1u << 30))) f |= KC_CPU_AVX512BW;
+        if (ymm && (c & (1u << 9)))  f |= KC_CPU_VAES;
+        if (c & (1u << 8))           f |= KC_CPU_GFNI;
+    }
+    return f;
+}
+#elif defined(__aarch64__) && defined(__linux__)
+#include <sys/auxv.h>
+static uint32_t detect(void)
+{
+    uint32_t f = KC_CPU_NEON;            /* mandatory in AArch64 */
+    if (getauxval(AT_HWCAP) & (1u << 3)) f |= KC_CPU_ARMAES;  /* HWCAP_AES */
+    return f;
+}
+#elif defined(__aarch64__)
+static uint32_t detect(void) { return KC_CPU_NEON; }
+#else
+static uint32_t detect(void) { return 0; }
+#endif
+
+uint32_t kc_cpu_detect(void)
+{
+    /* Racing first calls compute the same value, so no lock is needed. */
+    static volatile uint32_t cached;
+    static volatile int done;
+    if (!done) { cached = detect(); done = 1; }
+    return cached;
+}
+
+static const struct { uint32_t bit; const char *name; } feature_names[] = {
+    { KC_CPU_SSE2, "sse2" }, { KC_CPU_SSSE3, "ssse3" }, { KC_CPU_SSE41, "sse4.1" },
+    { KC_CPU_AVX2, "avx2" }, { KC_CPU_AVX512F, "avx512f" }, { KC_CPU_AVX512BW, "avx512bw" },
+    { KC_CPU_AESNI, "aesni" }, { KC_CPU_PCLMUL, "pclmul" }, { KC_CPU_VAES, "vaes" },
+    { KC_CPU_GFNI, "gfni" }, { KC_CPU_NEON, "neon" }, { KC_CPU_ARMAES, "armaes" },
+};
+
+const char *kc_cpu_names(uint32_t mask, char *buf, unsigned cap)
+{
+    size_t used = 0;
+    if (cap) buf[0] = 0;
+    for (size_t i = 0; i < sizeof feature_names / sizeof feature_names[0]; i++) {
+        if (!(mask & feature_names[i].bit)) continue;
+        int n = snprintf(buf + used, cap - used, "%s%s", used ? "+" : "", feature_names[i].name);
+        if (n < 0 || (size_t)n >= cap - used) break;
+        used += (size_t)n;
+    }
+    return buf;
+}
+
+const char *kc_cpu_features(void)
+{
+    static char names[128];
+    static volatile int done;
+    if (!done) { kc_cpu_names(kc_cpu_detect(), names, sizeof names); done = 1; }
+    return names;
+}

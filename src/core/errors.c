@@ -1,0 +1,40 @@
+/* Messages for kc_status codes. */
+#include "kcipher.h"
+
+static const struct { const char *name, *message; } statuses[KC_STATUS_COUNT] = {
+    [KC_OK] = { "KC_OK", "success" },
+    [KC_ERR_NULL] = { "KC_ERR_NULL", "a required pointer argument is NULL" },
+    [KC_ERR_UNKNOWN_CIPHER] = { "KC_ERR_UNKNOWN_CIPHER", "unknown cipher name" },
+    [KC_ERR_UNKNOWN_BACKEND] = { "KC_ERR_UNKNOWN_BACKEND", "the cipher has no backend of that name" },
+    [KC_ERR_BACKEND_UNAVAILABLE] = { "KC_ERR_BACKEND_UNAVAILABLE", "this CPU cannot run that backend" },
+    [KC_ERR_WRONG_KIND] = { "KC_ERR_WRONG_KIND", "the cipher is not of the kind this function handles (block cipher, AEAD or FEA)" },
+    [KC_ERR_KEY_LENGTH] = { "KC_ERR_KEY_LENGTH", "wrong key length for this cipher" },
+    [KC_ERR_IV_LENGTH] = { "KC_ERR_IV_LENGTH", "wrong IV length: it must be one block (none for ECB)" },
+    [KC_ERR_NONCE_LENGTH] = { "KC_ERR_NONCE_LENGTH", "wrong nonce length for this AEAD" },
+    [KC_ERR_TWEAK_LENGTH] = { "KC_ERR_TWEAK_LENGTH", "wrong tweak length for this block length" },
+    [KC_ERR_BLOCK_BITS] = { "KC_ERR_BLOCK_BITS", "FEA block length must be 8..128 bits" },
+    [KC_ERR_OVERLAP] = { "KC_ERR_OVERLAP", "input and output buffers overlap (only exact in-place is allowed)" },
+    [KC_ERR_NOT_BLOCK_MULTIPLE] = { "KC_ERR_NOT_BLOCK_MULTIPLE", "input length is not a whole number of blocks (use padding or CTR)" },
+    [KC_ERR_BAD_PADDING] = { "KC_ERR_BAD_PADDING", "invalid PKCS#7 padding" },
+    [KC_ERR_OUTPUT_TOO_SMALL] = { "KC_ERR_OUTPUT_TOO_SMALL", "output buffer too small" },
+    [KC_ERR_BAD_MODE] = { "KC_ERR_BAD_MODE", "unknown mode, or an option the mode does not support" },
+    [KC_ERR_INPUT_TOO_SHORT] = { "KC_ERR_INPUT_TOO_SHORT", "input too short (e.g. ciphertext shorter than the tag) or of the wrong length" },
+    [KC_ERR_AUTH] = { "KC_ERR_AUTH", "authentication failed: the tag does not match" },
+    [KC_ERR_VALUE_OUT_OF_DOMAIN] = { "KC_ERR_VALUE_OUT_OF_DOMAIN", "value outside the domain (FEA block >= 2^n, or tweak too wide)" },
+    [KC_ERR_RADIX] = { "KC_ERR_RADIX", "radix must be 2..65535 (2..36 for character strings)" },
+    [KC_ERR_DIGIT] = { "KC_ERR_DIGIT", "a digit is not valid in this radix" },
+    [KC_ERR_DOMAIN_TOO_SMALL] = { "KC_ERR_DOMAIN_TOO_SMALL", "FPE domain radix^length is below 10^6 (too small to be safe; pass KC_FPE_ALLOW_SMALL_DOMAIN to override, never below 2^8)" },
+    [KC_ERR_DOMAIN_TOO_LARGE] = { "KC_ERR_DOMAIN_TOO_LARGE", "FPE domain radix^length must be below 2^128" },
+    [KC_ERR_NO_MEMORY] = { "KC_ERR_NO_MEMORY", "out of memory" },
+    [KC_ERR_STATE] = { "KC_ERR_STATE", "call out of order (e.g. update after final)" },
+};
+
+const char *kc_strerror(kc_status s)
+{
+    return (unsigned)s < KC_STATUS_COUNT ? statuses[s].message : "unknown status";
+}
+
+const char *kc_status_name(kc_status s)
+{
+    return (unsigned)s < KC_STATUS_COUNT ? statuses[s].name : "KC_ERR_UNKNOWN";
+}

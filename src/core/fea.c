@@ -1,0 +1,79 @@
+/* Keyed FEA objects: one key schedule per (variant, key, n). */
+#include "core/objects.h"
+
+struct kc_fea {
+    const kc_cipher_entry *entry;
+    const kc_fea_backend *impl;
+    unsigned n;
+    void *ctx;
+};
+
+kc_status kc_fea_new(kc_fea **out, const char *name, const char *backend,
+                     const uint8_t *key, size_t key_len, unsigned n_bits)
+{
+    if (!out) return KC_ERR_NULL;
+    *out = NULL;
+    const kc_cipher_entry *e;
+    const void *impl;
+    kc_status st = kc_resolve(name, backend, KC_KIND_FEA, &e, &impl);
+    if (st != KC_OK) return st;
+    if (key_len != e->info.key_bytes) return KC_ERR_KEY_LENGTH;
+    if (n_bits < 8 || n_bits > 128) return KC_ERR_BLOCK_BITS;
+    if (!key) return KC_ERR_NULL;
+    const kc_fea_backend *b = impl;
+    void *ctx;
+    kc_fea *f = kc_alloc_with_ctx(sizeof *f, b->head.ctx_size, &ctx);
+    if (!f) return KC_ERR_NO_MEMORY;
+    f->entry = e;
+    f->impl = b;
+    f->n = n_bits;
+    f->ctx = ctx;
+    st = b->set_key(ctx, e->variant, key, key_len, n_bits);
+    if (st != KC_OK) { kc_free_with_ctx(f, ctx, b->head.ctx_size); return st; }
+    *out = f;
+    return KC_OK;
+}
+
+void kc_fea_free(kc_fea *f)
+{
+    if (f) kc_free_with_ctx(f, f->ctx, f->impl->head.ctx_size);
+}
+
+unsigned kc_fea_bits(const kc_fea *f) { return f ? f->n : 0; }
+size_t kc_fea_block_size(const kc_fea *f) { return f ? (f->n + 7) / 8 : 0; }
+size_t kc_fea_tweak_size(const kc_fea *f) { return f ? kc_fea_tweak_bytes(f->entry->variant, f->n) : 0; }
+const char *kc_fea_backend_name(const kc_fea *f) { return f ? f->impl->head.name : NULL; }
+
+/* Bits of the first byte above an integer of `bits` bits stored in whole bytes. */
+static unsigned excess_bits(uint8_t first, unsigned bits)
+{
+    return bits % 8 ? (unsigned)(first >> (bits % 8)) : 0;
+}
+
+static kc_status run(const kc_fea *f, int encrypt, uint8_t *out, const uint8_t *in, size_t count,
+                     const uint8_t *tweak, size_t tweak_len)
+{
+    if (!f || ((!out || !in) && count) || (!tweak && tweak_len)) return KC_ERR_NULL;
+    size_t bs = (f->n + 7) / 8, tsize = kc_fea_tweak_size(f);
+    if (tweak_len && tweak_len != tsize) return KC_ERR_TWEAK_LENGTH;
+    if (count > SIZE_MAX / bs) return KC_ERR_INPUT_TOO_SHORT;
+    if (kc_bad_overlap(out, count * bs, in, count * bs)) return KC_ERR_OVERLAP;
+    unsigned excess = tweak_len && f->entry->variant == 1 ? excess_bits(tweak[0], 128 - f->n) : 0;
+    for (size_t i = 0; i < count; i++) excess |= excess_bits(in[i * bs], f->n);
+    if (excess) return KC_ERR_VALUE_OUT_OF_DOMAIN;
+    if (count)
+        (encrypt ? f->impl->encrypt : f->impl->decrypt)(f->ctx, out, in, count, tweak_len ? tweak : NULL);
+    return KC_OK;
+}
+
+kc_status kc_fea_encrypt(const kc_fea *f, uint8_t *out, const uint8_t *in, size_t count,
+                         const uint8_t *tweak, size_t tweak_len)
+{
+    return run(f, 1, out, in, count, tweak, tweak_len);
+}
+
+kc_status kc_fea_decrypt(const kc_fea *f, uint8_t *out, const uint8_t *in, size_t count,
+                         const uint8_t *tweak, size_t tweak_len)
+{
+    return run(f, 0, out, in, count, tweak, tweak_len);
+}

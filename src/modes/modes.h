@@ -1,0 +1,23 @@
+/* Whole-block mode kernels over a keyed cipher.  iv is the chaining value
+ * (CBC) or counter block (CTR) and is advanced in place.  out == in is
+ * allowed.  They batch blocks through the backend's multi-block entry point
+ * so SIMD backends run at full width. */
+#ifndef KC_MODES_H
+#define KC_MODES_H
+#include "core/objects.h"
+
+#define KC_MODE_BATCH 512   /* bytes per batch: 32 AES blocks, 64 PIPO blocks */
+
+void kc_ecb_run(const kc_cipher *c, int encrypt, uint8_t *out, const uint8_t *in, size_t nblocks);
+void kc_cbc_encrypt_run(const kc_cipher *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
+void kc_cbc_decrypt_run(const kc_cipher *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
+void kc_ctr_run(const kc_cipher *c, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
+/* Next keystream block into ks, advancing the counter. */
+void kc_ctr_keystream(const kc_cipher *c, uint8_t *ctr, uint8_t *ks);
+
+/* PKCS#7: pads the len < block bytes of in into one block; checks and strips. */
+void kc_pkcs7_pad(uint8_t *block, const uint8_t *in, size_t len, size_t bs);
+/* Returns the unpadded length of the final block, or -1 (constant time in the data). */
+int kc_pkcs7_unpad_len(const uint8_t *block, size_t bs);
+
+#endif

@@ -1,0 +1,255 @@
+#include "testlib.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+unsigned long tl_passed, tl_failed;
+
+static void report(const char *fmt, va_list ap)
+{
+    fprintf(stderr, "FAIL: ");
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
+int tl_check(int ok, const char *fmt, ...)
+{
+    if (ok) { tl_passed++; return 1; }
+    tl_failed++;
+    va_list ap;
+    va_start(ap, fmt);
+    report(fmt, ap);
+    va_end(ap);
+    return 0;
+}
+
+int tl_check_bytes(const uint8_t *got, const uint8_t *want, size_t len, const char *fmt, ...)
+{
+    if (memcmp(got, want, len) == 0) { tl_passed++; return 1; }
+    tl_failed++;
+    va_list ap;
+    va_start(ap, fmt);
+    report(fmt, ap);
+    va_end(ap);
+    char *h = malloc(2 * len + 1);
+    if (h) {
+        tl_hex(h, got, len);  fprintf(stderr, "  got  %s\n", h);
+        tl_hex(h, want, len); fprintf(stderr, "  want %s\n", h);
+        free(h);
+    }
+    return 0;
+}
+
+int tl_check_status(kc_status got, kc_status want, const char *fmt, ...)
+{
+    if (got == want) { tl_passed++; return 1; }
+    tl_failed++;
+    va_list ap;
+    va_start(ap, fmt);
+    report(fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "  got %s, want %s\n", kc_status_name(got), kc_status_name(want));
+    return 0;
+}
+
+int tl_finish(const char *suite)
+{
+    printf("%s: %lu passed, %lu failed\n", suite, tl_passed, tl_failed);
+    return tl_failed ? 1 : (tl_passed ? 0 : 1);
+}
+
+static int hexval(int c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    c = tolower(c);
+    return (c >= 'a' && c <= 'f') ? c - 'a' + 10 : -1;
+}
+
+long tl_unhex(const char *s, uint8_t *out, size_t cap)
+{
+    size_t n = 0;
+    int hi = -1;
+    for (; *s; s++) {
+        if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) { s++; continue; }
+        int v = hexval((unsigned char)*s);
+        if (v < 0) continue;
+        if (hi < 0) { hi = v; continue; }
+        if (n >= cap) return -1;
+        out[n++] = (uint8_t)(hi << 4 | v);
+        hi = -1;
+    }
+    return hi < 0 ? (long)n : -1;
+}
+
+void tl_hex(char *out, const uint8_t *in, size_t len)
+{
+    static const char d[] = "0123456789abcdef";
+    for (size_t i = 0; i < len; i++) { out[2 * i] = d[in[i] >> 4]; out[2 * i + 1] = d[in[i] & 15]; }
+    out[2 * len] = 0;
+}
+
+const char *tl_vector_path(const char *relative)
+{
+    static char buf[4096];
+    snprintf(buf, sizeof buf, "%s/%s", KC_VECTORS_DIR, relative);
+    return buf;
+}
+
+static uint64_t rng[4];
+
+static uint64_t splitmix(uint64_t *x)
+{
+    uint64_t z = (*x += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+void tl_seed(uint64_t seed)
+{
+    for (int i = 0; i < 4; i++) rng[i] = splitmix(&seed);
+}
+
+static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+uint64_t tl_rand(void)
+{
+    if (!(rng[0] | rng[1] | rng[2] | rng[3])) {
+        const char *env = getenv("KC_TEST_SEED");
+        tl_seed(env ? strtoull(env, NULL, 0) : 20261122u);
+    }
+    uint64_t r = rotl(rng[1] * 5, 7) * 9, t = rng[1] << 17;
+    rng[2] ^= rng[0]; rng[3] ^= rng[1]; rng[1] ^= rng[2]; rng[0] ^= rng[3];
+    rng[2] ^= t; rng[3] = rotl(rng[3], 45);
+    return r;
+}
+
+void tl_random_bytes(uint8_t *out, size_t len)
+{
+    for (size_t i = 0; i < len; i++) out[i] = (uint8_t)tl_rand();
+}
+
+size_t tl_rand_below(size_t bound) { return bound ? (size_t)(tl_rand() % bound) : 0; }
+
+/* ---- Crypto++ TestVectors ---- */
+
+#define TL_MAX_FIELDS 32
+struct tl_fields {
+    char *name[TL_MAX_FIELDS];
+    char *value[TL_MAX_FIELDS];
+    int count;
+};
+
+const char *tl_field(const tl_fields *f, const char *name)
+{
+    for (int i = 0; i < f->count; i++)
+        if (strcmp(f->name[i], name) == 0) return f->value[i];
+    return NULL;
+}
+
+long tl_field_bytes(const tl_fields *f, const char *name, uint8_t *out, size_t cap)
+{
+    const char *v = tl_field(f, name);
+    if (!v) return -1;
+    /* "rN <hex>" repeats the next token N times. */
+    size_t n = 0;
+    const char *p = v;
+    while (*p) {
+        while (*p == ' ' || *p == '\t') p++;
+        if (!*p) break;
+        unsigned long rep = 1;
+        if (*p == 'r' && isdigit((unsigned char)p[1])) {
+            rep = strtoul(p + 1, (char **)&p, 10);
+            while (*p == ' ') p++;
+        }
+        const char *end = p;
+        while (*end && *end != ' ' && *end != '\t') end++;
+        char tok[4096];
+        size_t tl = (size_t)(end - p);
+        if (tl >= sizeof tok) return -1;
+        memcpy(tok, p, tl);
+        tok[tl] = 0;
+        for (unsigned long i = 0; i < rep; i++) {
+            long k = tl_unhex(tok, out + n, cap - n);
+            if (k < 0) return -1;
+            n += (size_t)k;
+        }
+        p = end;
+    }
+    return (long)n;
+}
+
+static char *dup(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = malloc(n);
+    if (d) memcpy(d, s, n);
+    return d;
+}
+
+static void set_field(tl_fields *f, const char *name, const char *value)
+{
+    for (int i = 0; i < f->count; i++)
+        if (strcmp(f->name[i], name) == 0) {
+            free(f->value[i]);
+            f->value[i] = dup(value);
+            return;
+        }
+    if (f->count == TL_MAX_FIELDS) return;
+    f->name[f->count] = dup(name);
+    f->value[f->count++] = dup(value);
+}
+
+static char *trim(char *s)
+{
+    while (isspace((unsigned char)*s)) s++;
+    size_t n = strlen(s);
+    while (n && isspace((unsigned char)s[n - 1])) s[--n] = 0;
+    return s;
+}
+
+long tl_cryptopp_file(const char *path, void (*fn)(const tl_fields *f, void *arg), void *arg)
+{
+    FILE *fp = fopen(path, "r");
+    if (!fp) { fprintf(stderr, "cannot open %s\n", path); return -1; }
+    tl_fields f = {0};
+    char line[8192], name[128] = "";
+    size_t cap = 1 << 16, len = 0;
+    char *value = malloc(cap);
+    int continuing = 0;
+    long tests = 0;
+    while (value && fgets(line, sizeof line, fp)) {
+        char *s = trim(line);
+        if (!continuing) {
+            if (*s == '#' || *s == 0) continue;
+            char *colon = strchr(s, ':');
+            if (!colon) continue;
+            *colon = 0;
+            snprintf(name, sizeof name, "%s", trim(s));
+            s = trim(colon + 1);
+            len = 0;
+        }
+        size_t n = strlen(s);
+        continuing = n && s[n - 1] == '\\';
+        if (continuing) s[--n] = 0;
+        if (len + n + 2 > cap) break;
+        if (len) value[len++] = ' ';
+        memcpy(value + len, s, n);
+        len += n;
+        value[len] = 0;
+        if (continuing) continue;
+        if (strcmp(name, "Test") == 0) {
+            set_field(&f, "Test", value);
+            fn(&f, arg);
+            tests++;
+        } else {
+            set_field(&f, name, trim(value));
+        }
+    }
+    for (int i = 0; i < f.count; i++) { free(f.name[i]); free(f.value[i]); }
+    free(value);
+    fclose(fp);
+    return tests;
+}

@@ -1,0 +1,46 @@
+/* Minimal test support: checks with counts, hex, a seeded PRNG, and a
+ * reader for Crypto++ "TestVectors" files.  Each test program ends with
+ * "N passed, N failed" and exits non-zero on any failure. */
+#ifndef KC_TESTLIB_H
+#define KC_TESTLIB_H
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "kcipher.h"
+
+extern unsigned long tl_passed, tl_failed;
+
+/* Records one check; prints the message (printf-style) when it fails. */
+int tl_check(int ok, const char *fmt, ...);
+#define TL_CHECK(cond, ...) tl_check((cond) != 0, __VA_ARGS__)
+/* Compares bytes; prints both in hex on mismatch. */
+int tl_check_bytes(const uint8_t *got, const uint8_t *want, size_t len, const char *fmt, ...);
+/* Compares a status with the expected one, printing both names. */
+int tl_check_status(kc_status got, kc_status want, const char *fmt, ...);
+/* Prints the closing line; returns the process exit code. */
+int tl_finish(const char *suite);
+
+/* Hex digits only (spaces, "0x", ',' and '\\' are skipped).  Returns the byte
+ * count, or -1 on an odd digit count or overflow. */
+long tl_unhex(const char *text, uint8_t *out, size_t cap);
+void tl_hex(char *out, const uint8_t *in, size_t len);   /* out: 2*len+1 */
+
+/* Path of a vector file under tests/vectors (static buffer). */
+const char *tl_vector_path(const char *relative);
+
+/* Deterministic PRNG (xoshiro256**), seeded from KC_TEST_SEED or a constant. */
+void tl_seed(uint64_t seed);
+uint64_t tl_rand(void);
+void tl_random_bytes(uint8_t *out, size_t len);
+size_t tl_rand_below(size_t bound);
+
+/* Crypto++ TestVectors reader: fields persist across tests; every
+ * "Test:" line calls fn with the current field values. */
+typedef struct tl_fields tl_fields;
+const char *tl_field(const tl_fields *f, const char *name);   /* raw text or NULL */
+/* Field as bytes (handles "rN <hex>" repetition); -1 when absent or bad. */
+long tl_field_bytes(const tl_fields *f, const char *name, uint8_t *out, size_t cap);
+/* Returns the number of tests seen, or -1 if the file cannot be read. */
+long tl_cryptopp_file(const char *path, void (*fn)(const tl_fields *f, void *arg), void *arg);
+
+#endif
