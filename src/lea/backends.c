@@ -1,0 +1,10 @@
+/* lea backends, best first: the registry's default is the first one that is
+ * constant-time and runs on this CPU.  Adding a backend = one line here. */
+#include "core/backend.h"
+
+extern const kc_block_backend kc_lea_ref;
+
+const kc_block_backend *const kc_lea_backends[] = {
+    &kc_lea_ref,
+    NULL
+};

@@ -1,0 +1,47 @@
+/* RC6-32/20/b internals shared by every RC6 backend.
+ *
+ * s[0..43] is the expanded key table S of the RC6 paper: S[0], S[1] whiten
+ * B and D, round i (1..20) uses S[2i], S[2i+1], and S[42], S[43] whiten A
+ * and C at the end.  SIMD backends broadcast S[j] per round. */
+#ifndef KC_RC6_COMMON_H
+#define KC_RC6_COMMON_H
+#include <stddef.h>
+#include <stdint.h>
+#include "kcipher.h"
+#include "core/util.h"
+
+#define RC6_ROUNDS 20
+#define RC6_SWORDS (2 * RC6_ROUNDS + 4)
+
+typedef struct rc6_key {
+    uint32_t s[RC6_SWORDS];
+} rc6_key;
+
+/* f(x) = ROL(x * (2x + 1), lg w) of the round function. */
+static inline uint32_t rc6_f(uint32_t x)
+{
+    return kc_rol32((uint32_t)(x * (2 * x + 1)), 5);
+}
+
+/* The paper's key schedule for b = key_len bytes, 0 < b <= 32 here.  The
+ * rotation of L by A + B depends on the key; it is a plain variable rotate,
+ * constant time on x86 and ARM (not on AVR, where rotates are loops). */
+static inline void rc6_expand_key(rc6_key *k, const uint8_t *key, size_t key_len)
+{
+    uint32_t l[8] = { 0 }, a = 0, b = 0;
+    unsigned c = (unsigned)((key_len + 3) / 4), i = 0, j = 0;
+    for (size_t n = 0; n < key_len; n++) l[n / 4] |= (uint32_t)key[n] << (8 * (n % 4));
+    if (c == 0) c = 1;
+
+    k->s[0] = 0xb7e15163;                               /* P32 */
+    for (unsigned n = 1; n < RC6_SWORDS; n++) k->s[n] = k->s[n - 1] + 0x9e3779b9;  /* Q32 */
+    for (unsigned n = 0; n < 3 * (c > RC6_SWORDS ? c : RC6_SWORDS); n++) {
+        a = k->s[i] = kc_rol32(k->s[i] + a + b, 3);
+        b = l[j] = kc_rol32(l[j] + a + b, a + b);
+        i = i + 1 == RC6_SWORDS ? 0 : i + 1;
+        j = j + 1 == c ? 0 : j + 1;
+    }
+    kc_wipe(l, sizeof l);
+}
+
+#endif
