@@ -8,6 +8,13 @@
 #include <stdio.h>
 #include "kcipher.h"
 
+#ifdef __cplusplus
+extern "C" {
+#ifdef __cplusplus
+}
+#endif
+#endif
+
 extern unsigned long tl_passed, tl_failed;
 
 /* Records one check; prints the message (printf-style) when it fails. */
@@ -43,4 +50,7 @@ long tl_field_bytes(const tl_fields *f, const char *name, uint8_t *out, size_t c
 /* Returns the number of tests seen, or -1 if the file cannot be read. */
 long tl_cryptopp_file(const char *path, void (*fn)(const tl_fields *f, void *arg), void *arg);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

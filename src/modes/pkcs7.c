@@ -4,7 +4,7 @@
 
 void kc_pkcs7_pad(uint8_t *block, const uint8_t *in, size_t len, size_t bs)
 {
-    memmove(block, in, len);
+    if (len) memmove(block, in, len);   /* in may be NULL when len is 0 */
     memset(block + len, (int)(bs - len), bs - len);
 }
 
