@@ -1,0 +1,52 @@
+/* FEA, naive: S-box by table and the diffusion layer by bitwise GF(2^8)
+ * shift-and-add multiplication, 64 products per SP -- the serial baseline of
+ * Park et al. (KIISC 2018, Fig. 4).  Branches on data: not constant time. */
+#include "fea/fea_common.h"
+
+/* Fig. 4 of the paper: shift-and-add with a branchy reduction. */
+static uint8_t gf_mul(uint8_t a, uint8_t b)
+{
+    uint8_t result = 0;
+    while (a != 0) {
+        if (a & 1) result ^= b;
+        uint8_t t = b & 0x80;
+        b = (uint8_t)(b << 1);
+        if (t) b ^= FEA_POLY;
+        a >>= 1;
+    }
+    return result;
+}
+
+static uint64_t sp(uint64_t w)
+{
+    uint8_t s[8];
+    uint64_t y = 0;
+    for (int k = 0; k < 8; k++) s[k] = FEA_SBOX[(w >> (56 - 8 * k)) & 0xff];
+    for (int j = 0; j < 8; j++) {
+        uint8_t v = 0;
+        for (int k = 0; k < 8; k++) v ^= gf_mul(FEA_MROW[(j + k) % 8], s[k]);
+        y = y << 8 | v;
+    }
+    return y;
+}
+
+static kc_status set_key(void *ctx, int variant, const uint8_t *key, size_t key_len, unsigned n_bits)
+{
+    return fea_expand_key(ctx, variant, key, key_len, n_bits, sp);
+}
+
+static void encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t count, const uint8_t *tweak)
+{
+    fea_crypt(ctx, out, in, count, tweak, 0, sp);
+}
+
+static void decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t count, const uint8_t *tweak)
+{
+    fea_crypt(ctx, out, in, count, tweak, 1, sp);
+}
+
+const kc_fea_backend kc_fea_naive = {
+    { "naive", "bitwise GF(2^8) multiply in the diffusion layer (paper's baseline, Fig. 4)",
+      0, 0, sizeof(fea_ctx) },
+    set_key, encrypt, decrypt
+};
