@@ -105,7 +105,7 @@ static void aead_errors(void)
     tl_check_status(kc_aead_new(&a, "tinyjambu-128", NULL, key, 16), KC_OK, "tinyjambu-128");
     EXPECT(kc_aead_encrypt(a, out, 64, &n, key, 11, NULL, 0, buf, 10), KC_ERR_NONCE_LENGTH, "nonce length");
     EXPECT(kc_aead_encrypt(a, out, 17, &n, key, 12, NULL, 0, buf, 10), KC_ERR_OUTPUT_TOO_SMALL, "room for the tag");
-    EXPECT(kc_aead_encrypt(a, out, 64, &n, key, 12, out + 20, 8, buf, 10), KC_ERR_OVERLAP, "AD inside output");
+    EXPECT(kc_aead_encrypt(a, out, 64, &n, key, 12, out + 10, 8, buf, 10), KC_ERR_OVERLAP, "AD inside output");
     EXPECT(kc_aead_encrypt(a, out, 64, &n, NULL, 12, NULL, 0, buf, 10), KC_ERR_NULL, "NULL nonce");
     EXPECT(kc_aead_decrypt(a, out, 64, &n, key, 12, NULL, 0, buf, 7), KC_ERR_INPUT_TOO_SHORT, "shorter than tag");
     uint8_t ct[40];
@@ -134,7 +134,7 @@ static void fea_errors(void)
     blk[0] = 0x0f;
     EXPECT(kc_fea_encrypt(f, out, blk, 1, tw, 8), KC_ERR_TWEAK_LENGTH, "tweak length");
     tw[0] = 0x01;                                   /* 68-bit tweak: top nibble must be 0 */
-    EXPECT(kc_fea_encrypt(f, out, blk, 1, tw, 9), KC_OK, "68-bit tweak fits");
+    tl_check_status(kc_fea_encrypt(f, out, blk, 1, tw, 9), KC_OK, "68-bit tweak fits");
     tw[0] = 0x10;
     EXPECT(kc_fea_encrypt(f, out, blk, 1, tw, 9), KC_ERR_VALUE_OUT_OF_DOMAIN, "tweak too wide");
     EXPECT(kc_fea_encrypt(f, out + 1, out, 2, NULL, 0), KC_ERR_OVERLAP, "FEA overlap");

@@ -10,9 +10,6 @@
 
 #ifdef __cplusplus
 extern "C" {
-#ifdef __cplusplus
-}
-#endif
 #endif
 
 extern unsigned long tl_passed, tl_failed;
