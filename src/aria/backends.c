@@ -1,0 +1,11 @@
+/* aria backends, best first: the registry's default is the first one that is
+ * constant-time and runs on this CPU.  Adding a backend = one line here. */
+#include "core/backend.h"
+
+extern const kc_block_backend kc_aria_ct, kc_aria_table;
+
+const kc_block_backend *const kc_aria_backends[] = {
+    &kc_aria_ct,
+    &kc_aria_table,
+    NULL
+};

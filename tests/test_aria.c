@@ -1,0 +1,207 @@
+/* ARIA: the KISA ECB/CBC/CTR vectors, the RFC 5794 blocks and the 45 KISA
+ * known-answer blocks for every ARIA backend, both directions, through the
+ * public API; then every backend against "table" on random keys and
+ * multi-block inputs of 1..17 blocks. */
+#include <stdio.h>
+#include <string.h>
+#include "testlib.h"
+
+#define MAX_MSG 256          /* the KISA messages are 160 bytes (10 blocks) */
+#define MAX_BLOCKS 17        /* > 4 x 4-way, so every tail length of "ct" occurs */
+#define REFERENCE "table"
+
+static const char *const ciphers[3] = { "aria-128", "aria-192", "aria-256" };
+
+static const char *cipher_for_key(size_t key_len)
+{
+    return key_len == 16 ? ciphers[0] : key_len == 24 ? ciphers[1] : key_len == 32 ? ciphers[2] : NULL;
+}
+
+/* Name of backend i of the cipher, or NULL when this CPU cannot run it. */
+static const char *backend_at(const char *cipher, size_t i)
+{
+    kc_backend_info info;
+    if (kc_backend_at(cipher, i, &info) != KC_OK || !info.available) return NULL;
+    return info.name;
+}
+
+static void list_backends(void)
+{
+    kc_backend_info info;
+    for (size_t i = 0; kc_backend_at(ciphers[0], i, &info) == KC_OK; i++)
+        printf("aria backend %s%s%s%s\n", info.name, info.is_default ? " (default)" : "",
+               info.constant_time ? "" : " (not constant time)",
+               info.available ? "" : " skipped: CPU lacks it");
+}
+
+/* One known answer in one mode, both directions, for one backend. */
+static void check_kat(const char *cipher, const char *backend, kc_mode mode, const uint8_t *key,
+                      const uint8_t *iv, const uint8_t *pt, const uint8_t *ct, size_t len,
+                      const char *label)
+{
+    kc_cipher *c;
+    size_t key_len = kc_cipher_find(cipher)->key_bytes, iv_len = mode == KC_MODE_ECB ? 0 : 16, n = 0;
+    uint8_t buf[MAX_MSG + 1];
+    if (!tl_check_status(kc_cipher_new(&c, cipher, backend, key, key_len), KC_OK,
+                         "%s/%s new (%s)", cipher, backend, label))
+        return;
+    tl_check_status(kc_mode_encrypt(c, mode, 0, iv_len ? iv : NULL, iv_len, buf, sizeof buf, &n, pt, len),
+                    KC_OK, "%s/%s encrypt status (%s)", cipher, backend, label);
+    TL_CHECK(n == len, "%s/%s encrypt length %zu (%s)", cipher, backend, n, label);
+    tl_check_bytes(buf, ct, len, "%s/%s encrypt (%s)", cipher, backend, label);
+    n = 0;
+    tl_check_status(kc_mode_decrypt(c, mode, 0, iv_len ? iv : NULL, iv_len, buf, sizeof buf, &n, ct, len),
+                    KC_OK, "%s/%s decrypt status (%s)", cipher, backend, label);
+    TL_CHECK(n == len, "%s/%s decrypt length %zu (%s)", cipher, backend, n, label);
+    tl_check_bytes(buf, pt, len, "%s/%s decrypt (%s)", cipher, backend, label);
+    if (mode == KC_MODE_ECB) {          /* the raw block interface, in place and unaligned */
+        memcpy(buf + 1, pt, len);
+        tl_check_status(kc_cipher_encrypt_blocks(c, buf + 1, buf + 1, len), KC_OK, "blocks status");
+        tl_check_bytes(buf + 1, ct, len, "%s/%s blocks encrypt in place (%s)", cipher, backend, label);
+        tl_check_status(kc_cipher_decrypt_blocks(c, buf + 1, buf + 1, len), KC_OK, "blocks status");
+        tl_check_bytes(buf + 1, pt, len, "%s/%s blocks decrypt in place (%s)", cipher, backend, label);
+    }
+    kc_cipher_free(c);
+}
+
+static void check_kat_all_backends(kc_mode mode, const uint8_t *key, size_t key_len, const uint8_t *iv,
+                                   const uint8_t *pt, const uint8_t *ct, size_t len, const char *label)
+{
+    const char *cipher = cipher_for_key(key_len), *b;
+    if (!TL_CHECK(cipher != NULL, "bad key length %zu (%s)", key_len, label)) return;
+    size_t count = kc_backend_count(cipher);
+    TL_CHECK(count >= 2, "%s has %zu backends, want ct and table at least", cipher, count);
+    for (size_t i = 0; i < count; i++)
+        if ((b = backend_at(cipher, i)) != NULL) check_kat(cipher, b, mode, key, iv, pt, ct, len, label);
+}
+
+/* ---- KISA mode vectors and RFC 5794 blocks (Crypto++ TestVectors file) ---- */
+
+typedef struct { int seen[3]; } tally;   /* per mode */
+
+static void file_vector(const tl_fields *f, void *arg)
+{
+    tally *t = arg;
+    const char *name = tl_field(f, "Name"), *comment = tl_field(f, "Comment");
+    uint8_t key[64], iv[16], pt[MAX_MSG], ct[MAX_MSG];
+    char label[128];
+    if (!TL_CHECK(name && comment, "vector without Name or Comment")) return;
+    kc_mode mode = strstr(name, "/CBC") ? KC_MODE_CBC : strstr(name, "/CTR") ? KC_MODE_CTR : KC_MODE_ECB;
+    long kl = tl_field_bytes(f, "Key", key, sizeof key);
+    long pl = tl_field_bytes(f, "Plaintext", pt, sizeof pt);
+    long cl = tl_field_bytes(f, "Ciphertext", ct, sizeof ct);
+    long il = mode == KC_MODE_ECB ? 16 : tl_field_bytes(f, "IV", iv, sizeof iv);
+    t->seen[mode]++;
+    snprintf(label, sizeof label, "%s, %s", name, comment);
+    if (!TL_CHECK(pl > 0 && pl % 16 == 0 && cl == pl && il == 16, "malformed vector (%s)", label)) return;
+    check_kat_all_backends(mode, key, (size_t)kl, iv, pt, ct, (size_t)pl, label);
+}
+
+static void file_vectors(void)
+{
+    tally t = { { 0 } };
+    long n = tl_cryptopp_file(tl_vector_path("aria/aria_kisa_rfc5794.txt"), file_vector, &t);
+    TL_CHECK(n == 12, "aria_kisa_rfc5794.txt: %ld vectors, want 12", n);
+    TL_CHECK(t.seen[KC_MODE_ECB] == 6 && t.seen[KC_MODE_CBC] == 3 && t.seen[KC_MODE_CTR] == 3,
+             "aria_kisa_rfc5794.txt: %d ECB, %d CBC, %d CTR, want 6, 3, 3",
+             t.seen[KC_MODE_ECB], t.seen[KC_MODE_CBC], t.seen[KC_MODE_CTR]);
+}
+
+/* ---- KISA reference-package blocks: "key plaintext ciphertext" lines ---- */
+
+static void kat_file(void)
+{
+    const char *path = tl_vector_path("aria/aria_kisa_kat.dat");
+    FILE *fp = fopen(path, "r");
+    char line[512], k[128], p[64], c[64];
+    int count[3] = { 0 };
+    if (!TL_CHECK(fp != NULL, "cannot open %s", path)) return;
+    for (int no = 1; fgets(line, sizeof line, fp); no++) {
+        uint8_t key[32], pt[16], ct[16];
+        char label[64];
+        if (sscanf(line, "%127s %63s %63s", k, p, c) != 3) continue;
+        long kl = tl_unhex(k, key, sizeof key);
+        snprintf(label, sizeof label, "aria_kisa_kat.dat line %d", no);
+        if (!TL_CHECK(cipher_for_key((size_t)kl) && tl_unhex(p, pt, 16) == 16 && tl_unhex(c, ct, 16) == 16,
+                      "malformed %s", label))
+            continue;
+        count[kl / 8 - 2]++;
+        check_kat_all_backends(KC_MODE_ECB, key, (size_t)kl, NULL, pt, ct, 16, label);
+    }
+    fclose(fp);
+    TL_CHECK(count[0] == 15 && count[1] == 15 && count[2] == 15,
+             "aria_kisa_kat.dat: %d/%d/%d tests, want 15 each", count[0], count[1], count[2]);
+}
+
+/* ---- random inputs: every backend against the reference ---- */
+
+static void random_tests(const char *cipher, int cases)
+{
+    size_t key_len = kc_cipher_find(cipher)->key_bytes, count = kc_backend_count(cipher);
+    uint8_t key[32], in[MAX_BLOCKS * 16], enc[MAX_BLOCKS * 16], dec[MAX_BLOCKS * 16];
+    uint8_t got[MAX_BLOCKS * 16 + 1];
+    for (int t = 0; t < cases; t++) {
+        size_t nb = 1 + (size_t)t % MAX_BLOCKS, len = nb * 16;
+        kc_cipher *ref, *c;
+        tl_random_bytes(key, key_len);
+        tl_random_bytes(in, len);
+        /* Expected values: the reference backend, one block per call. */
+        if (!tl_check_status(kc_cipher_new(&ref, cipher, REFERENCE, key, key_len), KC_OK,
+                             "%s/%s new", cipher, REFERENCE))
+            return;
+        for (size_t j = 0; j < len; j += 16) {
+            kc_cipher_encrypt_blocks(ref, enc + j, in + j, 16);
+            kc_cipher_decrypt_blocks(ref, dec + j, in + j, 16);
+        }
+        kc_cipher_free(ref);
+        for (size_t i = 0; i < count; i++) {
+            const char *b = backend_at(cipher, i);
+            if (!b) continue;
+            if (!tl_check_status(kc_cipher_new(&c, cipher, b, key, key_len), KC_OK, "%s/%s new", cipher, b))
+                continue;
+            uint8_t *out = got + (t & 1);   /* odd cases: unaligned output */
+            kc_cipher_encrypt_blocks(c, out, in, len);
+            tl_check_bytes(out, enc, len, "%s/%s: encrypt %zu blocks, case %d", cipher, b, nb, t);
+            kc_cipher_decrypt_blocks(c, out, in, len);
+            tl_check_bytes(out, dec, len, "%s/%s: decrypt %zu blocks, case %d", cipher, b, nb, t);
+            kc_cipher_decrypt_blocks(c, out, enc, len);
+            tl_check_bytes(out, in, len, "%s/%s: decrypt(encrypt(x)), %zu blocks, case %d", cipher, b, nb, t);
+            kc_cipher_free(c);
+        }
+    }
+}
+
+/* Name look-ups, the default backend and key-length errors. */
+static void api_checks(void)
+{
+    uint8_t key[32] = { 0 };
+    kc_cipher *c;
+    for (int i = 0; i < 3; i++) {
+        const char *name = ciphers[i];
+        const kc_cipher_info *info = kc_cipher_find(name);
+        if (!TL_CHECK(info != NULL, "%s unknown", name)) continue;
+        TL_CHECK(info->key_bytes == 16 + 8 * (size_t)i && info->block_bytes == 16
+                 && info->kind == KC_KIND_BLOCK, "%s info", name);
+        tl_check_status(kc_cipher_new(&c, name, NULL, key, 20), KC_ERR_KEY_LENGTH, "%s, 20-byte key", name);
+        tl_check_status(kc_cipher_new(&c, name, "no-such", key, info->key_bytes), KC_ERR_UNKNOWN_BACKEND,
+                        "%s, unknown backend", name);
+        if (tl_check_status(kc_cipher_new(&c, name, NULL, key, info->key_bytes), KC_OK, "%s default", name)) {
+            TL_CHECK(strcmp(kc_cipher_backend_name(c), "ct") == 0, "%s default backend is %s, want ct",
+                     name, kc_cipher_backend_name(c));
+            kc_cipher_free(c);
+        }
+    }
+    kc_backend_info info;
+    for (size_t i = 0; kc_backend_at(ciphers[0], i, &info) == KC_OK; i++)
+        TL_CHECK(strcmp(info.name, "table") != 0 || !info.constant_time, "table claims constant time");
+}
+
+int main(void)
+{
+    list_backends();
+    api_checks();
+    file_vectors();
+    kat_file();
+    for (int i = 0; i < 3; i++) random_tests(ciphers[i], 1000);
+    return tl_finish("test_aria");
+}
