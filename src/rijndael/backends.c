@@ -1,0 +1,11 @@
+/* rijndael backends, best first: the registry's default is the first one that is
+ * constant-time and runs on this CPU.  Adding a backend = one line here. */
+#include "core/backend.h"
+
+extern const kc_block_backend kc_rijndael_ct, kc_rijndael_table;
+
+const kc_block_backend *const kc_rijndael_backends[] = {
+    &kc_rijndael_ct,
+    &kc_rijndael_table,
+    NULL
+};
