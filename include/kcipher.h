@@ -178,6 +178,12 @@ kc_status kc_fea_encrypt(const kc_fea *f, uint8_t *out, const uint8_t *in, size_
                          const uint8_t *tweak, size_t tweak_len);
 kc_status kc_fea_decrypt(const kc_fea *f, uint8_t *out, const uint8_t *in, size_t count,
                          const uint8_t *tweak, size_t tweak_len);
+/* Bulk: block k uses the tweak at tweaks + k * tweak_len; tweak_len must be
+ * kc_fea_tweak_size() (it may be 0 only when that is 0). */
+kc_status kc_fea_encrypt_tweaks(const kc_fea *f, uint8_t *out, const uint8_t *in, size_t count,
+                                const uint8_t *tweaks, size_t tweak_len);
+kc_status kc_fea_decrypt_tweaks(const kc_fea *f, uint8_t *out, const uint8_t *in, size_t count,
+                                const uint8_t *tweaks, size_t tweak_len);
 
 /* ---- Format-preserving encryption of digit strings over FEA --------------- */
 

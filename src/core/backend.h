@@ -46,12 +46,17 @@ typedef struct kc_aead_backend {
 /* FEA.  variant is 1 or 2; n_bits 8..128 and key_len 16/24/32 were checked.
  * Blocks: ceil(n/8) bytes, big-endian integer, value < 2^n (checked).
  * tweak: NULL for the zero tweak, else kc_fea_tweak_bytes(variant, n) bytes
- * big-endian (FEA-1: value < 2^(128-n), checked).  count blocks, one tweak. */
+ * big-endian (FEA-1: value < 2^(128-n), checked).  count blocks; block k
+ * uses the tweak at tweak + k * tweak_stride (stride 0: one tweak for all,
+ * as in cycle walking; stride = tweak size: a tweak per block, for bulk
+ * tokenization). */
 typedef struct kc_fea_backend {
     kc_backend_head head;
     kc_status (*set_key)(void *ctx, int variant, const uint8_t *key, size_t key_len, unsigned n_bits);
-    void (*encrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t count, const uint8_t *tweak);
-    void (*decrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t count, const uint8_t *tweak);
+    void (*encrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t count,
+                    const uint8_t *tweak, size_t tweak_stride);
+    void (*decrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t count,
+                    const uint8_t *tweak, size_t tweak_stride);
 } kc_fea_backend;
 
 static inline size_t kc_fea_tweak_bytes(int variant, unsigned n_bits)

@@ -50,30 +50,47 @@ static unsigned excess_bits(uint8_t first, unsigned bits)
     return bits % 8 ? (unsigned)(first >> (bits % 8)) : 0;
 }
 
+/* per_block: tweaks holds one tweak of tweak_len bytes per block. */
 static kc_status run(const kc_fea *f, int encrypt, uint8_t *out, const uint8_t *in, size_t count,
-                     const uint8_t *tweak, size_t tweak_len)
+                     const uint8_t *tweak, size_t tweak_len, int per_block)
 {
-    if (!f || ((!out || !in) && count) || (!tweak && tweak_len)) return KC_ERR_NULL;
+    if (!f || ((!out || !in) && count) || (!tweak && tweak_len && count)) return KC_ERR_NULL;
     size_t bs = (f->n + 7) / 8, tsize = kc_fea_tweak_size(f);
-    if (tweak_len && tweak_len != tsize) return KC_ERR_TWEAK_LENGTH;
+    if (tweak_len != tsize && (per_block || tweak_len)) return KC_ERR_TWEAK_LENGTH;
     if (count > SIZE_MAX / bs) return KC_ERR_INPUT_TOO_SHORT;
     if (kc_bad_overlap(out, count * bs, in, count * bs)) return KC_ERR_OVERLAP;
-    unsigned excess = tweak_len && f->entry->variant == 1 ? excess_bits(tweak[0], 128 - f->n) : 0;
+    unsigned excess = 0;
+    size_t ntweaks = per_block ? count : tweak_len ? 1 : 0;
+    if (f->entry->variant == 1)
+        for (size_t i = 0; i < ntweaks && tsize; i++) excess |= excess_bits(tweak[i * tsize], 128 - f->n);
     for (size_t i = 0; i < count; i++) excess |= excess_bits(in[i * bs], f->n);
     if (excess) return KC_ERR_VALUE_OUT_OF_DOMAIN;
     if (count)
-        (encrypt ? f->impl->encrypt : f->impl->decrypt)(f->ctx, out, in, count, tweak_len ? tweak : NULL);
+        (encrypt ? f->impl->encrypt : f->impl->decrypt)(f->ctx, out, in, count, tweak_len ? tweak : NULL,
+                                                        per_block ? tweak_len : 0);
     return KC_OK;
 }
 
 kc_status kc_fea_encrypt(const kc_fea *f, uint8_t *out, const uint8_t *in, size_t count,
                          const uint8_t *tweak, size_t tweak_len)
 {
-    return run(f, 1, out, in, count, tweak, tweak_len);
+    return run(f, 1, out, in, count, tweak, tweak_len, 0);
 }
 
 kc_status kc_fea_decrypt(const kc_fea *f, uint8_t *out, const uint8_t *in, size_t count,
                          const uint8_t *tweak, size_t tweak_len)
 {
-    return run(f, 0, out, in, count, tweak, tweak_len);
+    return run(f, 0, out, in, count, tweak, tweak_len, 0);
+}
+
+kc_status kc_fea_encrypt_tweaks(const kc_fea *f, uint8_t *out, const uint8_t *in, size_t count,
+                                const uint8_t *tweaks, size_t tweak_len)
+{
+    return run(f, 1, out, in, count, tweaks, tweak_len, 1);
+}
+
+kc_status kc_fea_decrypt_tweaks(const kc_fea *f, uint8_t *out, const uint8_t *in, size_t count,
+                                const uint8_t *tweaks, size_t tweak_len)
+{
+    return run(f, 0, out, in, count, tweaks, tweak_len, 1);
 }

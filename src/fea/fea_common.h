@@ -172,9 +172,10 @@ static inline void fea_tweak_words(const fea_ctx *c, const uint8_t *tweak, uint6
     }
 }
 
-/* Sections 7-8: count blocks through the Feistel network. */
+/* Sections 7-8: count blocks through the Feistel network; block k uses the
+ * tweak at tweak + k * tweak_stride (stride 0: one tweak for all). */
 static inline void fea_crypt(const fea_ctx *c, uint8_t *out, const uint8_t *in, size_t count,
-                             const uint8_t *tweak, int decrypt, fea_sp_fn sp)
+                             const uint8_t *tweak, size_t tweak_stride, int decrypt, fea_sp_fn sp)
 {
     unsigned n = c->n, r = c->rounds, na = (n + 1) / 2, nb = n / 2;
     size_t bs = (n + 7) / 8;
@@ -186,6 +187,7 @@ static inline void fea_crypt(const fea_ctx *c, uint8_t *out, const uint8_t *in, 
     int swap = decrypt && r % 2 == 0;
     for (size_t blk = 0; blk < count; blk++, in += bs, out += bs) {
         uint64_t a, b;
+        if (tweak_stride && blk) fea_tweak_words(c, tweak + blk * tweak_stride, w);
         if (swap) fea_split(in, bs, nb, na, &b, &a);
         else fea_split(in, bs, na, nb, &a, &b);
         for (unsigned k = 0; k < r; k++) {

@@ -16,14 +16,16 @@ static kc_status set_key(void *ctx, int variant, const uint8_t *key, size_t key_
     return fea_expand_key(ctx, variant, key, key_len, n_bits, sp);
 }
 
-static void encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t count, const uint8_t *tweak)
+static void encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t count,
+                    const uint8_t *tweak, size_t tweak_stride)
 {
-    fea_crypt(ctx, out, in, count, tweak, 0, sp);
+    fea_crypt(ctx, out, in, count, tweak, tweak_stride, 0, sp);
 }
 
-static void decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t count, const uint8_t *tweak)
+static void decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t count,
+                    const uint8_t *tweak, size_t tweak_stride)
 {
-    fea_crypt(ctx, out, in, count, tweak, 1, sp);
+    fea_crypt(ctx, out, in, count, tweak, tweak_stride, 1, sp);
 }
 
 const kc_fea_backend kc_fea_table = {
