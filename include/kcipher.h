@@ -158,6 +158,25 @@ kc_status kc_aead_decrypt(const kc_aead *a, uint8_t *out, size_t out_cap, size_t
                           const uint8_t *ad, size_t ad_len,
                           const uint8_t *in, size_t in_len);
 
+/* Batch: many independent messages under one key; SIMD backends process
+ * several at once.  Each message has its own nonce, AD, input and output
+ * (room for in_len + tag when encrypting, in_len - tag when decrypting);
+ * out_len and status are set per message.  Returns KC_OK when every
+ * message succeeded, else the first failing message's status. */
+typedef struct kc_aead_msg {
+    const uint8_t *nonce;
+    const uint8_t *ad;
+    size_t ad_len;
+    const uint8_t *in;
+    size_t in_len;
+    uint8_t *out;
+    size_t out_cap;
+    size_t out_len;     /* set by the call */
+    kc_status status;   /* set by the call */
+} kc_aead_msg;
+kc_status kc_aead_encrypt_batch(const kc_aead *a, kc_aead_msg *msgs, size_t count);
+kc_status kc_aead_decrypt_batch(const kc_aead *a, kc_aead_msg *msgs, size_t count);
+
 /* ---- FEA: tweakable block cipher on n-bit blocks, 8 <= n <= 128 ---------- */
 
 /* Blocks are n-bit integers stored big-endian in kc_fea_block_size() =

@@ -1,4 +1,6 @@
 /* Keyed AEAD objects (TinyJAMBU): argument checks around the backend. */
+#include <stdlib.h>
+#include <string.h>
 #include "core/objects.h"
 
 struct kc_aead {
@@ -94,4 +96,60 @@ kc_status kc_aead_decrypt(const kc_aead *a, uint8_t *out, size_t out_cap, size_t
     if (a->impl->decrypt(a->ctx, out, nonce, ad, ad_len, in, in_len) != 0) return KC_ERR_AUTH;
     *out_len = need;
     return KC_OK;
+}
+
+/* Checks every message; the valid ones go to the backend's batch entry
+ * point (in one call, so SIMD backends see them together) or one by one. */
+static kc_status batch(const kc_aead *a, kc_aead_msg *msgs, size_t count, int encrypt)
+{
+    if (!a || (!msgs && count)) return KC_ERR_NULL;
+    size_t tag = a->entry->info.tag_bytes, valid = 0;
+    kc_aead_msg *ok = NULL;
+    for (size_t i = 0; i < count; i++) {
+        kc_aead_msg *m = &msgs[i];
+        size_t need = encrypt ? m->in_len + tag : m->in_len >= tag ? m->in_len - tag : 0;
+        m->out_len = 0;
+        m->status = !encrypt && m->in_len < tag ? KC_ERR_INPUT_TOO_SHORT
+                  : m->out_cap < need ? KC_ERR_OUTPUT_TOO_SMALL
+                  : check(a, m->out, need, m->nonce, a->entry->info.nonce_bytes, m->ad, m->ad_len,
+                          m->in, m->in_len);
+        valid += m->status == KC_OK;
+    }
+    void (*run)(const void *, kc_aead_msg *, size_t) = encrypt ? a->impl->encrypt_batch : a->impl->decrypt_batch;
+    if (run && valid == count) {
+        run(a->ctx, msgs, count);
+    } else if (run && valid) {                 /* hand over only the valid ones */
+        ok = malloc(valid * sizeof *ok);
+        if (!ok) return KC_ERR_NO_MEMORY;
+        for (size_t i = 0, k = 0; i < count; i++) if (msgs[i].status == KC_OK) ok[k++] = msgs[i];
+        run(a->ctx, ok, valid);
+        for (size_t i = 0, k = 0; i < count; i++) if (msgs[i].status == KC_OK) msgs[i] = ok[k++];
+        free(ok);
+    } else {
+        for (size_t i = 0; i < count; i++) {
+            kc_aead_msg *m = &msgs[i];
+            if (m->status != KC_OK) continue;
+            if (encrypt) {
+                a->impl->encrypt(a->ctx, m->out, m->nonce, m->ad, m->ad_len, m->in, m->in_len);
+                m->out_len = m->in_len + tag;
+            } else if (a->impl->decrypt(a->ctx, m->out, m->nonce, m->ad, m->ad_len, m->in, m->in_len) == 0) {
+                m->out_len = m->in_len - tag;
+            } else {
+                m->status = KC_ERR_AUTH;
+            }
+        }
+    }
+    for (size_t i = 0; i < count; i++)
+        if (msgs[i].status != KC_OK) return msgs[i].status;
+    return KC_OK;
+}
+
+kc_status kc_aead_encrypt_batch(const kc_aead *a, kc_aead_msg *msgs, size_t count)
+{
+    return batch(a, msgs, count, 1);
+}
+
+kc_status kc_aead_decrypt_batch(const kc_aead *a, kc_aead_msg *msgs, size_t count)
+{
+    return batch(a, msgs, count, 0);
 }

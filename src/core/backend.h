@@ -41,6 +41,11 @@ typedef struct kc_aead_backend {
                     const uint8_t *ad, size_t ad_len, const uint8_t *pt, size_t pt_len);
     int (*decrypt)(const void *ctx, uint8_t *out, const uint8_t *nonce,
                    const uint8_t *ad, size_t ad_len, const uint8_t *ct, size_t ct_len);
+    /* Optional (NULL: the core loops over the single-message calls).  Gets
+     * only messages that passed the argument checks; sets out_len and
+     * status (KC_OK, or KC_ERR_AUTH with nothing written) of each. */
+    void (*encrypt_batch)(const void *ctx, kc_aead_msg *msgs, size_t count);
+    void (*decrypt_batch)(const void *ctx, kc_aead_msg *msgs, size_t count);
 } kc_aead_backend;
 
 /* FEA.  variant is 1 or 2; n_bits 8..128 and key_len 16/24/32 were checked.

@@ -136,5 +136,5 @@ static int tj_decrypt(const void *ctx, uint8_t *out, const uint8_t *nonce,
 
 const kc_aead_backend kc_tinyjambu_ref = {
     { "ref", "portable C, 32-bit words", 0, 1, sizeof(tj_key) },
-    tj_set_key, tj_encrypt, tj_decrypt
+    tj_set_key, tj_encrypt, tj_decrypt, NULL, NULL
 };
