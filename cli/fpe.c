@@ -41,30 +41,23 @@ static void print_digits(const uint16_t *d, size_t n, unsigned radix)
     putchar('\n');
 }
 
+#define BATCH 4096   /* values tokenized per library call (spread across threads) */
+
 typedef struct fpe_job {
     const options *o;
     const uint8_t *key;
     size_t key_len;
     unsigned radix;
     int encrypt;
-    kc_fpe *p;            /* keyed for the length of the previous value */
-    size_t len;
+    kc_fpe *p;            /* keyed for the length of the pending values */
+    size_t len, pending;
+    uint16_t *in, *out;   /* BATCH values of up to MAX_DIGITS digits */
 } fpe_job;
 
-static int one_value(fpe_job *j, const char *text)
+/* Tokenizes the pending values (all of one length) and prints them. */
+static int flush(fpe_job *j)
 {
-    uint16_t in[MAX_DIGITS], out[MAX_DIGITS];
-    long n = parse_digits(text, j->radix, in);
-    if (n <= 0) return fail(EXIT_USAGE, "digits", j->radix <= 36 ? "expected 1..128 digits"
-                                                  : "expected comma-separated digit values");
-    if (!j->p || j->len != (size_t)n) {
-        kc_fpe_free(j->p);
-        j->p = NULL;
-        kc_status st = kc_fpe_new(&j->p, j->o->cipher, j->o->backend, j->key, j->key_len, j->radix,
-                                  (size_t)n, j->o->allow_small ? KC_FPE_ALLOW_SMALL_DOMAIN : 0);
-        if (st != KC_OK) return fail_status(st, "fpe");
-        j->len = (size_t)n;
-    }
+    if (!j->pending) return 0;
     uint8_t tweak[16];
     size_t tlen = 0;
     if (j->o->tweak) {
@@ -75,9 +68,33 @@ static int one_value(fpe_job *j, const char *text)
         int rc = hex_integer(j->o->tweak, tweak, tlen, tbits, "--tweak");
         if (rc) return rc;
     }
-    kc_status st = (j->encrypt ? kc_fpe_encrypt : kc_fpe_decrypt)(j->p, out, in, (size_t)n, tweak, tlen);
+    kc_status st = (j->encrypt ? kc_fpe_encrypt_batch : kc_fpe_decrypt_batch)(j->p, j->out, j->in, j->pending,
+                                                                             tweak, tlen);
     if (st != KC_OK) return fail_status(st, j->encrypt ? "fpe encrypt" : "fpe decrypt");
-    print_digits(out, (size_t)n, j->radix);
+    for (size_t i = 0; i < j->pending; i++) print_digits(j->out + i * j->len, j->len, j->radix);
+    j->pending = 0;
+    return 0;
+}
+
+static int add_value(fpe_job *j, const char *text)
+{
+    uint16_t d[MAX_DIGITS];
+    long n = parse_digits(text, j->radix, d);
+    if (n <= 0) return fail(EXIT_USAGE, "digits", j->radix <= 36 ? "expected 1..128 digits"
+                                                  : "expected comma-separated digit values");
+    if (!j->p || j->len != (size_t)n || j->pending == BATCH) {
+        int rc = flush(j);
+        if (rc) return rc;
+    }
+    if (!j->p || j->len != (size_t)n) {
+        kc_fpe_free(j->p);
+        j->p = NULL;
+        kc_status st = kc_fpe_new(&j->p, j->o->cipher, j->o->backend, j->key, j->key_len, j->radix,
+                                  (size_t)n, j->o->allow_small ? KC_FPE_ALLOW_SMALL_DOMAIN : 0);
+        if (st != KC_OK) return fail_status(st, "fpe");
+        j->len = (size_t)n;
+    }
+    memcpy(j->in + j->pending++ * j->len, d, (size_t)n * sizeof *d);
     return 0;
 }
 
@@ -94,20 +111,26 @@ int cmd_fpe(const options *o, int encrypt)
     unsigned long radix = 10;
     int rc = o->radix ? parse_uint(o->radix, 2, 65535, &radix, "--radix") : 0;
     if (rc) return rc;
-    fpe_job j = { o, NULL, 0, (unsigned)radix, encrypt, NULL, 0 };
+    fpe_job j = { o, NULL, 0, (unsigned)radix, encrypt, NULL, 0, 0, NULL, NULL };
     uint8_t *key;
     if ((rc = hex_decode(o->key, &key, &j.key_len, "--key"))) return rc;
     j.key = key;
-    if (o->npositional) {
-        rc = one_value(&j, o->positional[0]);
-    } else {
+    j.in = malloc(BATCH * MAX_DIGITS * sizeof *j.in);
+    j.out = malloc(BATCH * MAX_DIGITS * sizeof *j.out);
+    if (!j.in || !j.out) rc = fail(EXIT_CRYPTO, "fpe", "out of memory");
+    if (!rc && o->npositional) {
+        rc = add_value(&j, o->positional[0]);
+    } else if (!rc) {
         char line[1024];
         while (!rc && fgets(line, sizeof line, stdin)) {
             line[strcspn(line, " \t\r\n")] = 0;
-            if (*line) rc = one_value(&j, line);
+            if (*line) rc = add_value(&j, line);
         }
     }
+    if (!rc) rc = flush(&j);
     kc_fpe_free(j.p);
+    free(j.in);
+    free(j.out);
     kc_wipe(key, j.key_len);
     free(key);
     return rc;

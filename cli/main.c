@@ -16,8 +16,9 @@ static const char usage[] =
 "      AEAD:          --nonce HEX [--ad HEX] [--hex DATA]    (output: ciphertext || tag)\n"
 "      FEA blocks:    --bits N [--tweak HEX] [--hex BLOCK]   (hex integers, one per line on stdin)\n"
 "      Without --hex, stdin is read and stdout written as raw bytes.\n"
+"      [--threads N]: threads for large inputs (default: KC_THREADS or all cores)\n"
 "  fpe encrypt|decrypt --cipher fea1-*|fea2-* --key HEX [--tweak HEX] [--radix R]\n"
-"      [--allow-small-domain] [DIGITS]                      (no DIGITS: one value per line of stdin)\n"
+"      [--allow-small-domain] [--threads N] [DIGITS]        (no DIGITS: one value per line of stdin)\n"
 "  bench [--quick] [--cipher NAME...] [--json FILE] [--report DIR]\n"
 "  version\n"
 "\n"
@@ -48,6 +49,14 @@ int cmd_list(void)
     return 0;
 }
 
+static int apply_threads(const options *o)
+{
+    unsigned long n;
+    if (!o->threads) return 0;
+    int rc = parse_uint(o->threads, 1, 256, &n, "--threads");
+    return rc ? rc : kc_set_threads((unsigned)n) == KC_OK ? 0 : fail(EXIT_USAGE, "--threads", "cannot set");
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2 || strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 ||
@@ -68,15 +77,18 @@ int main(int argc, char **argv)
 #endif
     }
     options o;
+    int rc;
     if (strcmp(cmd, "list") == 0) return argc == 2 ? cmd_list() : fail(EXIT_USAGE, "list", "takes no arguments");
     if (strcmp(cmd, "encrypt") == 0 || strcmp(cmd, "decrypt") == 0) {
         if (parse_options(argc, argv, 2, &o)) return EXIT_USAGE;
+        if ((rc = apply_threads(&o))) return rc;
         return cmd_crypt(&o, cmd[0] == 'e');
     }
     if (strcmp(cmd, "fpe") == 0) {
         if (argc < 3 || (strcmp(argv[2], "encrypt") && strcmp(argv[2], "decrypt")))
             return fail(EXIT_USAGE, "fpe", "expected `fpe encrypt` or `fpe decrypt`");
         if (parse_options(argc, argv, 3, &o)) return EXIT_USAGE;
+        if ((rc = apply_threads(&o))) return rc;
         return cmd_fpe(&o, argv[2][0] == 'e');
     }
     fail(EXIT_USAGE, "unknown command", cmd);

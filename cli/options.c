@@ -10,7 +10,7 @@ static const struct { const char *name; size_t offset; } value_opts[] = {
     { "--backend", offsetof(options, backend) }, { "--hex", offsetof(options, hex) },
     { "--nonce", offsetof(options, nonce) },   { "--ad", offsetof(options, ad) },
     { "--tweak", offsetof(options, tweak) },   { "--bits", offsetof(options, bits) },
-    { "--radix", offsetof(options, radix) },
+    { "--radix", offsetof(options, radix) },   { "--threads", offsetof(options, threads) },
 };
 
 int parse_options(int argc, char **argv, int start, options *o)

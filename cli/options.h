@@ -8,7 +8,7 @@
 enum { EXIT_CRYPTO = 1, EXIT_USAGE = 2 };
 
 typedef struct options {
-    const char *cipher, *key, *mode, *iv, *backend, *hex, *nonce, *ad, *tweak, *bits, *radix;
+    const char *cipher, *key, *mode, *iv, *backend, *hex, *nonce, *ad, *tweak, *bits, *radix, *threads;
     int pad, allow_small;
     const char *positional[4];
     int npositional;

@@ -48,6 +48,7 @@ typedef enum kc_status {
     KC_ERR_DOMAIN_TOO_LARGE,  /* radix^len >= 2^128 */
     KC_ERR_NO_MEMORY,
     KC_ERR_STATE,             /* call out of order, e.g. update after final */
+    KC_ERR_THREADS,           /* thread count above 256, or changed while a job runs */
     KC_STATUS_COUNT
 } kc_status;
 
@@ -136,6 +137,41 @@ kc_status kc_stream_update(kc_stream *s, uint8_t *out, size_t out_cap, size_t *o
                            const uint8_t *in, size_t in_len);
 kc_status kc_stream_final(kc_stream *s, uint8_t *out, size_t out_cap, size_t *out_len);
 void kc_stream_free(kc_stream *s);
+
+/* ---- Threads ------------------------------------------------------------- */
+
+/* Threads used by the _mt and _batch functions and by large stream
+ * updates: 0 (the default) = the KC_THREADS environment variable, else the
+ * number of online cores.  The pool starts once and is reused; inputs below
+ * 64 KiB stay on the calling thread.  Results never depend on the count. */
+kc_status kc_set_threads(unsigned n);
+unsigned kc_threads(void);
+
+/* As kc_mode_encrypt/decrypt, with ECB, CTR and CBC decryption split across
+ * threads (CBC encryption is serial: use the batch functions). */
+kc_status kc_mode_encrypt_mt(const kc_cipher *c, kc_mode mode, unsigned flags,
+                             const uint8_t *iv, size_t iv_len,
+                             uint8_t *out, size_t out_cap, size_t *out_len,
+                             const uint8_t *in, size_t in_len);
+kc_status kc_mode_decrypt_mt(const kc_cipher *c, kc_mode mode, unsigned flags,
+                             const uint8_t *iv, size_t iv_len,
+                             uint8_t *out, size_t out_cap, size_t *out_len,
+                             const uint8_t *in, size_t in_len);
+
+/* Many independent messages in one mode (e.g. CBC encryption), spread
+ * across threads; iv is one block per message (unused for ECB).  Sets
+ * out_len and status per message; returns the first failure or KC_OK. */
+typedef struct kc_msg {
+    const uint8_t *iv;
+    const uint8_t *in;
+    size_t in_len;
+    uint8_t *out;
+    size_t out_cap;
+    size_t out_len;     /* set by the call */
+    kc_status status;   /* set by the call */
+} kc_msg;
+kc_status kc_mode_encrypt_batch(const kc_cipher *c, kc_mode mode, unsigned flags, kc_msg *msgs, size_t count);
+kc_status kc_mode_decrypt_batch(const kc_cipher *c, kc_mode mode, unsigned flags, kc_msg *msgs, size_t count);
 
 /* ---- AEAD (TinyJAMBU) ----------------------------------------------------- */
 
@@ -227,6 +263,13 @@ kc_status kc_fpe_encrypt(const kc_fpe *p, uint16_t *out, const uint16_t *in, siz
                          const uint8_t *tweak, size_t tweak_len);
 kc_status kc_fpe_decrypt(const kc_fpe *p, uint16_t *out, const uint16_t *in, size_t len,
                          const uint8_t *tweak, size_t tweak_len);
+/* count values of len digits each, contiguous, one tweak, spread across
+ * threads (bulk tokenization); everything is checked before anything is
+ * written. */
+kc_status kc_fpe_encrypt_batch(const kc_fpe *p, uint16_t *out, const uint16_t *in, size_t count,
+                               const uint8_t *tweak, size_t tweak_len);
+kc_status kc_fpe_decrypt_batch(const kc_fpe *p, uint16_t *out, const uint16_t *in, size_t count,
+                               const uint8_t *tweak, size_t tweak_len);
 /* Strings of '0'-'9','a'-'z' for radix <= 36 (upper case accepted on input). */
 kc_status kc_fpe_encrypt_str(const kc_fpe *p, char *out, const char *in,
                              const uint8_t *tweak, size_t tweak_len);

@@ -1,7 +1,6 @@
 /* Keyed AEAD objects (TinyJAMBU): argument checks around the backend. */
-#include <stdlib.h>
-#include <string.h>
 #include "core/objects.h"
+#include "parallel/pool.h"
 
 struct kc_aead {
     const kc_cipher_entry *entry;
@@ -98,13 +97,48 @@ kc_status kc_aead_decrypt(const kc_aead *a, uint8_t *out, size_t out_cap, size_t
     return KC_OK;
 }
 
-/* Checks every message; the valid ones go to the backend's batch entry
- * point (in one call, so SIMD backends see them together) or one by one. */
+typedef struct aead_batch {
+    const kc_aead *a;
+    kc_aead_msg *msgs;
+    int encrypt;
+} aead_batch;
+
+/* One message through the single-message entry point. */
+static void one_message(const kc_aead *a, kc_aead_msg *m, int encrypt)
+{
+    size_t tag = a->entry->info.tag_bytes;
+    if (encrypt) {
+        a->impl->encrypt(a->ctx, m->out, m->nonce, m->ad, m->ad_len, m->in, m->in_len);
+        m->out_len = m->in_len + tag;
+    } else if (a->impl->decrypt(a->ctx, m->out, m->nonce, m->ad, m->ad_len, m->in, m->in_len) == 0) {
+        m->out_len = m->in_len - tag;
+    } else {
+        m->status = KC_ERR_AUTH;
+    }
+}
+
+/* A thread's share: runs of valid messages go to the backend's batch entry
+ * point together (SIMD backends fill their lanes), or one by one. */
+static void aead_share(void *arg, size_t first, size_t n)
+{
+    const aead_batch *b = arg;
+    const kc_aead *a = b->a;
+    void (*run)(const void *, kc_aead_msg *, size_t) = b->encrypt ? a->impl->encrypt_batch : a->impl->decrypt_batch;
+    for (size_t i = first; i < first + n;) {
+        if (b->msgs[i].status != KC_OK) { i++; continue; }
+        size_t k = i;
+        while (k < first + n && b->msgs[k].status == KC_OK) k++;
+        if (run) run(a->ctx, b->msgs + i, k - i);
+        else for (size_t j = i; j < k; j++) one_message(a, &b->msgs[j], b->encrypt);
+        i = k;
+    }
+}
+
+/* Checks every message, then spreads the valid ones across threads. */
 static kc_status batch(const kc_aead *a, kc_aead_msg *msgs, size_t count, int encrypt)
 {
     if (!a || (!msgs && count)) return KC_ERR_NULL;
-    size_t tag = a->entry->info.tag_bytes, valid = 0;
-    kc_aead_msg *ok = NULL;
+    size_t tag = a->entry->info.tag_bytes, bytes = 0;
     for (size_t i = 0; i < count; i++) {
         kc_aead_msg *m = &msgs[i];
         size_t need = encrypt ? m->in_len + tag : m->in_len >= tag ? m->in_len - tag : 0;
@@ -113,32 +147,10 @@ static kc_status batch(const kc_aead *a, kc_aead_msg *msgs, size_t count, int en
                   : m->out_cap < need ? KC_ERR_OUTPUT_TOO_SMALL
                   : check(a, m->out, need, m->nonce, a->entry->info.nonce_bytes, m->ad, m->ad_len,
                           m->in, m->in_len);
-        valid += m->status == KC_OK;
+        bytes += m->in_len + m->ad_len;
     }
-    void (*run)(const void *, kc_aead_msg *, size_t) = encrypt ? a->impl->encrypt_batch : a->impl->decrypt_batch;
-    if (run && valid == count) {
-        run(a->ctx, msgs, count);
-    } else if (run && valid) {                 /* hand over only the valid ones */
-        ok = malloc(valid * sizeof *ok);
-        if (!ok) return KC_ERR_NO_MEMORY;
-        for (size_t i = 0, k = 0; i < count; i++) if (msgs[i].status == KC_OK) ok[k++] = msgs[i];
-        run(a->ctx, ok, valid);
-        for (size_t i = 0, k = 0; i < count; i++) if (msgs[i].status == KC_OK) msgs[i] = ok[k++];
-        free(ok);
-    } else {
-        for (size_t i = 0; i < count; i++) {
-            kc_aead_msg *m = &msgs[i];
-            if (m->status != KC_OK) continue;
-            if (encrypt) {
-                a->impl->encrypt(a->ctx, m->out, m->nonce, m->ad, m->ad_len, m->in, m->in_len);
-                m->out_len = m->in_len + tag;
-            } else if (a->impl->decrypt(a->ctx, m->out, m->nonce, m->ad, m->ad_len, m->in, m->in_len) == 0) {
-                m->out_len = m->in_len - tag;
-            } else {
-                m->status = KC_ERR_AUTH;
-            }
-        }
-    }
+    aead_batch b = { a, msgs, encrypt };
+    kc_parallel_shares(count, bytes, aead_share, &b);
     for (size_t i = 0; i < count; i++)
         if (msgs[i].status != KC_OK) return msgs[i].status;
     return KC_OK;

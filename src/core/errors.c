@@ -27,6 +27,7 @@ static const struct { const char *name, *message; } statuses[KC_STATUS_COUNT] = 
     [KC_ERR_DOMAIN_TOO_LARGE] = { "KC_ERR_DOMAIN_TOO_LARGE", "FPE domain radix^length must be below 2^128" },
     [KC_ERR_NO_MEMORY] = { "KC_ERR_NO_MEMORY", "out of memory" },
     [KC_ERR_STATE] = { "KC_ERR_STATE", "call out of order (e.g. update after final)" },
+    [KC_ERR_THREADS] = { "KC_ERR_THREADS", "thread count must be 0..256 and cannot change while a parallel job runs" },
 };
 
 const char *kc_strerror(kc_status s)

@@ -15,6 +15,16 @@ void kc_ctr_run(const kc_cipher *c, uint8_t *ctr, uint8_t *out, const uint8_t *i
 /* Next keystream block into ks, advancing the counter. */
 void kc_ctr_keystream(const kc_cipher *c, uint8_t *ctr, uint8_t *ks);
 
+/* The bulk kernels a one-shot call or a stream runs whole blocks through:
+ * the serial ones above, or the parallel ones (src/parallel/bulk.c) that
+ * split large inputs across the thread pool with identical results. */
+typedef struct kc_mode_kernels {
+    void (*ecb)(const kc_cipher *c, int encrypt, uint8_t *out, const uint8_t *in, size_t nblocks);
+    void (*cbc_decrypt)(const kc_cipher *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
+    void (*ctr)(const kc_cipher *c, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
+} kc_mode_kernels;
+extern const kc_mode_kernels kc_serial_kernels, kc_parallel_kernels;
+
 /* PKCS#7: pads the len < block bytes of in into one block; checks and strips. */
 void kc_pkcs7_pad(uint8_t *block, const uint8_t *in, size_t len, size_t bs);
 /* Returns the unpadded length of the final block, or -1 (constant time in the data). */

@@ -35,10 +35,12 @@ static kc_status check(const kc_cipher *c, kc_mode mode, unsigned flags,
     return KC_OK;
 }
 
-kc_status kc_mode_encrypt(const kc_cipher *c, kc_mode mode, unsigned flags,
-                          const uint8_t *iv, size_t iv_len,
-                          uint8_t *out, size_t out_cap, size_t *out_len,
-                          const uint8_t *in, size_t in_len)
+const kc_mode_kernels kc_serial_kernels = { kc_ecb_run, kc_cbc_decrypt_run, kc_ctr_run };
+
+static kc_status encrypt_with(const kc_mode_kernels *k, const kc_cipher *c, kc_mode mode, unsigned flags,
+                              const uint8_t *iv, size_t iv_len,
+                              uint8_t *out, size_t out_cap, size_t *out_len,
+                              const uint8_t *in, size_t in_len)
 {
     if (out_len) *out_len = 0;
     kc_status st = check(c, mode, flags, iv, iv_len, out, out_cap, out_len, in, in_len);
@@ -54,10 +56,10 @@ kc_status kc_mode_encrypt(const kc_cipher *c, kc_mode mode, unsigned flags,
     size_t tail = in_len - whole;
     if (flags & KC_PAD_PKCS7) kc_pkcs7_pad(last, in + whole, tail, bs);  /* before out may overwrite in */
     switch (mode) {
-    case KC_MODE_ECB: kc_ecb_run(c, 1, out, in, whole / bs); break;
-    case KC_MODE_CBC: kc_cbc_encrypt_run(c, chain, out, in, whole / bs); break;
+    case KC_MODE_ECB: k->ecb(c, 1, out, in, whole / bs); break;
+    case KC_MODE_CBC: kc_cbc_encrypt_run(c, chain, out, in, whole / bs); break;   /* inherently serial */
     case KC_MODE_CTR:
-        kc_ctr_run(c, chain, out, in, whole / bs);
+        k->ctr(c, chain, out, in, whole / bs);
         if (tail) {
             kc_ctr_keystream(c, chain, last);
             for (size_t i = 0; i < tail; i++) out[whole + i] = in[whole + i] ^ last[i];
@@ -73,16 +75,16 @@ kc_status kc_mode_encrypt(const kc_cipher *c, kc_mode mode, unsigned flags,
     return KC_OK;
 }
 
-kc_status kc_mode_decrypt(const kc_cipher *c, kc_mode mode, unsigned flags,
-                          const uint8_t *iv, size_t iv_len,
-                          uint8_t *out, size_t out_cap, size_t *out_len,
-                          const uint8_t *in, size_t in_len)
+static kc_status decrypt_with(const kc_mode_kernels *k, const kc_cipher *c, kc_mode mode, unsigned flags,
+                              const uint8_t *iv, size_t iv_len,
+                              uint8_t *out, size_t out_cap, size_t *out_len,
+                              const uint8_t *in, size_t in_len)
 {
     if (out_len) *out_len = 0;
     kc_status st = check(c, mode, flags, iv, iv_len, out, out_cap, out_len, in, in_len);
     if (st != KC_OK) return st;
     if (mode == KC_MODE_CTR)   /* CTR is its own inverse */
-        return kc_mode_encrypt(c, mode, flags, iv, iv_len, out, out_cap, out_len, in, in_len);
+        return encrypt_with(k, c, mode, flags, iv, iv_len, out, out_cap, out_len, in, in_len);
     size_t bs = c->block, nblocks = in_len / bs;
     if (in_len % bs) return KC_ERR_NOT_BLOCK_MULTIPLE;
 
@@ -101,10 +103,42 @@ kc_status kc_mode_decrypt(const kc_cipher *c, kc_mode mode, unsigned flags,
     }
     if (out_cap < need) { kc_wipe(last, sizeof last); return KC_ERR_OUTPUT_TOO_SMALL; }
     if (mode == KC_MODE_CBC) memcpy(chain, iv, bs);
-    if (mode == KC_MODE_CBC) kc_cbc_decrypt_run(c, chain, out, in, nblocks);
-    else kc_ecb_run(c, 0, out, in, nblocks);
+    if (mode == KC_MODE_CBC) k->cbc_decrypt(c, chain, out, in, nblocks);
+    else k->ecb(c, 0, out, in, nblocks);
     if (flags & KC_PAD_PKCS7) memcpy(out + nblocks * bs, last, need - nblocks * bs);
     kc_wipe(last, sizeof last);
     *out_len = need;
     return KC_OK;
+}
+
+kc_status kc_mode_encrypt(const kc_cipher *c, kc_mode mode, unsigned flags,
+                          const uint8_t *iv, size_t iv_len,
+                          uint8_t *out, size_t out_cap, size_t *out_len,
+                          const uint8_t *in, size_t in_len)
+{
+    return encrypt_with(&kc_serial_kernels, c, mode, flags, iv, iv_len, out, out_cap, out_len, in, in_len);
+}
+
+kc_status kc_mode_decrypt(const kc_cipher *c, kc_mode mode, unsigned flags,
+                          const uint8_t *iv, size_t iv_len,
+                          uint8_t *out, size_t out_cap, size_t *out_len,
+                          const uint8_t *in, size_t in_len)
+{
+    return decrypt_with(&kc_serial_kernels, c, mode, flags, iv, iv_len, out, out_cap, out_len, in, in_len);
+}
+
+kc_status kc_mode_encrypt_mt(const kc_cipher *c, kc_mode mode, unsigned flags,
+                             const uint8_t *iv, size_t iv_len,
+                             uint8_t *out, size_t out_cap, size_t *out_len,
+                             const uint8_t *in, size_t in_len)
+{
+    return encrypt_with(&kc_parallel_kernels, c, mode, flags, iv, iv_len, out, out_cap, out_len, in, in_len);
+}
+
+kc_status kc_mode_decrypt_mt(const kc_cipher *c, kc_mode mode, unsigned flags,
+                             const uint8_t *iv, size_t iv_len,
+                             uint8_t *out, size_t out_cap, size_t *out_len,
+                             const uint8_t *in, size_t in_len)
+{
+    return decrypt_with(&kc_parallel_kernels, c, mode, flags, iv, iv_len, out, out_cap, out_len, in, in_len);
 }

@@ -48,11 +48,12 @@ static int holds_last_block(const kc_stream *s)
     return !s->encrypt && (s->flags & KC_PAD_PKCS7);
 }
 
+/* Large updates spread over the thread pool (same bytes as serial). */
 static void run_blocks(kc_stream *s, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    if (s->mode == KC_MODE_ECB) kc_ecb_run(s->c, s->encrypt, out, in, nblocks);
+    if (s->mode == KC_MODE_ECB) kc_parallel_kernels.ecb(s->c, s->encrypt, out, in, nblocks);
     else if (s->encrypt) kc_cbc_encrypt_run(s->c, s->chain, out, in, nblocks);
-    else kc_cbc_decrypt_run(s->c, s->chain, out, in, nblocks);
+    else kc_parallel_kernels.cbc_decrypt(s->c, s->chain, out, in, nblocks);
 }
 
 static size_t ctr_update(kc_stream *s, uint8_t *out, const uint8_t *in, size_t len)
@@ -60,7 +61,7 @@ static size_t ctr_update(kc_stream *s, uint8_t *out, const uint8_t *in, size_t l
     size_t bs = s->c->block, done = 0;
     while (s->held && done < len) { out[done] = in[done] ^ s->buf[bs - s->held]; done++; s->held--; }
     size_t whole = (len - done) / bs * bs;
-    kc_ctr_run(s->c, s->chain, out + done, in + done, whole / bs);
+    kc_parallel_kernels.ctr(s->c, s->chain, out + done, in + done, whole / bs);
     done += whole;
     if (done < len) {
         kc_ctr_keystream(s->c, s->chain, s->buf);

@@ -1,0 +1,149 @@
+/* Thread pool.  Workers sleep on a condition variable and take task indices
+ * from a shared counter; the caller works too.  The pool serves one caller
+ * at a time: a concurrent caller runs its tasks itself. */
+#include <stdlib.h>
+#include "kcipher.h"
+#include "parallel/pool.h"
+
+#define KC_MAX_THREADS 256
+
+#if defined(KC_HAVE_PTHREADS)
+#include <pthread.h>
+#include <unistd.h>
+
+static struct {
+    pthread_mutex_t lock;
+    pthread_cond_t wake, finished;
+    pthread_t workers[KC_MAX_THREADS];
+    unsigned nworkers, wanted;      /* running workers; threads asked for (0: default) */
+    int busy, stopping;
+    unsigned long generation;       /* bumped per job, so workers see each job once */
+    kc_task_fn fn;
+    void *arg;
+    size_t ntasks, next, pending;   /* tasks in job, next to hand out, not yet finished */
+} pool = { .lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER,
+            .finished = PTHREAD_COND_INITIALIZER };
+
+static unsigned default_threads(void)
+{
+    const char *env = getenv("KC_THREADS");
+    long n = env ? strtol(env, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > KC_MAX_THREADS ? KC_MAX_THREADS : (unsigned)n;
+}
+
+/* Takes and runs tasks until none are left; called with the lock held. */
+static void drain(void)
+{
+    while (pool.next < pool.ntasks) {
+        size_t task = pool.next++;
+        pthread_mutex_unlock(&pool.lock);
+        pool.fn(pool.arg, task);
+        pthread_mutex_lock(&pool.lock);
+        if (--pool.pending == 0) pthread_cond_signal(&pool.finished);
+    }
+}
+
+static void *worker(void *unused)
+{
+    (void)unused;
+    unsigned long seen = 0;
+    pthread_mutex_lock(&pool.lock);
+    for (;;) {
+        while (!pool.stopping && pool.generation == seen) pthread_cond_wait(&pool.wake, &pool.lock);
+        if (pool.stopping) break;
+        seen = pool.generation;
+        drain();
+    }
+    pthread_mutex_unlock(&pool.lock);
+    return NULL;
+}
+
+/* Stops the workers; called with the lock held and the pool idle. */
+static void stop_workers(void)
+{
+    pool.stopping = 1;
+    pthread_cond_broadcast(&pool.wake);
+    unsigned n = pool.nworkers;
+    pthread_mutex_unlock(&pool.lock);
+    for (unsigned i = 0; i < n; i++) pthread_join(pool.workers[i], NULL);
+    pthread_mutex_lock(&pool.lock);
+    pool.nworkers = 0;
+    pool.stopping = 0;
+}
+
+static unsigned target_threads(void) { return pool.wanted ? pool.wanted : default_threads(); }
+
+static void start_workers(void)
+{
+    unsigned want = target_threads() - 1;
+    while (pool.nworkers < want &&
+           pthread_create(&pool.workers[pool.nworkers], NULL, worker, NULL) == 0)
+        pool.nworkers++;
+}
+
+kc_status kc_set_threads(unsigned n)
+{
+    if (n > KC_MAX_THREADS) return KC_ERR_THREADS;
+    pthread_mutex_lock(&pool.lock);
+    if (pool.busy) { pthread_mutex_unlock(&pool.lock); return KC_ERR_THREADS; }
+    pool.busy = 1;                       /* keeps callers off while workers stop */
+    pool.wanted = n;
+    if (pool.nworkers) stop_workers();   /* restarted at the next job with the new count */
+    pool.busy = 0;
+    pthread_mutex_unlock(&pool.lock);
+    return KC_OK;
+}
+
+unsigned kc_threads(void)
+{
+    pthread_mutex_lock(&pool.lock);
+    unsigned n = target_threads();
+    pthread_mutex_unlock(&pool.lock);
+    return n;
+}
+
+void kc_parallel_for(size_t ntasks, kc_task_fn fn, void *arg)
+{
+    pthread_mutex_lock(&pool.lock);
+    if (pool.busy || ntasks < 2 || target_threads() < 2) {
+        pthread_mutex_unlock(&pool.lock);
+        for (size_t t = 0; t < ntasks; t++) fn(arg, t);
+        return;
+    }
+    pool.busy = 1;
+    if (pool.nworkers + 1 != target_threads()) {
+        if (pool.nworkers) stop_workers();
+        start_workers();
+    }
+    pool.fn = fn;
+    pool.arg = arg;
+    pool.ntasks = pool.pending = ntasks;
+    pool.next = 0;
+    pool.generation++;
+    pthread_cond_broadcast(&pool.wake);
+    drain();
+    while (pool.pending) pthread_cond_wait(&pool.finished, &pool.lock);
+    pool.busy = 0;
+    pthread_mutex_unlock(&pool.lock);
+}
+
+#else   /* no threads: everything on the calling thread */
+
+static unsigned wanted = 1;
+
+kc_status kc_set_threads(unsigned n)
+{
+    if (n > KC_MAX_THREADS) return KC_ERR_THREADS;
+    wanted = n ? n : 1;
+    return KC_OK;
+}
+
+unsigned kc_threads(void) { return 1; }
+
+void kc_parallel_for(size_t ntasks, kc_task_fn fn, void *arg)
+{
+    (void)wanted;
+    for (size_t t = 0; t < ntasks; t++) fn(arg, t);
+}
+
+#endif
