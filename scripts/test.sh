@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Every test: installs dependencies, builds, runs the suite, then runs it
-# again under AddressSanitizer + UndefinedBehaviorSanitizer.  The constant-
-# time check (valgrind) runs in the first pass.  Ends with "N passed, N failed".
+# again under AddressSanitizer + UndefinedBehaviorSanitizer, then cross-built
+# for other architectures under emulation.  The constant-time check
+# (valgrind) runs in the first pass.  Ends with "N passed, N failed"
+# (counting ctest tests over all suites).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh test || exit 1
@@ -20,17 +22,29 @@ run_suite() {   # name, build dir, cmake args...
     return
   fi
   (cd "$dir" && ctest --output-on-failure -j"$jobs" 2>&1) | tee "$dir.ctest.log"
-  local line p t
-  line=$(grep -E 'tests passed, [0-9]+ tests failed out of' "$dir.ctest.log" | tail -1)
+  count "$dir.ctest.log"
+}
+
+count() {       # adds the ctest summary of a log to the totals
+  local line p t f
+  line=$(grep -E 'tests passed, [0-9]+ tests failed out of' "$1" 2>/dev/null | tail -1)
   p=$(sed -E 's/.*% tests passed, ([0-9]+) tests failed out of ([0-9]+).*/\2 \1/' <<<"$line")
   t=${p%% *}; f=${p##* }
   [ -z "$line" ] && { t=1; f=1; }
   passed=$((passed + t - f)); failed=$((failed + f))
 }
 
+cross() {       # name, script: a cross-architecture suite under emulation
+  local log=$build/$1.ctest.log
+  rm -f "$log"
+  KC_BUILD_DIR=$build "$2" || echo "$1: failed"
+  count "$log"
+}
+
 mkdir -p "$build"
 run_suite "tests" "$build/release"
 run_suite "tests under ASan+UBSan" "$build/sanitize" -DCMAKE_BUILD_TYPE=Debug \
   -DKC_SANITIZE=address,undefined
+cross aarch64 scripts/test-aarch64.sh
 echo "all suites: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

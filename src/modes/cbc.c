@@ -7,14 +7,19 @@ static void xor_into(uint8_t *dst, const uint8_t *a, const uint8_t *b, size_t n)
     for (size_t i = 0; i < n; i++) dst[i] = a[i] ^ b[i];
 }
 
+/* The previous ciphertext block is read where it was written, so the
+ * chaining value goes through memory once per block. */
 void kc_cbc_encrypt_run(const kc_cipher *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
     size_t bs = c->block;
+    if (!nblocks) return;
+    const uint8_t *prev = iv;
     for (size_t i = 0; i < nblocks; i++, in += bs, out += bs) {
-        xor_into(iv, iv, in, bs);
-        c->impl->encrypt(c->ctx, out, iv, 1);
-        memcpy(iv, out, bs);
+        xor_into(out, in, prev, bs);
+        c->impl->encrypt(c->ctx, out, out, 1);
+        prev = out;
     }
+    memcpy(iv, prev, bs);
 }
 
 void kc_cbc_decrypt_run(const kc_cipher *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)

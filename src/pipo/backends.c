@@ -3,8 +3,17 @@
 #include "core/backend.h"
 
 extern const kc_block_backend kc_pipo_bitslice, kc_pipo_table;
+#if defined(__aarch64__)
+extern const kc_block_backend kc_pipo_neon16_least, kc_pipo_neon8_least, kc_pipo_neon16, kc_pipo_neon8;
+#endif
 
 const kc_block_backend *const kc_pipo_backends[] = {
+#if defined(__aarch64__)
+    &kc_pipo_neon16_least,
+    &kc_pipo_neon8_least,
+    &kc_pipo_neon16,
+    &kc_pipo_neon8,
+#endif
     &kc_pipo_bitslice,
     &kc_pipo_table,
     NULL

@@ -3,8 +3,15 @@
 #include "core/backend.h"
 
 extern const kc_block_backend kc_rc6_ref;
+#if defined(__x86_64__) || defined(__i386__)
+extern const kc_block_backend kc_rc6_avx512, kc_rc6_avx2;
+#endif
 
 const kc_block_backend *const kc_rc6_backends[] = {
+#if defined(__x86_64__) || defined(__i386__)
+    &kc_rc6_avx512,
+    &kc_rc6_avx2,
+#endif
     &kc_rc6_ref,
     NULL
 };

@@ -3,8 +3,15 @@
 #include "core/backend.h"
 
 extern const kc_block_backend kc_rijndael_ct, kc_rijndael_table;
+#if defined(__x86_64__) || defined(__i386__)
+extern const kc_block_backend kc_rijndael_vaes512, kc_rijndael_aesni;
+#endif
 
 const kc_block_backend *const kc_rijndael_backends[] = {
+#if defined(__x86_64__) || defined(__i386__)
+    &kc_rijndael_vaes512,
+    &kc_rijndael_aesni,
+#endif
     &kc_rijndael_ct,
     &kc_rijndael_table,
     NULL

@@ -1,0 +1,23 @@
+/* PIPO, NEON: 8 blocks byte-sliced, aligned before the S-layer and back after
+ * the R-layer every round (seed 002's general implementation, Fig. 4): see
+ * pipo_neon.h. */
+#if defined(__aarch64__)
+#define PIPO_NEON_LANES 8
+#include "pipo/pipo_neon.h"
+
+static void pipo_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    pipo_neon_run(encrypt_general, ctx, out, in, nblocks);
+}
+
+static void pipo_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    pipo_neon_run(decrypt_general, ctx, out, in, nblocks);
+}
+
+const kc_block_backend kc_pipo_neon8 = {
+    { "neon8", "NEON, 8 blocks byte-sliced, realigned (Table 5) every round",
+      KC_CPU_NEON, 1, sizeof(pipo_key) },
+    pipo_set_key, pipo_encrypt, pipo_decrypt
+};
+#endif

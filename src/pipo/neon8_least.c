@@ -1,0 +1,23 @@
+/* PIPO, NEON: 8 blocks byte-sliced with least alignment (seed 002 section 3.5,
+ * Fig. 6): one alignment per batch, round keys pre-arranged per slice in
+ * set_key; see pipo_neon.h. */
+#if defined(__aarch64__)
+#define PIPO_NEON_LANES 8
+#include "pipo/pipo_neon.h"
+
+static void pipo_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    pipo_neon_run(encrypt_least, ctx, out, in, nblocks);
+}
+
+static void pipo_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    pipo_neon_run(decrypt_least, ctx, out, in, nblocks);
+}
+
+const kc_block_backend kc_pipo_neon8_least = {
+    { "neon8-least", "NEON, 8 blocks byte-sliced, one alignment per batch (least alignment)",
+      KC_CPU_NEON, 1, sizeof(pipo_neon_key) },
+    pipo_neon_set_key, pipo_encrypt, pipo_decrypt
+};
+#endif

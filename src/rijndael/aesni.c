@@ -1,0 +1,204 @@
+/* AES and Rijndael on AES-NI, every block and key size.
+ *
+ * AES (128-bit blocks): eight blocks in flight for multi-block calls, which
+ * covers aesenc's latency times its throughput on current cores; a single
+ * block (CBC encryption) takes the short path of rijndael_x86.h.
+ *
+ * Rijndael with 192- and 256-bit blocks: the state is two xmm registers and
+ * aesenc does SubBytes, MixColumns and AddRoundKey on each 4-column half.
+ * Its own ShiftRows moves bytes only inside a half, so every round starts
+ * with a byte gather across both registers (pshufb, pshufb, por per half)
+ * that applies Rijndael's ShiftRows composed with the inverse of AES's;
+ * SubBytes commutes with moving bytes.  Decryption does the same with
+ * aesdec and InvShiftRows.  Four blocks in flight.
+ *
+ * Key schedule: the generic Rijndael expansion with SubWord by aesenclast,
+ * decryption keys by aesimc.  No table look-ups: constant-time. */
+#if defined(__x86_64__) || defined(__i386__)
+#include <string.h>
+#include "core/backend.h"
+#include "rijndael/rijndael_x86.h"
+
+#pragma GCC target("aes,ssse3")
+
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#define LOAD(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define STORE(p, x) _mm_storeu_si128((__m128i *)(void *)(p), (x))
+
+/* aesenclast with a zero key is SubBytes after ShiftRows, and ShiftRows
+ * leaves four equal columns alone. */
+static uint32_t sub_word(uint32_t w)
+{
+    __m128i x = _mm_aesenclast_si128(_mm_set1_epi32((int)w), _mm_setzero_si128());
+    return (uint32_t)_mm_cvtsi128_si32(x);
+}
+
+/* The byte at position 4c + r of an aesenc input lands in column
+ * (c - r) mod 4 of its half (AES ShiftRows; aesdec: (c + r) mod 4).  Give
+ * it the byte Rijndael's (Inv)ShiftRows puts in that column of the whole
+ * state.  Padding columns of Nb = 6 get zeros (pshufb index 0x80). */
+static void gather_masks(__m128i *out, unsigned nb, int inverse)
+{
+    uint8_t g[4][16];
+    memset(g, 0x80, sizeof g);
+    for (unsigned h = 0; h < 2; h++)
+        for (unsigned c = 0; c < 4; c++)
+            for (unsigned r = 0; r < 4; r++) {
+                unsigned col = 4 * h + (inverse ? c + r : c + 4 - r) % 4, s = rijndael_shift(nb, r);
+                if (col >= nb) continue;
+                unsigned src = inverse ? (col + nb - s) % nb : (col + s) % nb;
+                g[2 * h + src / 4][4 * c + r] = (uint8_t)(4 * (src % 4) + r);
+            }
+    for (unsigned i = 0; i < 4; i++) out[i] = LOAD(g[i]);
+}
+
+static kc_status aesni_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
+{
+    aesni_key *k = ctx;
+    if (key_len != 16 && key_len != 24 && key_len != 32) return KC_ERR_KEY_LENGTH;
+    if (block_len != 16 && block_len != 24 && block_len != 32) return KC_ERR_BLOCK_BITS;
+    unsigned nb = (unsigned)block_len / 4, nk = (unsigned)key_len / 4, nr = rijndael_rounds(nb, nk);
+    k->nb = nb;
+    k->nr = nr;
+    gather_masks(k->enc_gather, nb, 0);
+    gather_masks(k->dec_gather, nb, 1);
+
+    uint32_t w[RIJNDAEL_MAX_WORDS];
+    uint8_t b[32] = { 0 };
+    rijndael_expand_key(w, key, nk, nb, sub_word);
+    for (unsigned r = 0; r <= nr; r++) {
+        for (unsigned c = 0; c < nb; c++) kc_store32_le(b + 4 * c, w[r * nb + c]);
+        k->ek[r][0] = LOAD(b);
+        k->ek[r][1] = LOAD(b + 16);
+    }
+    for (unsigned r = 0; r <= nr; r++)
+        for (unsigned h = 0; h < 2; h++) {
+            __m128i e = k->ek[nr - r][h];
+            k->dk[r][h] = r == 0 || r == nr ? e : _mm_aesimc_si128(e);
+        }
+    kc_wipe(w, sizeof w);
+    kc_wipe(b, sizeof b);
+    return KC_OK;
+}
+
+/* ---- AES: B blocks in flight (B constant) ---- */
+
+static ALWAYS_INLINE void aes_blocks(const __m128i (*rk)[2], unsigned nr, const int dec,
+                                     uint8_t *out, const uint8_t *in, const unsigned B)
+{
+    __m128i s[8], key = rk[0][0];
+#pragma GCC unroll 8
+    for (unsigned i = 0; i < B; i++) s[i] = _mm_xor_si128(LOAD(in + 16 * i), key);
+    for (unsigned r = 1; r < nr; r++) {
+        key = rk[r][0];
+#pragma GCC unroll 8
+        for (unsigned i = 0; i < B; i++) s[i] = dec ? _mm_aesdec_si128(s[i], key) : _mm_aesenc_si128(s[i], key);
+    }
+    key = rk[nr][0];
+#pragma GCC unroll 8
+    for (unsigned i = 0; i < B; i++)
+        STORE(out + 16 * i, dec ? _mm_aesdeclast_si128(s[i], key) : _mm_aesenclast_si128(s[i], key));
+}
+
+static ALWAYS_INLINE void aes_crypt(const __m128i (*rk)[2], unsigned nr, const int dec,
+                                    uint8_t *out, const uint8_t *in, size_t n)
+{
+    for (; n >= 8; n -= 8, in += 8 * 16, out += 8 * 16) aes_blocks(rk, nr, dec, out, in, 8);
+    if (n & 4) { aes_blocks(rk, nr, dec, out, in, 4); in += 4 * 16; out += 4 * 16; }
+    if (n & 2) { aes_blocks(rk, nr, dec, out, in, 2); in += 2 * 16; out += 2 * 16; }
+    if (n & 1) aes_blocks(rk, nr, dec, out, in, 1);
+}
+
+/* ---- Rijndael with Nb = 6 or 8: B blocks of two registers each ---- */
+
+static ALWAYS_INLINE __m128i load_hi(const uint8_t *p, size_t bs)
+{
+    return bs == 24 ? _mm_loadl_epi64((const __m128i *)(const void *)p) : LOAD(p);
+}
+
+static ALWAYS_INLINE void store_hi(uint8_t *p, __m128i x, size_t bs)
+{
+    if (bs == 24) _mm_storel_epi64((__m128i *)(void *)p, x);
+    else STORE(p, x);
+}
+
+static ALWAYS_INLINE void wide_blocks(const aesni_key *k, const int dec, uint8_t *out,
+                                      const uint8_t *in, const unsigned B)
+{
+    const __m128i (*rk)[2] = dec ? k->dk : k->ek;
+    const __m128i *g = dec ? k->dec_gather : k->enc_gather;
+    const __m128i g0 = g[0], g1 = g[1], g2 = g[2], g3 = g[3];
+    size_t bs = 4 * k->nb;
+    unsigned nr = k->nr;
+    __m128i lo[4], hi[4];
+#pragma GCC unroll 4
+    for (unsigned i = 0; i < B; i++) {
+        lo[i] = _mm_xor_si128(LOAD(in + bs * i), rk[0][0]);
+        hi[i] = _mm_xor_si128(load_hi(in + bs * i + 16, bs), rk[0][1]);
+    }
+    for (unsigned r = 1; r <= nr; r++) {
+        __m128i k0 = rk[r][0], k1 = rk[r][1];
+#pragma GCC unroll 4
+        for (unsigned i = 0; i < B; i++) {
+            __m128i a = _mm_or_si128(_mm_shuffle_epi8(lo[i], g0), _mm_shuffle_epi8(hi[i], g1));
+            __m128i b = _mm_or_si128(_mm_shuffle_epi8(lo[i], g2), _mm_shuffle_epi8(hi[i], g3));
+            if (r < nr) {
+                lo[i] = dec ? _mm_aesdec_si128(a, k0) : _mm_aesenc_si128(a, k0);
+                hi[i] = dec ? _mm_aesdec_si128(b, k1) : _mm_aesenc_si128(b, k1);
+            } else {
+                lo[i] = dec ? _mm_aesdeclast_si128(a, k0) : _mm_aesenclast_si128(a, k0);
+                hi[i] = dec ? _mm_aesdeclast_si128(b, k1) : _mm_aesenclast_si128(b, k1);
+            }
+        }
+    }
+#pragma GCC unroll 4
+    for (unsigned i = 0; i < B; i++) {
+        STORE(out + bs * i, lo[i]);
+        store_hi(out + bs * i + 16, hi[i], bs);
+    }
+}
+
+static ALWAYS_INLINE void wide_crypt(const aesni_key *k, const int dec, uint8_t *out, const uint8_t *in,
+                                     size_t n)
+{
+    size_t bs = 4 * k->nb;
+    for (; n >= 4; n -= 4, in += 4 * bs, out += 4 * bs) wide_blocks(k, dec, out, in, 4);
+    if (n & 2) { wide_blocks(k, dec, out, in, 2); in += 2 * bs; out += 2 * bs; }
+    if (n & 1) wide_blocks(k, dec, out, in, 1);
+}
+
+/* Out of line, so that the one-block path below (CBC encryption) needs no
+ * register saves. */
+static __attribute__((noinline)) void encrypt_many(const aesni_key *k, uint8_t *out, const uint8_t *in, size_t n)
+{
+    if (k->nb == 4) aes_crypt(k->ek, k->nr, 0, out, in, n);
+    else wide_crypt(k, 0, out, in, n);
+}
+
+static __attribute__((noinline)) void decrypt_many(const aesni_key *k, uint8_t *out, const uint8_t *in, size_t n)
+{
+    if (k->nb == 4) aes_crypt(k->dk, k->nr, 1, out, in, n);
+    else wide_crypt(k, 1, out, in, n);
+}
+
+static void aesni_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    const aesni_key *k = ctx;
+    if (k->nb == 4 && nblocks == 1) STORE(out, aesni_encrypt1(k->ek, k->nr, LOAD(in)));
+    else encrypt_many(k, out, in, nblocks);
+}
+
+static void aesni_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    const aesni_key *k = ctx;
+    if (k->nb == 4 && nblocks == 1) STORE(out, aesni_decrypt1(k->dk, k->nr, LOAD(in)));
+    else decrypt_many(k, out, in, nblocks);
+}
+
+const kc_block_backend kc_rijndael_aesni = {
+    { "aesni", "AES-NI, 8 blocks in flight; 192/256-bit blocks as two registers with pshufb ShiftRows",
+      KC_CPU_AESNI | KC_CPU_SSSE3, 1, sizeof(aesni_key) },
+    aesni_set_key, aesni_encrypt, aesni_decrypt
+};
+
+#endif

@@ -1,0 +1,167 @@
+/* AES and Rijndael on VAES with 512-bit registers.
+ *
+ * 128-bit blocks: four per zmm, 32 (eight registers) in flight, then 16,
+ * then one masked pass of 1..4 registers, so every count runs at full
+ * width.  192- and 256-bit blocks: two per zmm, eight in flight, with
+ * aesni's gather masks applied per lane (vpshufb) and to a lane-swapped
+ * copy for the bytes that cross lanes.  A lone block of any size (CBC
+ * encryption: latency, not width, is the limit) takes the xmm code: the
+ * AES path of rijndael_x86.h inline, wider blocks through the aesni
+ * backend, whose key schedule this backend shares.  No table look-ups and
+ * no branches on data: constant-time. */
+#if defined(__x86_64__) || defined(__i386__)
+#include "core/backend.h"
+#include "rijndael/rijndael_x86.h"
+
+extern const kc_block_backend kc_rijndael_aesni;
+
+#pragma GCC target("avx512f,avx512bw,vaes,aes,ssse3")
+
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+
+static kc_status vaes_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
+{
+    return kc_rijndael_aesni.set_key(ctx, key, key_len, block_len);
+}
+
+/* n blocks (n <= 4 Z) in Z registers; masks keep loads and stores inside them. */
+static ALWAYS_INLINE void vaes_blocks(const __m128i (*rk)[2], unsigned nr, const int dec,
+                                      uint8_t *out, const uint8_t *in, size_t n, const unsigned Z)
+{
+    __m512i s[8], key = _mm512_broadcast_i32x4(rk[0][0]);
+    __mmask8 m[8];
+#pragma GCC unroll 8
+    for (unsigned i = 0; i < Z; i++) {
+        size_t left = n > 4 * i ? n - 4 * i : 0;
+        m[i] = (__mmask8)((1u << 2 * (left < 4 ? left : 4)) - 1);   /* two qwords per block */
+        s[i] = _mm512_xor_si512(_mm512_maskz_loadu_epi64(m[i], in + 64 * i), key);
+    }
+    for (unsigned r = 1; r < nr; r++) {
+        key = _mm512_broadcast_i32x4(rk[r][0]);
+#pragma GCC unroll 8
+        for (unsigned i = 0; i < Z; i++) s[i] = dec ? _mm512_aesdec_epi128(s[i], key) : _mm512_aesenc_epi128(s[i], key);
+    }
+    key = _mm512_broadcast_i32x4(rk[nr][0]);
+#pragma GCC unroll 8
+    for (unsigned i = 0; i < Z; i++)
+        _mm512_mask_storeu_epi64(out + 64 * i, m[i],
+                                 dec ? _mm512_aesdeclast_epi128(s[i], key) : _mm512_aesenclast_epi128(s[i], key));
+}
+
+static ALWAYS_INLINE void vaes_crypt(const __m128i (*rk)[2], unsigned nr, const int dec,
+                                     uint8_t *out, const uint8_t *in, size_t n)
+{
+    for (; n >= 32; n -= 32, in += 32 * 16, out += 32 * 16) vaes_blocks(rk, nr, dec, out, in, 32, 8);
+    if (n >= 16) { vaes_blocks(rk, nr, dec, out, in, 16, 4); n -= 16; in += 16 * 16; out += 16 * 16; }
+    if (n > 8) vaes_blocks(rk, nr, dec, out, in, n, 4);
+    else if (n > 4) vaes_blocks(rk, nr, dec, out, in, n, 2);
+    else if (n) vaes_blocks(rk, nr, dec, out, in, n, 1);
+}
+
+/* ---- Rijndael with 192- and 256-bit blocks: two blocks per zmm ----
+ * Each block is two lanes laid out as in aesni (columns 0..3, then 4..Nb-1),
+ * so the lane gather masks of aesni_key apply; the bytes a lane needs from
+ * its neighbour come from a copy with the lanes of each pair swapped. */
+
+static ALWAYS_INLINE __m512i lane_pairs(__m128i a, __m128i b)   /* a, b, a, b */
+{
+    return _mm512_broadcast_i64x4(_mm256_set_m128i(b, a));
+}
+
+/* Qwords of zmm that hold b (0..2) blocks: Nb = 6 leaves the top qword of each pair empty. */
+static ALWAYS_INLINE __mmask8 wide_lanes(size_t bs, size_t b)
+{
+    return (__mmask8)(bs == 32 ? (1u << 4 * b) - 1 : b == 2 ? 0x77 : b == 1 ? 0x07 : 0);
+}
+
+static ALWAYS_INLINE __m512i wide_load(const uint8_t *p, size_t bs, size_t b)
+{
+    if (bs == 32) return _mm512_maskz_loadu_epi64(wide_lanes(bs, b), p);
+    return _mm512_maskz_expand_epi64(wide_lanes(bs, b), _mm512_maskz_loadu_epi64((__mmask8)((1u << 3 * b) - 1), p));
+}
+
+static ALWAYS_INLINE void wide_store(uint8_t *p, __m512i x, size_t bs, size_t b)
+{
+    if (bs == 32) _mm512_mask_storeu_epi64(p, wide_lanes(bs, b), x);
+    else _mm512_mask_storeu_epi64(p, (__mmask8)((1u << 3 * b) - 1), _mm512_maskz_compress_epi64(wide_lanes(bs, b), x));
+}
+
+/* n blocks (n <= 2 Z) in Z registers. */
+static ALWAYS_INLINE void wide_blocks(const aesni_key *k, const int dec, uint8_t *out, const uint8_t *in,
+                                      size_t n, const unsigned Z)
+{
+    const __m128i (*rk)[2] = dec ? k->dk : k->ek;
+    const __m128i *g = dec ? k->dec_gather : k->enc_gather;
+    const __m512i same = lane_pairs(g[0], g[3]), other = lane_pairs(g[1], g[2]);
+    size_t bs = 4 * k->nb, b[4];
+    unsigned nr = k->nr;
+    __m512i s[4], key = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)(const void *)rk[0]));
+#pragma GCC unroll 4
+    for (unsigned i = 0; i < Z; i++) {
+        b[i] = n > 2 * i ? (n - 2 * i < 2 ? n - 2 * i : 2) : 0;
+        s[i] = _mm512_xor_si512(wide_load(in + 2 * bs * i, bs, b[i]), key);
+    }
+    for (unsigned r = 1; r <= nr; r++) {
+        key = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)(const void *)rk[r]));
+#pragma GCC unroll 4
+        for (unsigned i = 0; i < Z; i++) {
+            __m512i swapped = _mm512_shuffle_i64x2(s[i], s[i], 0xb1);
+            __m512i y = _mm512_or_si512(_mm512_shuffle_epi8(s[i], same), _mm512_shuffle_epi8(swapped, other));
+            if (r < nr) s[i] = dec ? _mm512_aesdec_epi128(y, key) : _mm512_aesenc_epi128(y, key);
+            else s[i] = dec ? _mm512_aesdeclast_epi128(y, key) : _mm512_aesenclast_epi128(y, key);
+        }
+    }
+#pragma GCC unroll 4
+    for (unsigned i = 0; i < Z; i++) wide_store(out + 2 * bs * i, s[i], bs, b[i]);
+}
+
+static ALWAYS_INLINE void wide_crypt(const aesni_key *k, const int dec, uint8_t *out, const uint8_t *in, size_t n)
+{
+    size_t bs = 4 * k->nb;
+    for (; n >= 8; n -= 8, in += 8 * bs, out += 8 * bs) wide_blocks(k, dec, out, in, 8, 4);
+    if (n > 4) wide_blocks(k, dec, out, in, n, 4);
+    else if (n > 2) wide_blocks(k, dec, out, in, n, 2);
+    else if (n) wide_blocks(k, dec, out, in, n, 1);
+}
+
+/* Out of line, so that the one-block path below (CBC encryption) needs no
+ * register saves.  A lone wide block goes to aesni's two-register code. */
+static __attribute__((noinline)) void encrypt_many(const aesni_key *k, uint8_t *out, const uint8_t *in, size_t n)
+{
+    if (k->nb == 4) vaes_crypt(k->ek, k->nr, 0, out, in, n);
+    else if (n > 1) wide_crypt(k, 0, out, in, n);
+    else kc_rijndael_aesni.encrypt(k, out, in, n);
+}
+
+static __attribute__((noinline)) void decrypt_many(const aesni_key *k, uint8_t *out, const uint8_t *in, size_t n)
+{
+    if (k->nb == 4) vaes_crypt(k->dk, k->nr, 1, out, in, n);
+    else if (n > 1) wide_crypt(k, 1, out, in, n);
+    else kc_rijndael_aesni.decrypt(k, out, in, n);
+}
+
+static void vaes_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    const aesni_key *k = ctx;
+    if (k->nb == 4 && nblocks == 1)
+        _mm_storeu_si128((__m128i *)(void *)out,
+                         aesni_encrypt1(k->ek, k->nr, _mm_loadu_si128((const __m128i *)(const void *)in)));
+    else encrypt_many(k, out, in, nblocks);
+}
+
+static void vaes_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    const aesni_key *k = ctx;
+    if (k->nb == 4 && nblocks == 1)
+        _mm_storeu_si128((__m128i *)(void *)out,
+                         aesni_decrypt1(k->dk, k->nr, _mm_loadu_si128((const __m128i *)(const void *)in)));
+    else decrypt_many(k, out, in, nblocks);
+}
+
+const kc_block_backend kc_rijndael_vaes512 = {
+    { "vaes512", "VAES on zmm: 32 AES blocks in flight; 8 Rijndael-192/256 blocks, vpshufb ShiftRows",
+      KC_CPU_VAES | KC_CPU_AVX512F | KC_CPU_AVX512BW | KC_CPU_AESNI | KC_CPU_SSSE3, 1, sizeof(aesni_key) },
+    vaes_set_key, vaes_encrypt, vaes_decrypt
+};
+
+#endif
