@@ -46,5 +46,6 @@ run_suite "tests" "$build/release"
 run_suite "tests under ASan+UBSan" "$build/sanitize" -DCMAKE_BUILD_TYPE=Debug \
   -DKC_SANITIZE=address,undefined
 cross aarch64 scripts/test-aarch64.sh
+cross rv32 scripts/test-rv32.sh
 echo "all suites: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

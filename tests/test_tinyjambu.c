@@ -181,7 +181,7 @@ static long read_tsv(const char *file, const char *backend, int forge)
     while (fgets(line, sizeof line, fp)) {
         lineno++;
         if (line[0] == '#' || line[0] == '\n') continue;
-        char *f[5], *p = line;
+        char *f[5] = { 0 }, *p = line;
         int nf = 0;
         line[strcspn(line, "\r\n")] = 0;
         while (p && nf < 5) {

@@ -6,6 +6,9 @@ extern const kc_block_backend kc_lea_ref;
 #if defined(__x86_64__) || defined(__i386__)
 extern const kc_block_backend kc_lea_avx512, kc_lea_avx2, kc_lea_sse2;
 #endif
+#if defined(__riscv) && __riscv_xlen == 32
+extern const kc_block_backend kc_lea_rv32i;
+#endif
 #if defined(__aarch64__)
 extern const kc_block_backend kc_lea_neon;
 #endif
@@ -15,6 +18,9 @@ const kc_block_backend *const kc_lea_backends[] = {
     &kc_lea_avx512,
     &kc_lea_avx2,
     &kc_lea_sse2,
+#endif
+#if defined(__riscv) && __riscv_xlen == 32
+    &kc_lea_rv32i,
 #endif
 #if defined(__aarch64__)
     &kc_lea_neon,

@@ -3,6 +3,9 @@
 #include "core/backend.h"
 
 extern const kc_block_backend kc_pipo_bitslice, kc_pipo_table;
+#if defined(__riscv) && __riscv_xlen == 32
+extern const kc_block_backend kc_pipo_rv32i_bs4, kc_pipo_rv32i;
+#endif
 #if defined(__aarch64__)
 extern const kc_block_backend kc_pipo_neon16_least, kc_pipo_neon8_least, kc_pipo_neon16, kc_pipo_neon8;
 #endif
@@ -13,6 +16,10 @@ const kc_block_backend *const kc_pipo_backends[] = {
     &kc_pipo_neon8_least,
     &kc_pipo_neon16,
     &kc_pipo_neon8,
+#endif
+#if defined(__riscv) && __riscv_xlen == 32
+    &kc_pipo_rv32i_bs4,
+    &kc_pipo_rv32i,
 #endif
     &kc_pipo_bitslice,
     &kc_pipo_table,

@@ -17,10 +17,24 @@ typedef struct rc6_key {
     uint32_t s[RC6_SWORDS];
 } rc6_key;
 
+/* x * y mod 2^32.  Cores without a multiplier (RV32I without M, AVR) get
+ * it from a libgcc loop that exits early on the data, so there we multiply
+ * in a fixed 32 steps with masks instead. */
+static inline uint32_t rc6_mul(uint32_t x, uint32_t y)
+{
+#if (defined(__riscv) && !defined(__riscv_mul)) || defined(__AVR__)
+    uint32_t r = 0;
+    for (unsigned i = 0; i < 32; i++) r += x & (0u - ((y >> i) & 1u)), x <<= 1;
+    return r;
+#else
+    return x * y;
+#endif
+}
+
 /* f(x) = ROL(x * (2x + 1), lg w) of the round function. */
 static inline uint32_t rc6_f(uint32_t x)
 {
-    return kc_rol32((uint32_t)(x * (2 * x + 1)), 5);
+    return kc_rol32(rc6_mul(x, 2 * x + 1), 5);
 }
 
 /* The paper's key schedule for b = key_len bytes, 0 < b <= 32 here.  The

@@ -1,0 +1,29 @@
+/* PIPO, RV32I assembly (rv32i.S) after Kwak, Kim and Seo (JKIISC 2021):
+ * eight byte registers, bitsliced S-layer, masked byte rotations, and the
+ * key schedule fused into encryption, so the "schedule" here only keeps the
+ * master key.  Bitwise operations and fixed shifts only: constant time. */
+#if defined(__riscv) && __riscv_xlen == 32
+#include "pipo/rv32i.h"
+
+static kc_status pipo_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
+{
+    (void)block_len;
+    return pipo_rv32i_set_key(ctx, key, key_len);
+}
+
+static void pipo_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    kc_pipo_rv32i_enc(ctx, out, in, nblocks);
+}
+
+static void pipo_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    kc_pipo_rv32i_dec(ctx, out, in, nblocks);
+}
+
+const kc_block_backend kc_pipo_rv32i = {
+    { "rv32i", "RV32I assembly, 8 byte registers, fused key schedule (Kwak-Kim-Seo 2021)",
+      0, 1, sizeof(pipo_rv32i_key) },
+    pipo_set_key, pipo_encrypt, pipo_decrypt
+};
+#endif
