@@ -28,6 +28,12 @@ typedef struct kc_block_backend {
     kc_status (*set_key)(void *ctx, const uint8_t *key, size_t key_len, size_t block_len);
     void (*encrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks);
     void (*decrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks);
+    /* Optional fused mode kernels (NULL: src/modes builds them from
+     * encrypt): CTR over nblocks whole blocks, the counter (the whole block,
+     * big-endian) advanced in place; CBC encryption with iv advanced in
+     * place (keeps the chaining value in registers).  out == in allowed. */
+    void (*ctr)(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks);
+    void (*cbc_encrypt)(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
 } kc_block_backend;
 
 /* AEAD.  encrypt writes pt_len bytes of ciphertext then the tag.  decrypt

@@ -13,6 +13,7 @@ void kc_cbc_encrypt_run(const kc_cipher *c, uint8_t *iv, uint8_t *out, const uin
 {
     size_t bs = c->block;
     if (!nblocks) return;
+    if (c->impl->cbc_encrypt) { c->impl->cbc_encrypt(c->ctx, iv, out, in, nblocks); return; }
     const uint8_t *prev = iv;
     for (size_t i = 0; i < nblocks; i++, in += bs, out += bs) {
         xor_into(out, in, prev, bs);

@@ -34,6 +34,10 @@ static void xor_words(uint8_t *out, const uint8_t *in, const uint8_t *ks, size_t
 
 void kc_ctr_run(const kc_cipher *c, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
+    if (c->impl->ctr) {
+        if (nblocks) c->impl->ctr(c->ctx, ctr, out, in, nblocks);
+        return;
+    }
     size_t bs = c->block, per = KC_MODE_BATCH / bs;
     uint8_t ks[KC_MODE_BATCH];
     while (nblocks) {

@@ -6,7 +6,7 @@
 #define KC_MODES_H
 #include "core/objects.h"
 
-#define KC_MODE_BATCH 512   /* bytes per batch: 32 AES blocks, 64 PIPO blocks */
+#define KC_MODE_BATCH 2048  /* bytes per batch: 128 AES blocks, the widest SIMD pass and more */
 
 void kc_ecb_run(const kc_cipher *c, int encrypt, uint8_t *out, const uint8_t *in, size_t nblocks);
 void kc_cbc_encrypt_run(const kc_cipher *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
