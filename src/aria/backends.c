@@ -3,11 +3,19 @@
 #include "core/backend.h"
 
 extern const kc_block_backend kc_aria_ct, kc_aria_table;
+#if defined(__x86_64__) || defined(__i386__)
+extern const kc_block_backend kc_aria_gfni_avx512, kc_aria_gfni_avx2, kc_aria_aesni_avx2;
+#endif
 #if defined(__riscv) && __riscv_xlen == 32
 extern const kc_block_backend kc_aria_rv32i_table;
 #endif
 
 const kc_block_backend *const kc_aria_backends[] = {
+#if defined(__x86_64__) || defined(__i386__)
+    &kc_aria_gfni_avx512,
+    &kc_aria_gfni_avx2,
+    &kc_aria_aesni_avx2,
+#endif
     &kc_aria_ct,
 #if defined(__riscv) && __riscv_xlen == 32
     &kc_aria_rv32i_table,

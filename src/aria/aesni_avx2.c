@@ -1,0 +1,162 @@
+/* ARIA with AES-NI S-boxes and AVX2, 32 blocks byte-sliced (aria_x86.h).
+ *
+ * aesenclast with a zero key is ShiftRows(S1(x)) on each 128-bit lane and
+ * aesdeclast is InvShiftRows(X1(x)); S2 and X2 add an affine map on one
+ * side, two 16-entry nibble tables looked up with pshufb (spec section
+ * 4.1):  S2(x) = L.S1(x) + 0x88,  X2(y) = X1(L'.y + 0x04).
+ *
+ * Byte-sliced, ShiftRows moves bytes between blocks, not positions.  The X
+ * vectors are shuffled by ShiftRows^2 before aesdeclast, so every vector
+ * leaves a round with its blocks moved by one ShiftRows.  Round keys are
+ * broadcasts and the diffusion works vector-wise, so the drift is harmless;
+ * ShiftRows has order 4, so after 12 or 16 rounds it is gone and after 14
+ * one ShiftRows^2 undoes it.
+ *
+ * Constant time: AES instructions, and pshufb whose secret operand is only
+ * ever the index into a constant register. */
+#if defined(__x86_64__) || defined(__i386__)
+#pragma GCC target("avx2,aes")
+#include "aria/aria_x86.h"
+
+typedef struct aesni_key {
+    aria_x86_keys enc, dec;
+    unsigned rounds;
+} aesni_key;
+
+#define SMALL 3   /* up to this many blocks: one at a time */
+
+#define SHIFT_ROWS     0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12, 1, 6, 11
+#define INV_SHIFT_ROWS 0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3
+#define SHIFT_ROWS2    0, 9, 2, 11, 4, 13, 6, 15, 8, 1, 10, 3, 12, 5, 14, 7
+/* L.x + 0x88 and L'.x + 0x04 on the low and the high nibble of x */
+#define S2_LO 0x88, 0x0d, 0x37, 0xb2, 0x00, 0x85, 0xbf, 0x3a, 0xa8, 0x2d, 0x17, 0x92, 0x20, 0xa5, 0x9f, 0x1a
+#define S2_HI 0x00, 0x3e, 0xd4, 0xea, 0x84, 0xba, 0x50, 0x6e, 0xcd, 0xf3, 0x19, 0x27, 0x49, 0x77, 0x9d, 0xa3
+#define X2_LO 0x04, 0x45, 0xee, 0xaf, 0x17, 0x56, 0xfd, 0xbc, 0x53, 0x12, 0xb9, 0xf8, 0x40, 0x01, 0xaa, 0xeb
+#define X2_HI 0x00, 0xb6, 0x08, 0xbe, 0xd6, 0x60, 0xde, 0x68, 0x53, 0xe5, 0x5b, 0xed, 0x85, 0x33, 0x8d, 0x3b
+#define BYTES(...) _mm_setr_epi8(__VA_ARGS__)
+#define BYTES2(...) _mm256_setr_epi8(__VA_ARGS__, __VA_ARGS__)
+
+/* ---- one block ---- */
+
+static inline __m128i affine1(__m128i x, __m128i lo, __m128i hi)
+{
+    const __m128i nib = _mm_set1_epi8(0x0f);
+    return _mm_xor_si128(_mm_shuffle_epi8(lo, _mm_and_si128(x, nib)),
+                         _mm_shuffle_epi8(hi, _mm_and_si128(_mm_srli_epi16(x, 4), nib)));
+}
+
+static __m128i sl1(__m128i x, int odd)
+{
+    const __m128i zero = _mm_setzero_si128();
+    /* pre-shuffled so that the AES (Inv)ShiftRows puts every byte back */
+    __m128i s1 = _mm_aesenclast_si128(_mm_shuffle_epi8(x, BYTES(INV_SHIFT_ROWS)), zero);
+    __m128i xs = _mm_shuffle_epi8(x, BYTES(SHIFT_ROWS));
+    __m128i x1 = _mm_aesdeclast_si128(xs, zero);
+    __m128i x2 = _mm_aesdeclast_si128(affine1(xs, BYTES(X2_LO), BYTES(X2_HI)), zero);
+    __m128i s2 = affine1(s1, BYTES(S2_LO), BYTES(S2_HI));
+    return aria_x86_pick1(_mm_blendv_epi8(s1, s2, ARIA_X86_ODD_BYTES),
+                          _mm_blendv_epi8(x1, x2, ARIA_X86_ODD_BYTES), odd);
+}
+
+static void key_round(uint8_t out[16], const uint8_t in[16], const uint8_t rk[16], int odd)
+{
+    aria_x86_key_round(sl1, out, in, rk, odd);
+}
+
+/* ---- 32 blocks ---- */
+
+static inline __m256i affine32(__m256i x, __m256i lo, __m256i hi)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0f);
+    return _mm256_xor_si256(_mm256_shuffle_epi8(lo, _mm256_and_si256(x, nib)),
+                            _mm256_shuffle_epi8(hi, _mm256_and_si256(_mm256_srli_epi16(x, 4), nib)));
+}
+
+/* aesenclast / aesdeclast with a zero key, on both 128-bit lanes */
+static inline __m256i enclast(__m256i x)
+{
+    const __m128i zero = _mm_setzero_si128();
+    __m128i lo = _mm_aesenclast_si128(_mm256_castsi256_si128(x), zero);
+    __m128i hi = _mm_aesenclast_si128(_mm256_extracti128_si256(x, 1), zero);
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+}
+
+static inline __m256i declast(__m256i x)
+{
+    const __m128i zero = _mm_setzero_si128();
+    __m128i lo = _mm_aesdeclast_si128(_mm256_castsi256_si128(x), zero);
+    __m128i hi = _mm_aesdeclast_si128(_mm256_extracti128_si256(x, 1), zero);
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+}
+
+/* SL1 (odd) or SL2; every vector's blocks end up moved by one ShiftRows. */
+static inline void sl32(__m256i x[16], int odd)
+{
+    const __m256i sr2 = BYTES2(SHIFT_ROWS2);
+    const int s = odd ? 0 : 2, t = odd ? 2 : 0;     /* S1 S2 at j = s, s+1; X1 X2 at t, t+1 */
+    for (int w = 0; w < 16; w += 4) {
+        x[w + s] = enclast(x[w + s]);
+        x[w + s + 1] = affine32(enclast(x[w + s + 1]), BYTES2(S2_LO), BYTES2(S2_HI));
+        x[w + t] = declast(_mm256_shuffle_epi8(x[w + t], sr2));
+        x[w + t + 1] = declast(_mm256_shuffle_epi8(affine32(x[w + t + 1], BYTES2(X2_LO), BYTES2(X2_HI)), sr2));
+    }
+}
+
+static void crypt32(const aria_x86_keys *ks, unsigned rounds, uint8_t *out, const uint8_t *in)
+{
+    __m256i x[16];
+    aria_x86_load32(x, in);
+    for (unsigned r = 0; r < rounds; r += 2) {
+        aria_x86_add_key32(x, ks->k4[r]);
+        sl32(x, 1);
+        aria_x86_diffuse32(x);
+        aria_x86_add_key32(x, ks->k4[r + 1]);
+        sl32(x, 0);
+        if (r + 2 < rounds) aria_x86_diffuse32(x);
+    }
+    if (rounds % 4)                                 /* 14 rounds: ShiftRows^14 = ShiftRows^2 */
+        for (int p = 0; p < 16; p++) x[p] = _mm256_shuffle_epi8(x[p], BYTES2(SHIFT_ROWS2));
+    aria_x86_add_key32(x, ks->k4[rounds]);
+    aria_x86_store32(out, x);
+}
+
+static void crypt(const aria_x86_keys *ks, unsigned rounds, uint8_t *out, const uint8_t *in, size_t n)
+{
+    for (; n >= 32; n -= 32, in += 512, out += 512) crypt32(ks, rounds, out, in);
+    if (n > SMALL) {
+        uint8_t buf[512] = { 0 };
+        memcpy(buf, in, 16 * n);
+        crypt32(ks, rounds, buf, buf);
+        memcpy(out, buf, 16 * n);
+        kc_wipe(buf, sizeof buf);
+    } else {
+        for (; n; n--, in += 16, out += 16) aria_x86_crypt1(sl1, ks, rounds, out, in);
+    }
+}
+
+static kc_status aesni_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
+{
+    aesni_key *k = ctx;
+    (void)block_len;
+    aria_x86_set_key(&k->enc, &k->dec, &k->rounds, key, key_len, key_round);
+    return KC_OK;
+}
+
+static void aesni_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    const aesni_key *k = ctx;
+    crypt(&k->enc, k->rounds, out, in, nblocks);
+}
+
+static void aesni_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    const aesni_key *k = ctx;
+    crypt(&k->dec, k->rounds, out, in, nblocks);
+}
+
+const kc_block_backend kc_aria_aesni_avx2 = {
+    { "aesni-avx2", "AES-NI S-boxes, AVX2 byte-sliced 32 blocks per pass, constant time",
+      KC_CPU_AVX2 | KC_CPU_AESNI, 1, sizeof(aesni_key) },
+    aesni_set_key, aesni_encrypt, aesni_decrypt
+};
+#endif

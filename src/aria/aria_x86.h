@@ -1,0 +1,201 @@
+/* ARIA on x86-64 SIMD: pieces shared by aesni_avx2.c, gfni_avx2.c and
+ * gfni_avx512.c.  Each of those enables its instruction sets with
+ * "#pragma GCC target" BEFORE including this header, and only the parts its
+ * target allows are compiled (__AVX2__, __GFNI__ follow the pragma).
+ *
+ * Byte slicing (AVX2): 32 blocks are transposed so that ymm p holds byte p
+ * of every block.  Each vector then needs one S-box type, round keys are
+ * byte broadcasts, and the diffusion layer A = MM.P.MM.M of aria_common.h
+ * becomes XORs of whole vectors (P is a renaming).  gfni_avx512.c packs
+ * two byte positions per zmm instead.
+ *
+ * One block in an xmm register (key schedule, short tails): the four
+ * S-boxes are computed on the whole block and blended by byte position;
+ * A is seven byte shuffles XORed together. */
+#ifndef KC_ARIA_X86_H
+#define KC_ARIA_X86_H
+#include <immintrin.h>
+#include "core/backend.h"
+#include "aria/aria_common.h"
+
+/* Round keys: plain bytes (one-block code) and each byte repeated in a
+ * 32-bit word (one broadcast load per byte-sliced vector). */
+typedef struct aria_x86_keys {
+    uint8_t k[ARIA_MAX_ROUNDS + 1][16];
+    uint32_t k4[ARIA_MAX_ROUNDS + 1][16];
+} aria_x86_keys;
+
+static inline void aria_x86_fill(aria_x86_keys *ks, aria_round_keys rk, unsigned rounds)
+{
+    memcpy(ks->k, rk, sizeof ks->k);
+    for (unsigned r = 0; r <= rounds; r++)
+        for (int p = 0; p < 16; p++) ks->k4[r][p] = rk[r][p] * 0x01010101u;
+}
+
+/* ---- one block ---- */
+
+/* A: output byte i is the XOR of input bytes I0[i]..I6[i] (the seven
+ * inputs of row i in RFC 5794 section 2.4.3). */
+static inline __m128i aria_x86_diffuse1(__m128i x)
+{
+    const __m128i i0 = _mm_setr_epi8(3, 2, 1, 0, 0, 1, 0, 1, 0, 0, 2, 2, 1, 0, 0, 1);
+    const __m128i i1 = _mm_setr_epi8(4, 5, 4, 5, 2, 3, 2, 3, 1, 1, 3, 3, 2, 3, 3, 2);
+    const __m128i i2 = _mm_setr_epi8(6, 7, 6, 7, 5, 4, 7, 6, 4, 5, 5, 4, 6, 6, 4, 4);
+    const __m128i i3 = _mm_setr_epi8(8, 8, 10, 10, 8, 9, 9, 8, 7, 6, 6, 7, 7, 7, 5, 5);
+    const __m128i i4 = _mm_setr_epi8(9, 9, 11, 11, 11, 10, 10, 11, 10, 11, 8, 9, 9, 8, 9, 8);
+    const __m128i i5 = _mm_setr_epi8(13, 12, 12, 13, 14, 14, 12, 12, 13, 12, 13, 12, 11, 10, 11, 10);
+    const __m128i i6 = _mm_setr_epi8(14, 15, 15, 14, 15, 15, 13, 13, 15, 14, 15, 14, 12, 13, 14, 15);
+    __m128i a = _mm_xor_si128(_mm_shuffle_epi8(x, i0), _mm_shuffle_epi8(x, i1));
+    __m128i b = _mm_xor_si128(_mm_shuffle_epi8(x, i2), _mm_shuffle_epi8(x, i3));
+    __m128i c = _mm_xor_si128(_mm_shuffle_epi8(x, i4), _mm_shuffle_epi8(x, i5));
+    return _mm_xor_si128(_mm_xor_si128(a, b), _mm_xor_si128(c, _mm_shuffle_epi8(x, i6)));
+}
+
+/* Byte j of every word: S1/S2 and X1/X2 alternate by byte (odd j: S2, X2),
+ * S and X by byte pair: SL1 (odd rounds) takes S at j = 0, 1 and X at
+ * j = 2, 3; SL2 the other way round. */
+#define ARIA_X86_ODD_BYTES _mm_set1_epi16((short)0xFF00)
+
+static inline __m128i aria_x86_pick1(__m128i s, __m128i x, int odd)
+{
+    return _mm_blendv_epi8(s, x, odd ? _mm_set1_epi32((int)0xFFFF0000u) : _mm_set1_epi32(0x0000FFFF));
+}
+
+/* A one-block S-layer: SL1 when odd, else SL2. */
+typedef __m128i (*aria_x86_sl1_fn)(__m128i x, int odd);
+
+static inline void aria_x86_crypt1(aria_x86_sl1_fn sl, const aria_x86_keys *ks, unsigned rounds,
+                                   uint8_t *out, const uint8_t *in)
+{
+    __m128i x = _mm_loadu_si128((const __m128i *)in);
+    for (unsigned r = 0; r < rounds; r++) {
+        x = sl(_mm_xor_si128(x, _mm_loadu_si128((const __m128i *)ks->k[r])), r % 2 == 0);
+        if (r + 1 < rounds) x = aria_x86_diffuse1(x);
+    }
+    _mm_storeu_si128((__m128i *)out, _mm_xor_si128(x, _mm_loadu_si128((const __m128i *)ks->k[rounds])));
+}
+
+/* FO (odd) / FE of the key schedule: out = A(SL(in ^ rk)). */
+static inline void aria_x86_key_round(aria_x86_sl1_fn sl, uint8_t out[16], const uint8_t in[16],
+                                      const uint8_t rk[16], int odd)
+{
+    __m128i x = _mm_xor_si128(_mm_loadu_si128((const __m128i *)in), _mm_loadu_si128((const __m128i *)rk));
+    _mm_storeu_si128((__m128i *)out, aria_x86_diffuse1(sl(x, odd)));
+}
+
+/* Round keys from the key (RFC 5794 section 2.2) with a one-block FO/FE. */
+static inline void aria_x86_set_key(aria_x86_keys *enc, aria_x86_keys *dec, unsigned *rounds,
+                                    const uint8_t *key, size_t key_len, aria_round_fn round)
+{
+    aria_round_keys ek, dk;
+    *rounds = aria_rounds(key_len);
+    aria_expand_key(ek, key, key_len, round);
+    aria_decrypt_keys(dk, ek, *rounds);
+    aria_x86_fill(enc, ek, *rounds);
+    aria_x86_fill(dec, dk, *rounds);
+    kc_wipe(ek, sizeof ek);
+    kc_wipe(dk, sizeof dk);
+}
+
+/* ---- GFNI S-boxes (spec section 4.1): A.x^-1 + c by gf2p8affineinvqb,
+ * X1/X2 = (B.y + c)^-1 by gf2p8affineqb then an inversion ---- */
+#define ARIA_GF_S1 0xF1E3C78F1F3E7CF8ll   /* AES affine map, + 0x63 */
+#define ARIA_GF_S2 0xEAFCB7C3C273C66Fll   /* + 0xE2 */
+#define ARIA_GF_X1 0xA44992254A942952ll   /* + 0x05, then invert */
+#define ARIA_GF_X2 0x186450C737D6BDC9ll   /* + 0x2C, then invert */
+#define ARIA_GF_ID 0x0102040810204080ll   /* identity */
+
+#ifdef __GFNI__
+static inline __m128i aria_gfni_sl1(__m128i x, int odd)
+{
+    __m128i s1 = _mm_gf2p8affineinv_epi64_epi8(x, _mm_set1_epi64x(ARIA_GF_S1), 0x63);
+    __m128i s2 = _mm_gf2p8affineinv_epi64_epi8(x, _mm_set1_epi64x(ARIA_GF_S2), 0xE2);
+    __m128i x1 = _mm_gf2p8affine_epi64_epi8(x, _mm_set1_epi64x(ARIA_GF_X1), 0x05);
+    __m128i x2 = _mm_gf2p8affine_epi64_epi8(x, _mm_set1_epi64x(ARIA_GF_X2), 0x2C);
+    /* one inversion serves both X boxes: blend before it */
+    x1 = _mm_gf2p8affineinv_epi64_epi8(_mm_blendv_epi8(x1, x2, ARIA_X86_ODD_BYTES),
+                                       _mm_set1_epi64x(ARIA_GF_ID), 0);
+    return aria_x86_pick1(_mm_blendv_epi8(s1, s2, ARIA_X86_ODD_BYTES), x1, odd);
+}
+#endif
+
+/* ---- 32 blocks in 16 ymm registers (AVX2) ---- */
+#ifdef __AVX2__
+
+/* In each 128-bit lane, byte j of x[i] <-> byte i of x[j]: unpacks of 8,
+ * 16, 32 and 64 bits; the last ones come out in bit-reversed order. */
+static inline void aria_x86_transpose32(__m256i x[16])
+{
+    static const unsigned char rev4[16] = { 0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15 };
+    __m256i y[16];
+    for (int i = 0; i < 16; i += 2) {
+        y[i] = _mm256_unpacklo_epi8(x[i], x[i + 1]);
+        y[i + 1] = _mm256_unpackhi_epi8(x[i], x[i + 1]);
+    }
+    for (int i = 0; i < 16; i += 4)
+        for (int j = i; j < i + 2; j++) {
+            x[j] = _mm256_unpacklo_epi16(y[j], y[j + 2]);
+            x[j + 2] = _mm256_unpackhi_epi16(y[j], y[j + 2]);
+        }
+    for (int i = 0; i < 16; i += 8)
+        for (int j = i; j < i + 4; j++) {
+            y[j] = _mm256_unpacklo_epi32(x[j], x[j + 4]);
+            y[j + 4] = _mm256_unpackhi_epi32(x[j], x[j + 4]);
+        }
+    for (int j = 0; j < 8; j++) {
+        x[rev4[j]] = _mm256_unpacklo_epi64(y[j], y[j + 8]);
+        x[rev4[j + 8]] = _mm256_unpackhi_epi64(y[j], y[j + 8]);
+    }
+}
+
+/* Vector i holds blocks 2i and 2i+1; after the transposition x[p] holds
+ * byte p of all 32 blocks. */
+static inline void aria_x86_load32(__m256i x[16], const uint8_t *in)
+{
+    for (int i = 0; i < 16; i++) x[i] = _mm256_loadu_si256((const __m256i *)(in + 32 * i));
+    aria_x86_transpose32(x);
+}
+
+static inline void aria_x86_store32(uint8_t *out, __m256i x[16])
+{
+    aria_x86_transpose32(x);
+    for (int i = 0; i < 16; i++) _mm256_storeu_si256((__m256i *)(out + 32 * i), x[i]);
+}
+
+static inline void aria_x86_add_key32(__m256i x[16], const uint32_t k4[16])
+{
+    for (int p = 0; p < 16; p++) x[p] = _mm256_xor_si256(x[p], _mm256_set1_epi32((int)k4[p]));
+}
+
+/* MM on byte j of the four words: 6 XORs. */
+static inline void aria_x86_mm32(__m256i x[16])
+{
+    for (int j = 0; j < 4; j++) {
+        __m256i t0 = x[j], t1 = x[4 + j], t2 = x[8 + j], t3 = x[12 + j];
+        __m256i u = _mm256_xor_si256(t0, t2), v = _mm256_xor_si256(t1, t3);
+        x[j] = _mm256_xor_si256(u, t1);        /* t0 ^ t1 ^ t2 */
+        x[4 + j] = _mm256_xor_si256(u, t3);    /* t0 ^ t2 ^ t3 */
+        x[8 + j] = _mm256_xor_si256(v, t0);    /* t0 ^ t1 ^ t3 */
+        x[12 + j] = _mm256_xor_si256(v, t2);   /* t1 ^ t2 ^ t3 */
+    }
+}
+
+/* A = MM . P . MM . M on byte-sliced state, x[4w + j] = byte j of word w. */
+static inline void aria_x86_diffuse32(__m256i x[16])
+{
+    __m256i y[16];
+    for (int w = 0; w < 16; w += 4) {          /* M: XOR of the other three */
+        __m256i u = _mm256_xor_si256(x[w], x[w + 1]), v = _mm256_xor_si256(x[w + 2], x[w + 3]);
+        y[w] = _mm256_xor_si256(x[w + 1], v);
+        y[w + 1] = _mm256_xor_si256(x[w], v);
+        y[w + 2] = _mm256_xor_si256(x[w + 3], u);
+        y[w + 3] = _mm256_xor_si256(x[w + 2], u);
+    }
+    aria_x86_mm32(y);
+    for (int w = 0; w < 4; w++)                /* P: byte j of word w <- byte j ^ w */
+        for (int j = 0; j < 4; j++) x[4 * w + j] = y[4 * w + (j ^ w)];
+    aria_x86_mm32(x);
+}
+
+#endif /* __AVX2__ */
+#endif

@@ -1,0 +1,257 @@
+/* ARIA with GFNI S-boxes on AVX-512 (F, BW), 32 blocks per state.
+ *
+ * Byte slicing 32 blocks (the modes' 512-byte batches) would fill half of
+ * every zmm, so two byte positions share one: s[k] holds bytes 2k (even
+ * qwords) and 2k+1 (odd qwords) of 32 blocks, i.e. s[2w] = (t0|t1) and
+ * s[2w+1] = (t2|t3) for word w.  The S-box matrices then differ per qword,
+ * which gf2p8affine(inv)qb allows, but its constant is one immediate: every
+ * vector goes through gf2p8affineinvqb(A, 0) (S1, S2) or gf2p8affineqb(B, 0)
+ * and an inversion (X1, X2), and the constants move into the round keys:
+ * S1/S2 outputs are off by 0x63/0xE2, which the linear diffusion carries
+ * into the next key, and X1(y) = inv(B1(y ^ 0x63)), X2(y) = inv(B2(y ^
+ * 0xE2)) take theirs from the key before them.  M swaps qwords (vpshufd),
+ * MM is unchanged (vpternlogq), P swaps the qwords of words 1 and 3.  The
+ * next round key is added inside M, where an XOR has a free input:
+ * A(z) ^ k = MM.P.MM(M(z) ^ k') with k' = MM.P.MM(k) (an involution).
+ *
+ * Every round's diffusion waits for all of its S-boxes, which leaves one
+ * state short of independent work; 33..64 blocks run as two interleaved
+ * states (as fast per block as a fully byte-sliced 64-block layout).
+ *
+ * Constant time: GFNI, XOR and fixed shuffles; masks depend on lengths only. */
+#if defined(__x86_64__) || defined(__i386__)
+#pragma GCC target("avx2,avx512f,avx512bw,gfni")
+#include "aria/aria_x86.h"
+
+typedef uint8_t pair_keys[ARIA_MAX_ROUNDS + 1][8][16];
+
+typedef struct gfni512_key {
+    aria_x86_keys enc, dec;   /* one block at a time */
+    pair_keys penc, pdec;     /* (byte 2k x 8, byte 2k+1 x 8) per vector: constants folded, k' */
+    unsigned rounds;
+} gfni512_key;
+
+#define SMALL 1   /* up to this many blocks: one at a time */
+
+#define XOR3(a, b, c) _mm512_ternarylogic_epi64(a, b, c, 0x96)
+
+static void key_round(uint8_t out[16], const uint8_t in[16], const uint8_t rk[16], int odd)
+{
+    aria_x86_key_round(aria_gfni_sl1, out, in, rk, odd);
+}
+
+/* Vector i holds blocks 4i..4i+3, one per lane; afterwards qword q of each
+ * lane of s[k] holds byte 2k + q of 8 blocks (byte t from vector t). */
+static inline void pair_transpose(__m512i s[8], const __m512i r[8])
+{
+    __m512i a[8], b[8];
+    for (int k = 0; k < 8; k += 2) {
+        a[k] = _mm512_unpacklo_epi8(r[k], r[k + 1]);        /* bytes 0-7 */
+        a[k + 1] = _mm512_unpackhi_epi8(r[k], r[k + 1]);    /* bytes 8-15 */
+    }
+    for (int h = 0; h < 2; h++) {                           /* bytes 0-7, then 8-15 */
+        b[4 * h] = _mm512_unpacklo_epi16(a[h], a[h + 2]);
+        b[4 * h + 1] = _mm512_unpackhi_epi16(a[h], a[h + 2]);
+        b[4 * h + 2] = _mm512_unpacklo_epi16(a[h + 4], a[h + 6]);
+        b[4 * h + 3] = _mm512_unpackhi_epi16(a[h + 4], a[h + 6]);
+    }
+    for (int k = 0; k < 8; k += 4) {
+        s[k] = _mm512_unpacklo_epi32(b[k], b[k + 2]);
+        s[k + 1] = _mm512_unpackhi_epi32(b[k], b[k + 2]);
+        s[k + 2] = _mm512_unpacklo_epi32(b[k + 1], b[k + 3]);
+        s[k + 3] = _mm512_unpackhi_epi32(b[k + 1], b[k + 3]);
+    }
+}
+
+/* The inverse: interleave each vector's two qwords, then unpacks of 16,
+ * 32 and 64 bits. */
+static inline void pair_untranspose(__m512i r[8], const __m512i s[8])
+{
+    const __m512i interleave = _mm512_broadcast_i32x4(_mm_setr_epi8(0, 8, 1, 9, 2, 10, 3, 11,
+                                                                    4, 12, 5, 13, 6, 14, 7, 15));
+    __m512i u[8], v[8];
+    for (int k = 0; k < 8; k++) u[k] = _mm512_shuffle_epi8(s[k], interleave);
+    for (int m = 0; m < 4; m++) {               /* v[m]: blocks 0-3, v[4 + m]: 4-7; bytes 4m..4m+3 */
+        v[m] = _mm512_unpacklo_epi16(u[2 * m], u[2 * m + 1]);
+        v[4 + m] = _mm512_unpackhi_epi16(u[2 * m], u[2 * m + 1]);
+    }
+    for (int g = 0; g < 8; g += 4) {
+        __m512i w0 = _mm512_unpacklo_epi32(v[g], v[g + 1]), w1 = _mm512_unpackhi_epi32(v[g], v[g + 1]);
+        __m512i w2 = _mm512_unpacklo_epi32(v[g + 2], v[g + 3]), w3 = _mm512_unpackhi_epi32(v[g + 2], v[g + 3]);
+        r[g] = _mm512_unpacklo_epi64(w0, w2);
+        r[g + 1] = _mm512_unpackhi_epi64(w0, w2);
+        r[g + 2] = _mm512_unpacklo_epi64(w1, w3);
+        r[g + 3] = _mm512_unpackhi_epi64(w1, w3);
+    }
+}
+
+#define SWAP(x) _mm512_shuffle_epi32(x, _MM_PERM_BADC)   /* the two qwords of each lane */
+
+static inline void mm32(__m512i s[8])
+{
+    for (int h = 0; h < 2; h++) {
+        __m512i t0 = s[h], t1 = s[2 + h], t2 = s[4 + h], t3 = s[6 + h];
+        s[h] = XOR3(t0, t1, t2);
+        s[2 + h] = XOR3(t0, t2, t3);
+        s[4 + h] = XOR3(t0, t1, t3);
+        s[6 + h] = XOR3(t1, t2, t3);
+    }
+}
+
+#define PAIR_KEY(rk) _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(rk)))
+
+/* S-layer (S1 S2 in s[2w] when odd, else in s[2w+1]); then the diffusion
+ * with the next key given as k', or the last key as it is. */
+static inline void pair_round(__m512i s[8], const uint8_t rk[8][16], int odd, int last)
+{
+    const __m512i ms = _mm512_broadcast_i32x4(_mm_set_epi64x(ARIA_GF_S2, ARIA_GF_S1));
+    const __m512i mx = _mm512_broadcast_i32x4(_mm_set_epi64x(ARIA_GF_X2, ARIA_GF_X1));
+    const __m512i id = _mm512_set1_epi64(ARIA_GF_ID);
+    for (int k = 0; k < 8; k++) {
+        if ((k % 2 == 0) == odd)
+            s[k] = _mm512_gf2p8affineinv_epi64_epi8(s[k], ms, 0);
+        else
+            s[k] = _mm512_gf2p8affineinv_epi64_epi8(_mm512_gf2p8affine_epi64_epi8(s[k], mx, 0), id, 0);
+    }
+    if (last) {
+        for (int k = 0; k < 8; k++) s[k] = _mm512_xor_si512(s[k], PAIR_KEY(rk[k]));
+        return;
+    }
+    for (int w = 0; w < 8; w += 2) {                /* M: (t0|t1) -> (t1^t2^t3 | t0^t2^t3), ... plus k' */
+        __m512i a = s[w], b = s[w + 1], d = SWAP(_mm512_xor_si512(a, b));
+        s[w] = XOR3(b, d, PAIR_KEY(rk[w]));
+        s[w + 1] = XOR3(a, d, PAIR_KEY(rk[w + 1]));
+    }
+    mm32(s);
+    __m512i t = s[4];                               /* P: byte j of word w <- byte j ^ w */
+    s[2] = SWAP(s[2]);
+    s[3] = SWAP(s[3]);
+    s[4] = s[5];
+    s[5] = t;
+    t = s[6];
+    s[6] = SWAP(s[7]);
+    s[7] = SWAP(t);
+    mm32(s);
+}
+
+/* Vector i of state g: blocks 32g + 4i .. 32g + 4i + 3 of n; masked loads
+ * and stores cover a tail. */
+static inline __mmask64 load_mask(size_t n, int g, int i, int *any)
+{
+    size_t at = 512u * (unsigned)g + 64u * (unsigned)i, have = 16 * n > at ? 16 * n - at : 0;
+    *any = have != 0;
+    return have >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << have) - 1;
+}
+
+/* n <= 32 * G blocks as G interleaved states. */
+static inline __attribute__((always_inline)) void crypt_pairs(const pair_keys pk, unsigned rounds, uint8_t *out,
+                                                              const uint8_t *in, size_t n, const int G)
+{
+    __m512i r[8], s[2][8];
+    int any;
+    for (int g = 0; g < G; g++) {
+        for (int i = 0; i < 8; i++) {
+            __mmask64 m = load_mask(n, g, i, &any);
+            r[i] = any ? _mm512_maskz_loadu_epi8(m, in + 512 * g + 64 * i) : _mm512_setzero_si512();
+        }
+        pair_transpose(s[g], r);
+        for (int k = 0; k < 8; k++) s[g][k] = _mm512_xor_si512(s[g][k], PAIR_KEY(pk[0][k]));
+    }
+    for (unsigned i = 0; i < rounds; i += 2) {
+        for (int g = 0; g < G; g++) pair_round(s[g], pk[i + 1], 1, 0);
+        for (int g = 0; g < G; g++) pair_round(s[g], pk[i + 2], 0, i + 2 == rounds);
+    }
+    for (int g = 0; g < G; g++) {
+        pair_untranspose(r, s[g]);
+        for (int i = 0; i < 8; i++) {
+            __mmask64 m = load_mask(n, g, i, &any);
+            if (any) _mm512_mask_storeu_epi8(out + 512 * g + 64 * i, m, r[i]);
+        }
+    }
+}
+
+static void crypt64(const pair_keys pk, unsigned rounds, uint8_t *out, const uint8_t *in, size_t n)
+{
+    crypt_pairs(pk, rounds, out, in, n, 2);
+}
+
+static void crypt32(const pair_keys pk, unsigned rounds, uint8_t *out, const uint8_t *in, size_t n)
+{
+    crypt_pairs(pk, rounds, out, in, n, 1);
+}
+
+/* Key i for adding inside M (0 < i < rounds): k' = MM.P.MM(k). */
+static void mixed_key(uint8_t out[16], const uint8_t k[16])
+{
+    uint32_t t[4];
+    for (int i = 0; i < 4; i++) t[i] = kc_load32_le(k + 4 * i);
+    aria_mix_words(t);
+    for (int i = 0; i < 4; i++) kc_store32_le(out + 4 * i, t[i]);
+    kc_wipe(t, sizeof t);
+}
+
+/* Pair-layout keys: the S-box constants of round i (c: 0x63 at S1, 0xE2 at
+ * S2) pass through A into key i, or into the last key as they are; those
+ * of the X boxes of round i + 1 (0x63 at X1, 0xE2 at X2) go into key i. */
+static void pair_fill(pair_keys pk, const uint8_t k[][16], unsigned rounds)
+{
+    static const uint8_t c_odd[16] = { 0x63, 0xE2, 0, 0, 0x63, 0xE2, 0, 0, 0x63, 0xE2, 0, 0, 0x63, 0xE2, 0, 0 };
+    static const uint8_t c_even[16] = { 0, 0, 0x63, 0xE2, 0, 0, 0x63, 0xE2, 0, 0, 0x63, 0xE2, 0, 0, 0x63, 0xE2 };
+    for (unsigned i = 0; i <= rounds; i++) {
+        uint8_t f[16], a[16];
+        memcpy(f, k[i], 16);
+        if (i > 0) {                                /* S constants of round i (SL1 when i is odd) */
+            const uint8_t *c = i % 2 ? c_odd : c_even;
+            if (i < rounds) aria_diffuse_bytes(a, c);
+            else memcpy(a, c, 16);
+            for (int p = 0; p < 16; p++) f[p] ^= a[p];
+        }
+        if (i < rounds)                             /* X constants of round i + 1 */
+            for (int p = 0; p < 16; p++) f[p] ^= (i % 2 ? c_odd : c_even)[p];
+        if (i > 0 && i < rounds) mixed_key(f, f);
+        for (int v = 0; v < 8; v++) {
+            memset(pk[i][v], f[2 * v], 8);
+            memset(pk[i][v] + 8, f[2 * v + 1], 8);
+        }
+        kc_wipe(f, sizeof f);
+    }
+}
+
+static void crypt(const aria_x86_keys *ks, const pair_keys pk, unsigned rounds, uint8_t *out,
+                  const uint8_t *in, size_t n)
+{
+    for (; n >= 64; n -= 64, in += 1024, out += 1024) crypt64(pk, rounds, out, in, 64);
+    if (n > 32) crypt64(pk, rounds, out, in, n);
+    else if (n > SMALL) crypt32(pk, rounds, out, in, n);
+    else
+        for (; n; n--, in += 16, out += 16) aria_x86_crypt1(aria_gfni_sl1, ks, rounds, out, in);
+}
+
+static kc_status gfni_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
+{
+    gfni512_key *k = ctx;
+    (void)block_len;
+    aria_x86_set_key(&k->enc, &k->dec, &k->rounds, key, key_len, key_round);
+    pair_fill(k->penc, (const uint8_t (*)[16])k->enc.k, k->rounds);
+    pair_fill(k->pdec, (const uint8_t (*)[16])k->dec.k, k->rounds);
+    return KC_OK;
+}
+
+static void gfni_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    const gfni512_key *k = ctx;
+    crypt(&k->enc, k->penc, k->rounds, out, in, nblocks);
+}
+
+static void gfni_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    const gfni512_key *k = ctx;
+    crypt(&k->dec, k->pdec, k->rounds, out, in, nblocks);
+}
+
+const kc_block_backend kc_aria_gfni_avx512 = {
+    { "gfni-avx512", "GFNI S-boxes, AVX-512 byte-sliced 32 blocks per state (2 interleaved), constant time",
+      KC_CPU_AVX2 | KC_CPU_AVX512F | KC_CPU_AVX512BW | KC_CPU_GFNI, 1, sizeof(gfni512_key) },
+    gfni_set_key, gfni_encrypt, gfni_decrypt
+};
+#endif
