@@ -1,0 +1,29 @@
+/* PIPO, AVX2: 32 blocks byte-sliced in ymm registers, realigned every round
+ * (seed 002's "general" implementation, Fig. 4): see pipo_x86.h. */
+#if defined(__x86_64__) || defined(__i386__)
+#define PIPO_WIDTH 256
+#include "pipo/pipo_x86.h"
+
+PIPO_BATCHES(encrypt_realign)
+PIPO_BATCHES(decrypt_realign)
+
+static void pipo_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    pipo_x86_run(encrypt_realign_g, encrypt_realign_1, ctx, out, in, nblocks);
+}
+
+static void pipo_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    pipo_x86_run(decrypt_realign_g, decrypt_realign_1, ctx, out, in, nblocks);
+}
+
+static void pipo_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    pipo_x86_ctr(encrypt_realign_g, encrypt_realign_1, ctx, counter, out, in, nblocks);
+}
+
+const kc_block_backend kc_pipo_avx2 = {
+    { "avx2", "AVX2, 32 blocks byte-sliced, transposed and back every round", KC_CPU_AVX2, 1, sizeof(pipo_key) },
+    pipo_set_key, pipo_encrypt, pipo_decrypt, pipo_ctr
+};
+#endif

@@ -1,0 +1,30 @@
+/* PIPO, AVX-512: 64 blocks byte-sliced in zmm registers, realigned every round
+ * (seed 002's "general" implementation, Fig. 4): see pipo_x86.h. */
+#if defined(__x86_64__) || defined(__i386__)
+#define PIPO_WIDTH 512
+#include "pipo/pipo_x86.h"
+
+PIPO_BATCHES(encrypt_realign)
+PIPO_BATCHES(decrypt_realign)
+
+static void pipo_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    pipo_x86_run(encrypt_realign_g, encrypt_realign_1, ctx, out, in, nblocks);
+}
+
+static void pipo_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    pipo_x86_run(decrypt_realign_g, decrypt_realign_1, ctx, out, in, nblocks);
+}
+
+static void pipo_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    pipo_x86_ctr(encrypt_realign_g, encrypt_realign_1, ctx, counter, out, in, nblocks);
+}
+
+const kc_block_backend kc_pipo_avx512 = {
+    { "avx512", "AVX-512BW + GFNI, 64 blocks byte-sliced, transposed and back every round",
+      KC_CPU_AVX512F | KC_CPU_AVX512BW | KC_CPU_GFNI, 1, sizeof(pipo_key) },
+    pipo_set_key, pipo_encrypt, pipo_decrypt, pipo_ctr
+};
+#endif
