@@ -1,7 +1,8 @@
 /* FEA-1 / FEA-2: the full model vector set (fea_kat.tsv, 1452 rows) for every
  * backend through the public API, the spec's trace results, white-box checks
  * of SP and of the round keys (spec sections 4 and 9.3) through each backend's
- * key schedule, and every backend against the naive one on random inputs. */
+ * key schedule, and every backend against the naive one on random inputs,
+ * in batches of 1 to 70 blocks with one tweak or a tweak per block. */
 #include <stdlib.h>
 #include <string.h>
 #include "testlib.h"
@@ -193,38 +194,81 @@ static void test_round_keys(void)
     }
 }
 
-/* Random variant, key, n, tweak and block count: every backend agrees with
- * naive and decrypts its own output. */
-static void test_differential(int cases)
+/* Random variant, key, n, tweak and block count (1-70, so that batching
+ * backends run full and partial groups): every backend agrees with naive,
+ * with one tweak for all blocks or (tweaks_per_block) a tweak per block,
+ * and decrypts its own output. */
+#define MAX_COUNT 70
+static void test_differential(int cases, int tweaks_per_block)
 {
     for (int c = 0; c < cases; c++) {
         int variant = 1 + (int)tl_rand_below(2);
         size_t key_len = 16 + 8 * tl_rand_below(3);
         unsigned n = 8 + (unsigned)tl_rand_below(121);
-        size_t count = 1 + tl_rand_below(4), bs = (n + 7) / 8;
+        size_t count = 1 + (c % 16 ? tl_rand_below(4) : tl_rand_below(MAX_COUNT)), bs = (n + 7) / 8;
         size_t ts = kc_fea_tweak_bytes(variant, n);
-        uint8_t key[32], tw[16], pt[64], ref[64], got[64];
+        uint8_t key[32], tw[MAX_COUNT * 16], pt[MAX_COUNT * 16], ref[MAX_COUNT * 16], got[MAX_COUNT * 16];
         tl_random_bytes(key, key_len);
         tl_random_bytes(tw, sizeof tw);
         tl_random_bytes(pt, sizeof pt);
-        if (variant == 1 && (128 - n) % 8) tw[0] &= (uint8_t)((1u << ((128 - n) % 8)) - 1);
-        for (size_t i = 0; i < count && n % 8; i++) pt[i * bs] &= (uint8_t)((1u << (n % 8)) - 1);
-        if (tl_rand_below(4) == 0) ts = 0;   /* zero tweak */
+        for (size_t i = 0; i < count; i++) {
+            if (n % 8) pt[i * bs] &= (uint8_t)((1u << (n % 8)) - 1);
+            if (variant == 1 && (128 - n) % 8) tw[i * ts] &= (uint8_t)((1u << ((128 - n) % 8)) - 1);
+        }
+        if (!tweaks_per_block && tl_rand_below(4) == 0) ts = 0;   /* zero tweak */
         const char *name = cipher_name(variant, key_len);
+        kc_status (*enc)(const kc_fea *, uint8_t *, const uint8_t *, size_t, const uint8_t *, size_t) =
+            tweaks_per_block ? kc_fea_encrypt_tweaks : kc_fea_encrypt;
+        kc_status (*dec)(const kc_fea *, uint8_t *, const uint8_t *, size_t, const uint8_t *, size_t) =
+            tweaks_per_block ? kc_fea_decrypt_tweaks : kc_fea_decrypt;
         kc_fea *naive;
         if (!tl_check_status(kc_fea_new(&naive, name, "naive", key, key_len, n), KC_OK, "naive new")) return;
-        kc_fea_encrypt(naive, ref, pt, count, tw, ts);
+        tl_check_status(enc(naive, ref, pt, count, tw, ts), KC_OK, "naive encrypt");
         kc_fea_free(naive);
         for (size_t b = 0; b < backend_count(); b++) {
             kc_fea *f;
+            if (strcmp(backend_name(b), "naive") == 0) continue;   /* the reference (KATs check it) */
             if (kc_fea_new(&f, name, backend_name(b), key, key_len, n) != KC_OK) continue;
             memset(got, 0, sizeof got);
-            kc_fea_encrypt(f, got, pt, count, tw, ts);
-            tl_check_bytes(got, ref, count * bs, "case %d: %s %s n=%u x%zu vs naive", c,
-                           backend_name(b), name, n, count);
-            kc_fea_decrypt(f, got, got, count, tw, ts);
+            enc(f, got, pt, count, tw, ts);
+            tl_check_bytes(got, ref, count * bs, "case %d: %s %s n=%u x%zu%s vs naive", c, backend_name(b),
+                           name, n, count, tweaks_per_block ? " (tweak per block)" : "");
+            dec(f, got, got, count, tw, ts);
             tl_check_bytes(got, pt, count * bs, "case %d: %s %s n=%u x%zu decrypt", c,
                            backend_name(b), name, n, count);
+            kc_fea_free(f);
+        }
+    }
+}
+
+/* Every count 1..MAX_COUNT with a tweak per block, against naive: each
+ * batching backend's full and partial groups and chunks. */
+static void test_all_counts(void)
+{
+    static const unsigned lengths[] = { 54, 8, 64, 127, 33, 128, 100 };
+    for (size_t count = 1; count <= MAX_COUNT; count++) {
+        int variant = 1 + (int)(count % 2);
+        unsigned n = lengths[count % 7];
+        size_t bs = (n + 7) / 8, ts = kc_fea_tweak_bytes(variant, n);
+        uint8_t key[32], tw[MAX_COUNT * 16], pt[MAX_COUNT * 16], ref[MAX_COUNT * 16], got[MAX_COUNT * 16];
+        tl_random_bytes(key, sizeof key);
+        tl_random_bytes(tw, sizeof tw);
+        tl_random_bytes(pt, sizeof pt);
+        for (size_t i = 0; i < count; i++) {
+            if (n % 8) pt[i * bs] &= (uint8_t)((1u << (n % 8)) - 1);
+            if (variant == 1 && (128 - n) % 8) tw[i * ts] &= (uint8_t)((1u << ((128 - n) % 8)) - 1);
+        }
+        const char *name = cipher_name(variant, 16);
+        kc_fea *f;
+        if (!tl_check_status(kc_fea_new(&f, name, "naive", key, 16, n), KC_OK, "naive new")) return;
+        kc_fea_encrypt_tweaks(f, ref, pt, count, tw, ts);
+        kc_fea_free(f);
+        for (size_t b = 0; b < backend_count(); b++) {
+            if (strcmp(backend_name(b), "naive") == 0 || kc_fea_new(&f, name, backend_name(b), key, 16, n) != KC_OK) continue;
+            kc_fea_encrypt_tweaks(f, got, pt, count, tw, ts);
+            tl_check_bytes(got, ref, count * bs, "%s %s n=%u, %zu blocks, tweak per block", backend_name(b), name, n, count);
+            kc_fea_decrypt_tweaks(f, got, got, count, tw, ts);
+            tl_check_bytes(got, pt, count * bs, "%s %s n=%u, %zu blocks, decrypt", backend_name(b), name, n, count);
             kc_fea_free(f);
         }
     }
@@ -238,8 +282,8 @@ static void test_per_block_tweaks(void)
         for (int variant = 1; variant <= 2; variant++)
             for (size_t li = 0; li < sizeof lengths / sizeof lengths[0]; li++) {
                 unsigned n = lengths[li];
-                uint8_t key[32], pt[37 * 16], ct[37 * 16], one[16], tweaks[37 * 16];
-                size_t count = 1 + tl_rand_below(37), key_len = 16 + 8 * tl_rand_below(3);
+                uint8_t key[32], pt[MAX_COUNT * 16], ct[MAX_COUNT * 16], one[16], tweaks[MAX_COUNT * 16];
+                size_t count = 1 + tl_rand_below(MAX_COUNT), key_len = 16 + 8 * tl_rand_below(3);
                 tl_random_bytes(key, sizeof key);
                 kc_fea *f;
                 if (kc_fea_new(&f, cipher_name(variant, key_len), backend_name(b), key, key_len, n) != KC_OK) {
@@ -275,7 +319,9 @@ int main(void)
     test_round_keys();
     test_traces();
     test_kat_file();
-    test_differential(2000);
+    test_differential(2000, 0);
+    test_differential(320, 1);
     test_per_block_tweaks();
+    test_all_counts();
     return tl_finish("test_fea");
 }

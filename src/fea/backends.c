@@ -3,10 +3,22 @@
 #include "core/backend.h"
 
 extern const kc_fea_backend kc_fea_ct, kc_fea_table, kc_fea_naive;
+#if defined(__x86_64__) || defined(__i386__)
+extern const kc_fea_backend kc_fea_gfni_avx512, kc_fea_gfni_avx2, kc_fea_avx2_paper,
+    kc_fea_sse2_paper;
+#endif
 
 const kc_fea_backend *const kc_fea_backends[] = {
+#if defined(__x86_64__) || defined(__i386__)
+    &kc_fea_gfni_avx512,
+    &kc_fea_gfni_avx2,
+#endif
     &kc_fea_ct,
     &kc_fea_table,
+#if defined(__x86_64__) || defined(__i386__)
+    &kc_fea_avx2_paper,
+    &kc_fea_sse2_paper,
+#endif
     &kc_fea_naive,
     NULL
 };

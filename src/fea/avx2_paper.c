@@ -1,0 +1,87 @@
+/* FEA, avx2-paper: a reproduction of Park, Jeong, Hong and Seo, "Optimal
+ * Implementation of Format Preserving Encryption Algorithm FEA in Various
+ * Environments" (KIISC 2018), section 3.1 and Table 3, for comparison: the
+ * S-box by table (the paper leaves it serial), and the 64 GF(2^8) products
+ * of the diffusion layer as two 32-lane runs of the shift-and-add loop of
+ * its Fig. 4, done as its Figs. 5-8 show: the S-box output broadcast with
+ * vpbroadcastq against four matrix rows loaded with vmovdqu, the bit tests
+ * as byte masks (vpbroadcastb of 0x01 / 0x80 constants, vpand, vpcmpgtb
+ * against zero), the 8-bit shifts as 16-bit shifts with the bits that
+ * crossed a byte masked off.  The paper does not say how it sums the eight
+ * products of a row; here they are folded with shifts and packed.
+ * Secret-indexed table loads: not constant time. */
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#include "fea/fea_common.h"
+
+#pragma GCC target("avx2")
+
+/* M[i][k] = c[(i + k) % 8] (section 4).  Lane byte b of row i multiplies
+ * S-box output byte k = 7 - b, the one at bit 8 b of the word. */
+#define C(k) ((k) % 8 == 0 ? 0x28 : (k) % 8 == 1 ? 0x1a : (k) % 8 == 2 ? 0x7b : (k) % 8 == 3 ? 0x78 : \
+              (k) % 8 == 4 ? 0xc3 : (k) % 8 == 5 ? 0xd0 : (k) % 8 == 6 ? 0x42 : 0x40)
+#define ROW(i) C(i + 7), C(i + 6), C(i + 5), C(i + 4), C(i + 3), C(i + 2), C(i + 1), C(i)
+static const uint8_t ROWS[2][32] = { { ROW(0), ROW(1), ROW(2), ROW(3) }, { ROW(4), ROW(5), ROW(6), ROW(7) } };
+
+/* Fig. 4 on 32 byte pairs: eight rounds of "if (a & 1) r ^= b; b = xtime(b);
+ * a >>= 1", branch-free. */
+static inline __m256i gf_mul(__m256i a, __m256i b)
+{
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i r = zero;
+    for (int i = 0; i < 8; i++) {
+        __m256i odd = _mm256_cmpgt_epi8(_mm256_and_si256(a, _mm256_set1_epi8(1)), zero);   /* a & 1 */
+        __m256i top = _mm256_cmpgt_epi8(zero, b);                   /* b & 0x80: b < 0 signed */
+        r = _mm256_xor_si256(r, _mm256_and_si256(odd, b));
+        b = _mm256_xor_si256(_mm256_and_si256(_mm256_slli_epi16(b, 1), _mm256_set1_epi8((char)0xfe)),
+                             _mm256_and_si256(top, _mm256_set1_epi8(0x71)));
+        a = _mm256_and_si256(_mm256_srli_epi16(a, 1), _mm256_set1_epi8(0x7f));   /* Figs. 7-8 */
+    }
+    return r;
+}
+
+static uint64_t sp(uint64_t w)
+{
+    uint64_t s = 0;
+    uint8_t y[8];
+    for (int k = 0; k < 64; k += 8) s |= (uint64_t)FEA_SBOX[(w >> k) & 0xff] << k;
+    __m256i x2 = _mm256_set1_epi64x((long long)s), t[2];
+    for (int r = 0; r < 2; r++) {
+        __m256i p = gf_mul(_mm256_loadu_si256((const __m256i *)ROWS[r]), x2);   /* rows 4r..4r+3 */
+        t[r] = _mm256_xor_si256(p, _mm256_srli_epi64(p, 32));   /* each row's sum in 4 bytes */
+        t[r] = _mm256_shuffle_epi32(t[r], _MM_SHUFFLE(3, 1, 2, 0));
+    }
+    /* 128-bit lane 0: rows 0, 1, 4, 5; lane 1: rows 2, 3, 6, 7 */
+    __m256i u = _mm256_unpacklo_epi64(t[0], t[1]);
+    u = _mm256_xor_si256(u, _mm256_srli_epi32(u, 16));
+    u = _mm256_xor_si256(u, _mm256_srli_epi16(u, 8));
+    u = _mm256_and_si256(u, _mm256_set1_epi32(0xff));
+    u = _mm256_packus_epi16(_mm256_packs_epi32(u, u), u);   /* bytes 0-3 of each lane */
+    __m128i v = _mm_unpacklo_epi16(_mm256_castsi256_si128(u), _mm256_extracti128_si256(u, 1));
+    _mm_storel_epi64((__m128i *)y, v);   /* byte j = y_j */
+    return kc_load64_be(y);
+}
+
+static kc_status set_key(void *ctx, int variant, const uint8_t *key, size_t key_len, unsigned n_bits)
+{
+    return fea_expand_key(ctx, variant, key, key_len, n_bits, sp);
+}
+
+static void encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t count,
+                    const uint8_t *tweak, size_t tweak_stride)
+{
+    fea_crypt(ctx, out, in, count, tweak, tweak_stride, 0, sp);
+}
+
+static void decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t count,
+                    const uint8_t *tweak, size_t tweak_stride)
+{
+    fea_crypt(ctx, out, in, count, tweak, tweak_stride, 1, sp);
+}
+
+const kc_fea_backend kc_fea_avx2_paper = {
+    { "avx2-paper", "Park et al. 2018 reproduction: S-box table, 32-lane AVX2 GF(2^8) shift-and-add (not constant time)",
+      KC_CPU_AVX2, 0, sizeof(fea_ctx) },
+    set_key, encrypt, decrypt
+};
+#endif
