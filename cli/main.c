@@ -29,7 +29,7 @@ static const char usage[] =
 int cmd_list(void)
 {
     printf("CPU features: %s\n", *kc_cpu_features() ? kc_cpu_features() : "(none detected)");
-    printf("%-18s %-6s %4s %5s  %-9s %-8s %-14s %-9s %s\n", "cipher", "kind", "key", "block",
+    printf("%-18s %-6s %4s %5s  %-13s %-8s %-14s %-9s %s\n", "cipher", "kind", "key", "block",
            "backend", "default", "timing", "this CPU", "needs");
     for (size_t i = 0; i < kc_cipher_count(); i++) {
         const kc_cipher_info *c = kc_cipher_at(i);
@@ -39,7 +39,7 @@ int cmd_list(void)
         else snprintf(block, sizeof block, "%zu", c->kind == KC_KIND_AEAD ? (size_t)0 : c->block_bytes * 8);
         kc_backend_info b;
         for (size_t k = 0; kc_backend_at(c->name, k, &b) == KC_OK; k++)
-            printf("%-18s %-6s %4zu %5s  %-9s %-8s %-14s %-9s %s\n", c->name, kinds[c->kind],
+            printf("%-18s %-6s %4zu %5s  %-13s %-8s %-14s %-9s %s\n", c->name, kinds[c->kind],
                    c->key_bytes * 8, c->kind == KC_KIND_AEAD ? "-" : block, b.name,
                    b.is_default ? "yes" : "", b.constant_time ? "constant-time" : "variable-time",
                    b.available ? "runs" : "no", *b.cpu_features ? b.cpu_features : "-");

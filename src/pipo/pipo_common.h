@@ -37,7 +37,7 @@ static inline kc_status pipo_set_key(void *ctx, const uint8_t *key, size_t key_l
     size_t words = key_len / 8;
     k->rounds = words == 2 ? 13 : 17;
     for (unsigned r = 0; r <= k->rounds; r++) {
-        for (unsigned i = 0; i < PIPO_BLOCK; i++) k->rk[r][i] = key[8 * (r % words) + i];
+        for (unsigned i = 0; i < PIPO_BLOCK; i++) k->rk[r][i] = key[8 * (r & (words - 1)) + i];  /* words is 2 or 4 */
         k->rk[r][0] ^= (uint8_t)r;
     }
     return KC_OK;
