@@ -133,6 +133,131 @@ void tl_random_bytes(uint8_t *out, size_t len)
 
 size_t tl_rand_below(size_t bound) { return bound ? (size_t)(tl_rand() % bound) : 0; }
 
+/* ---- every backend of a block cipher ---- */
+
+const char *tl_backend_at(const char *cipher, size_t i)
+{
+    kc_backend_info info;
+    if (kc_backend_at(cipher, i, &info) != KC_OK || !info.available) return NULL;
+    return info.name;
+}
+
+void tl_list_backends(const char *cipher)
+{
+    kc_backend_info info;
+    for (size_t i = 0; kc_backend_at(cipher, i, &info) == KC_OK; i++)
+        printf("%s backend %s%s%s\n", cipher, info.name, info.is_default ? " (default)" : "",
+               info.available ? "" : " skipped: CPU lacks it");
+}
+
+const char *tl_cipher_for_key(const char *family, size_t key_len)
+{
+    char name[64];
+    snprintf(name, sizeof name, "%s-%zu", family, 8 * key_len);
+    const kc_cipher_info *info = kc_cipher_find(name);
+    return info && info->kind == KC_KIND_BLOCK && info->key_bytes == key_len ? info->name : NULL;
+}
+
+static void kat_one(const char *cipher, const char *b, kc_mode mode, const uint8_t *key,
+                    const uint8_t *iv, const uint8_t *pt, const uint8_t *ct, size_t len,
+                    const char *label, uint8_t *buf)
+{
+    const kc_cipher_info *info = kc_cipher_find(cipher);
+    kc_cipher *c;
+    if (!tl_check_status(kc_cipher_new(&c, cipher, b, key, info->key_bytes), KC_OK, "%s/%s new (%s)",
+                         cipher, b, label))
+        return;
+    size_t iv_len = mode == KC_MODE_ECB ? 0 : info->block_bytes, n = 0;
+    const uint8_t *v = iv_len ? iv : NULL;
+    tl_check_status(kc_mode_encrypt(c, mode, 0, v, iv_len, buf, len, &n, pt, len), KC_OK,
+                    "%s/%s encrypt status (%s)", cipher, b, label);
+    TL_CHECK(n == len, "%s/%s encrypt length %zu (%s)", cipher, b, n, label);
+    tl_check_bytes(buf, ct, len, "%s/%s encrypt (%s)", cipher, b, label);
+    tl_check_status(kc_mode_decrypt(c, mode, 0, v, iv_len, buf, len, &n, ct, len), KC_OK,
+                    "%s/%s decrypt status (%s)", cipher, b, label);
+    TL_CHECK(n == len, "%s/%s decrypt length %zu (%s)", cipher, b, n, label);
+    tl_check_bytes(buf, pt, len, "%s/%s decrypt (%s)", cipher, b, label);
+    if (mode == KC_MODE_ECB) {          /* the raw block interface, in place */
+        memcpy(buf, pt, len);
+        tl_check_status(kc_cipher_encrypt_blocks(c, buf, buf, len), KC_OK, "%s/%s blocks (%s)", cipher, b,
+                        label);
+        tl_check_bytes(buf, ct, len, "%s/%s blocks encrypt in place (%s)", cipher, b, label);
+        kc_cipher_decrypt_blocks(c, buf, buf, len);
+        tl_check_bytes(buf, pt, len, "%s/%s blocks decrypt in place (%s)", cipher, b, label);
+    }
+    kc_cipher_free(c);
+}
+
+void tl_check_kat(const char *cipher, kc_mode mode, const uint8_t *key, const uint8_t *iv,
+                  const uint8_t *pt, const uint8_t *ct, size_t len, const char *label)
+{
+    if (!TL_CHECK(cipher && kc_cipher_find(cipher), "no such cipher (%s)", label)) return;
+    size_t count = kc_backend_count(cipher);
+    uint8_t *buf = malloc(len + 1);
+    TL_CHECK(count > 0, "%s has no backends", cipher);
+    if (!buf) { tl_check(0, "no memory (%s)", label); return; }
+    for (size_t i = 0; i < count; i++) {
+        const char *b = tl_backend_at(cipher, i);
+        if (b) kat_one(cipher, b, mode, key, iv, pt, ct, len, label, buf);
+    }
+    free(buf);
+}
+
+#define GUARD 64              /* bytes after the longest output that must stay untouched too */
+
+/* One case: every backend against the reference's enc = E(in), dec = D(in). */
+static void differential_case(const char *cipher, const uint8_t *key, size_t kl, const uint8_t *in,
+                              const uint8_t *enc, const uint8_t *dec, size_t len, size_t nb,
+                              uint8_t *got, size_t room, int t)
+{
+    for (size_t i = 0; i < kc_backend_count(cipher); i++) {
+        const char *b = tl_backend_at(cipher, i);
+        kc_cipher *c;
+        if (!b || !tl_check_status(kc_cipher_new(&c, cipher, b, key, kl), KC_OK, "%s/%s new", cipher, b))
+            continue;
+        memset(got, 0xa5, room);
+        kc_cipher_encrypt_blocks(c, got, in, len);
+        tl_check_bytes(got, enc, len, "%s/%s: encrypt %zu blocks, case %d", cipher, b, nb, t);
+        kc_cipher_decrypt_blocks(c, got, got, len);
+        tl_check_bytes(got, in, len, "%s/%s: decrypt(encrypt(x)) in place, %zu blocks, case %d", cipher, b,
+                       nb, t);
+        kc_cipher_decrypt_blocks(c, got, in, len);
+        tl_check_bytes(got, dec, len, "%s/%s: decrypt %zu blocks, case %d", cipher, b, nb, t);
+        size_t spill = len;
+        while (spill < room && got[spill] == 0xa5) spill++;
+        TL_CHECK(spill == room, "%s/%s: %zu blocks wrote past the output, case %d", cipher, b, nb, t);
+        kc_cipher_free(c);
+    }
+}
+
+void tl_differential_blocks(const char *cipher, const char *reference, int cases, size_t max_blocks)
+{
+    const kc_cipher_info *info = kc_cipher_find(cipher);
+    if (!TL_CHECK(info && info->block_bytes && max_blocks, "%s: not a block cipher", cipher)) return;
+    size_t kl = info->key_bytes, bs = info->block_bytes, cap = max_blocks * bs, room = cap + 1 + GUARD;
+    uint8_t *key = malloc(kl + 3 * cap + 1 + room);
+    if (!key) { tl_check(0, "%s: no memory", cipher); return; }
+    uint8_t *in = key + kl, *enc = in + cap + 1, *dec = enc + cap, *got = dec + cap;
+    for (int t = 0; t < cases; t++) {
+        /* Counts cycle; the alignment alternates along a cycle and between cycles. */
+        size_t nb = 1 + (size_t)t % max_blocks, len = nb * bs;
+        size_t odd = (nb - 1 + (size_t)t / max_blocks) & 1;
+        kc_cipher *ref;
+        tl_random_bytes(key, kl);
+        tl_random_bytes(in + odd, len);
+        if (!tl_check_status(kc_cipher_new(&ref, cipher, reference, key, kl), KC_OK, "%s/%s new",
+                             cipher, reference))
+            break;
+        for (size_t j = 0; j < len; j += bs) {   /* expected: one block per call */
+            kc_cipher_encrypt_blocks(ref, enc + j, in + odd + j, bs);
+            kc_cipher_decrypt_blocks(ref, dec + j, in + odd + j, bs);
+        }
+        kc_cipher_free(ref);
+        differential_case(cipher, key, kl, in + odd, enc, dec, len, nb, got + odd, room - odd, t);
+    }
+    free(key);
+}
+
 /* ---- Crypto++ TestVectors ---- */
 
 #define TL_MAX_FIELDS 32

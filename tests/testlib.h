@@ -38,6 +38,27 @@ uint64_t tl_rand(void);
 void tl_random_bytes(uint8_t *out, size_t len);
 size_t tl_rand_below(size_t bound);
 
+/* ---- every backend of a block cipher, through the public API ---- */
+
+/* Name of backend i of the cipher, or NULL when there is none or this CPU
+ * cannot run it. */
+const char *tl_backend_at(const char *cipher, size_t i);
+/* Prints each backend of the cipher, marking the default and the skipped ones. */
+void tl_list_backends(const char *cipher);
+/* The block cipher "<family>-<8 * key_len>" ("lea", 16: "lea-128"), or NULL. */
+const char *tl_cipher_for_key(const char *family, size_t key_len);
+/* One known answer for every backend this CPU runs: kc_mode_* without
+ * padding, both directions, and in ECB the block interface in place too.
+ * A NULL cipher (from tl_cipher_for_key) counts as a failure. */
+void tl_check_kat(const char *cipher, kc_mode mode, const uint8_t *key, const uint8_t *iv,
+                  const uint8_t *pt, const uint8_t *ct, size_t len, const char *label);
+/* Every backend this CPU runs against the reference backend (one block per
+ * call) on random keys and inputs of 1, 2, ..., max_blocks, 1, ... blocks:
+ * encrypt, decrypt, decrypt(encrypt(x)) = x in place, and nothing written
+ * past the output.  Input and output are at an odd address in every other
+ * case, and each count gets both alignments from the second cycle on. */
+void tl_differential_blocks(const char *cipher, const char *reference, int cases, size_t max_blocks);
+
 /* Crypto++ TestVectors reader: fields persist across tests; every
  * "Test:" line calls fn with the current field values. */
 typedef struct tl_fields tl_fields;
