@@ -12,8 +12,8 @@ for what in "$@"; do
                     libssl-dev libcrypto++-dev libbotan-2-dev) ;;
     aarch64) pkgs+=(cmake make python3 gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user) ;;
     rv32)    pkgs+=(cmake make gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-misc) ;;
-    avr)     pkgs+=(gcc-avr binutils-avr avr-libc simavr libsimavr-dev libelf-dev) ;;
-    armv7m)  pkgs+=(gcc-arm-none-eabi libnewlib-arm-none-eabi picolibc-arm-none-eabi qemu-system-arm) ;;
+    avr)     pkgs+=(cmake make python3 gcc libc6-dev gcc-avr binutils-avr avr-libc simavr libsimavr-dev libelf-dev) ;;
+    armv7m)  pkgs+=(cmake make python3 gcc-arm-none-eabi libnewlib-arm-none-eabi picolibc-arm-none-eabi qemu-system-arm) ;;
     *) echo "deps: unknown job '$what'" >&2; exit 2 ;;
   esac
 done

@@ -47,5 +47,7 @@ run_suite "tests under ASan+UBSan" "$build/sanitize" -DCMAKE_BUILD_TYPE=Debug \
   -DKC_SANITIZE=address,undefined
 cross aarch64 scripts/test-aarch64.sh
 cross rv32 scripts/test-rv32.sh
+cross avr scripts/test-avr.sh
+cross armv7m scripts/test-armv7m.sh
 echo "all suites: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -13,10 +13,11 @@ enum {
     KC_CPU_AESNI   = 1u << 6,
     KC_CPU_PCLMUL  = 1u << 7,
     KC_CPU_VAES    = 1u << 8,
-    KC_CPU_GFNI    = 1u << 9,
-    KC_CPU_NEON    = 1u << 16,
-    KC_CPU_ARMAES  = 1u << 17
+    KC_CPU_GFNI    = 1u << 9
 };
+/* Bits above 15 as macros: an enum constant must fit an int (16 bits on AVR). */
+#define KC_CPU_NEON   ((uint32_t)1 << 16)
+#define KC_CPU_ARMAES ((uint32_t)1 << 17)
 
 /* Bits of the features this CPU (and OS) supports; computed once. */
 uint32_t kc_cpu_detect(void);

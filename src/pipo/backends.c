@@ -6,6 +6,9 @@ extern const kc_block_backend kc_pipo_bitslice, kc_pipo_table;
 #if defined(__riscv) && __riscv_xlen == 32
 extern const kc_block_backend kc_pipo_rv32i_bs4, kc_pipo_rv32i;
 #endif
+#if defined(__AVR__)
+extern const kc_block_backend kc_pipo_avr_bs8;
+#endif
 #if defined(__x86_64__) || defined(__i386__)
 extern const kc_block_backend kc_pipo_avx512_least, kc_pipo_avx2_least, kc_pipo_avx512, kc_pipo_avx2;
 #endif
@@ -29,6 +32,9 @@ const kc_block_backend *const kc_pipo_backends[] = {
 #if defined(__riscv) && __riscv_xlen == 32
     &kc_pipo_rv32i_bs4,
     &kc_pipo_rv32i,
+#endif
+#if defined(__AVR__)
+    &kc_pipo_avr_bs8,
 #endif
     &kc_pipo_bitslice,
     &kc_pipo_table,

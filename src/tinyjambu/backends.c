@@ -2,8 +2,14 @@
 #include "core/backend.h"
 
 extern const kc_aead_backend kc_tinyjambu_ref;
+#if defined(__AVR__)
+extern const kc_aead_backend kc_tinyjambu_avr_rs;
+#endif
 
 const kc_aead_backend *const kc_tinyjambu_backends[] = {
+#if defined(__AVR__)
+    &kc_tinyjambu_avr_rs,
+#endif
     &kc_tinyjambu_ref,
     NULL
 };
