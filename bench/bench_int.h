@@ -1,0 +1,139 @@
+/* Internals of the benchmark harness, shared by its C and C++ sources. */
+#ifndef KC_BENCH_INT_H
+#define KC_BENCH_INT_H
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- timer.c: the clock, its calibration and the timing loop ---- */
+
+#define BT_MAX_RUNS 101
+
+/* Starts the clock (and measures the TSC rate); call once. */
+void bt_init(void);
+/* "tsc_ticks" on x86 (rdtscp/lfence), "ns" elsewhere (CLOCK_MONOTONIC). */
+const char *bt_unit(void);
+uint64_t bt_now_begin(void);
+uint64_t bt_now_end(void);
+/* Clock units per second (TSC rate, or 1e9 for ns). */
+double bt_units_per_second(void);
+/* Core cycles per clock unit from a dependent chain of additions (one per
+ * cycle); 0 when this architecture has no calibration loop. */
+double bt_calibrate(void);
+/* Busy-waits for the given seconds (brings the core out of idle). */
+void bt_spin(double seconds);
+
+typedef void (*bt_fn)(void *arg);
+
+typedef struct bt_cfg {
+    int runs;              /* timed samples per point (>= 15) */
+    double sample_units;   /* each sample times enough calls to last this long */
+    double warm_units;     /* warm-up before the samples */
+} bt_cfg;
+
+/* Per-operation values, in bt_unit(). */
+typedef struct bt_stats {
+    int n;
+    unsigned long batch;   /* calls per timed sample; samples are run total / batch */
+    double median, q1, q3, min, max;
+    double samples[BT_MAX_RUNS];
+} bt_stats;
+
+void bt_measure(const bt_cfg *cfg, bt_fn fn, void *arg, bt_stats *st);
+
+/* ---- peers (peer_*.c / peer_*.cpp): other libraries, same run ---- */
+
+typedef struct bench_peer {
+    const char *name;                    /* "openssl", "cryptopp", "botan" */
+    const char *api;                     /* what is called, e.g. "EVP" */
+    const char *(*version)(void);
+    /* A keyed encryptor for cipher ("aes-128", "aria-256", "lea-192",
+     * "rc6-128") in mode ("ecb", "cbc", "ctr"; iv is one 16-byte block), or
+     * NULL when the library lacks it. */
+    void *(*open)(const char *cipher, const char *mode, const uint8_t *key, size_t key_len,
+                  const uint8_t *iv);
+    /* len is a multiple of 16.  CBC and CTR continue the chain across calls.
+     * Where the library only works in place, out is processed in place and in
+     * is ignored (callers that want in encrypted copy it to out first). */
+    void (*encrypt)(void *h, uint8_t *out, const uint8_t *in, size_t len);
+    void (*close)(void *h);
+} bench_peer;
+
+/* NULL-terminated list of the peers built in (peers.c). */
+extern const bench_peer *const bench_peers[];
+
+/* ---- bench.c: one run; record.c: its output ---- */
+
+#define BENCH_MAX_SEL 64
+#define BENCH_MAX_BEST 512
+
+typedef struct bench_run {
+    int counting, quick, quiet;
+    size_t total, done;
+    bt_cfg cfg;
+    const char *ciphers[BENCH_MAX_SEL]; int nciphers;
+    const char *impls[BENCH_MAX_SEL]; int nimpls;
+    FILE *json;
+    int progress;                 /* stderr is a terminal */
+    char date[32], cpu[128], target[32], loadavg[64];
+    long cores;
+    double cycles_per_unit;       /* calibration, renewed per cipher; 0 = none */
+    double cal_start;
+    uint8_t *buf[3];
+    struct { const char *prim, *mode; size_t len; double median; const char *peer; } best[BENCH_MAX_BEST];
+    int nbest;
+} bench_run;
+
+void bench_emit_header(bench_run *r);
+void bench_emit_end(bench_run *r, double end_cal, double elapsed_s);
+
+/* What one record measures. */
+typedef struct bench_point {
+    const char *library;       /* "kcipher" or a peer name */
+    const char *primitive;     /* "aria-128" */
+    const char *family;
+    const char *impl;          /* backend name or peer API */
+    const char *isa;           /* CPU features the backend needs ("avx2+gfni"), "" if none */
+    int constant_time;         /* -1 unknown (peers) */
+    int is_default;            /* the registry's default backend for this cipher */
+    const char *op;            /* "keysetup", "encrypt", "decrypt", "encrypt_block", ... */
+    const char *mode;          /* "ecb", "cbc", "ctr", "aead", "fea" or "" */
+    const char *scenario;      /* "bulk", "primitive", "paper", "msgsize", "messages", "rekey_period" */
+    size_t msg_len, ad_len;    /* bytes per message */
+    size_t messages;           /* messages per operation: each with its own key schedule
+                                * ("messages"), or all under one ("rekey_period"), or
+                                * blocks in one call ("batch": FEA) */
+    unsigned bits;             /* FEA block length n, else 0 */
+    unsigned steps;            /* TinyJAMBU permutation steps, else 0 */
+    int verified;              /* -1 not checked, 0 output differs from ours, 1 agrees */
+} bench_point;
+
+/* Measures fn(arg) and writes the record; does nothing but count in the
+ * counting pass.  Returns 1 when the point was measured. */
+int bench_point_run(bench_run *r, const bench_point *p, bt_fn fn, void *arg);
+int bench_counting(const bench_run *r);
+int bench_quick(const bench_run *r);
+/* Whether --backend allows this backend / peer name. */
+int bench_want_impl(const bench_run *r, const char *name);
+void bench_note(bench_run *r, const char *fmt, ...);
+/* 64-byte aligned scratch buffers of BENCH_MAX_LEN bytes, random content. */
+uint8_t *bench_buf(bench_run *r, int which);   /* 0: input, 1: output, 2: spare */
+#define BENCH_MAX_LEN 16384
+
+/* Sizes of the bulk sweep (the OpenSSL six). */
+extern const size_t bench_sizes[];
+extern const size_t bench_nsizes;
+
+/* ---- ours.c: the library's own ciphers; peers.c: the others ---- */
+
+void bench_ours(bench_run *r, const char *cipher);
+void bench_peers_for(bench_run *r, const char *cipher);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,13 @@
+/* kcipher-bench: the benchmark without the CLI around it
+ * ("kcipher-bench [bench] OPTIONS" = "kcipher bench OPTIONS"). */
+#include <string.h>
+#include "bench.h"
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "bench") == 0) {
+        argc--;
+        argv++;
+    }
+    return kc_bench_main(argc, argv);
+}

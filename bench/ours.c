@@ -1,0 +1,399 @@
+/* Our ciphers, every backend the registry lists: key schedule and single
+ * blocks straight through the backend descriptor (what the papers time), the
+ * modes, AEAD and FEA through the public API (what users get), and the
+ * papers' own scenarios. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+#include "kcipher.h"
+#include "core/registry.h"
+#include "tinyjambu/tinyjambu_common.h"
+#include "bench_int.h"
+
+/* Everything one timed operation needs. */
+typedef struct op {
+    const kc_block_backend *bb;
+    const kc_aead_backend *ab;
+    const kc_fea_backend *fb;
+    void *ctx;
+    size_t ctx_size;
+    const kc_cipher *c;
+    const kc_aead *a;
+    const kc_fea *f;
+    kc_mode mode;
+    const uint8_t *key, *iv, *in, *nonce, *tweak;
+    size_t key_len, block, iv_len, len, messages, tweak_len;
+    uint8_t *out;
+    int variant;
+    unsigned bits, steps;
+    tj_key tk;
+    uint32_t state[4];
+} op;
+
+static const uint8_t KEY[32] = {
+    0x0f, 0x1e, 0x2d, 0x3c, 0x4b, 0x5a, 0x69, 0x78, 0x87, 0x96, 0xa5, 0xb4, 0xc3, 0xd2, 0xe1, 0xf0,
+    0x01, 0x23, 0x45, 0x67, 0x89, 0xab, 0xcd, 0xef, 0xfe, 0xdc, 0xba, 0x98, 0x76, 0x54, 0x32, 0x10
+};
+static const uint8_t IV[32] = {
+    0xf0, 0xf1, 0xf2, 0xf3, 0xf4, 0xf5, 0xf6, 0xf7, 0xf8, 0xf9, 0xfa, 0xfb, 0xfc, 0xfd, 0xfe, 0xff,
+    0x00, 0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88, 0x99, 0xaa, 0xbb, 0xcc, 0xdd, 0xee, 0xff
+};
+
+/* ---- the timed operations ---- */
+
+static void block_setkey(void *arg)
+{
+    op *o = arg;
+    memset(o->ctx, 0, o->ctx_size);          /* the contract: zeroed before set_key */
+    o->bb->set_key(o->ctx, o->key, o->key_len, o->block);
+}
+static void block_enc1(void *arg) { op *o = arg; o->bb->encrypt(o->ctx, o->out, o->in, 1); }
+static void block_dec1(void *arg) { op *o = arg; o->bb->decrypt(o->ctx, o->out, o->in, 1); }
+
+static void mode_enc(void *arg)
+{
+    op *o = arg;
+    size_t out_len;
+    kc_mode_encrypt(o->c, o->mode, 0, o->iv, o->iv_len, o->out, o->len, &out_len, o->in, o->len);
+}
+
+/* Seed 004's program: per message, makeKey then ECB or CBC over its blocks. */
+static void paper_messages(void *arg)
+{
+    op *o = arg;
+    size_t per = o->len / o->messages;
+    for (size_t m = 0; m < o->messages; m++) {
+        const uint8_t *in = o->in + m * per;
+        uint8_t *out = o->out + m * per;
+        memset(o->ctx, 0, o->ctx_size);
+        o->bb->set_key(o->ctx, o->key, o->key_len, o->block);
+        if (o->mode == KC_MODE_ECB) {
+            o->bb->encrypt(o->ctx, out, in, per / o->block);
+            continue;
+        }
+        const uint8_t *chain = o->iv;
+        for (size_t i = 0; i < per; i += o->block) {
+            uint8_t x[32];
+            for (size_t j = 0; j < o->block; j++) x[j] = in[i + j] ^ chain[j];
+            o->bb->encrypt(o->ctx, out + i, x, 1);
+            chain = out + i;
+        }
+    }
+}
+
+/* Seed 002 Fig. 7: one key schedule, then `messages` calls on 16 blocks each. */
+static void rekey_period(void *arg)
+{
+    op *o = arg;
+    memset(o->ctx, 0, o->ctx_size);
+    o->bb->set_key(o->ctx, o->key, o->key_len, o->block);
+    for (size_t m = 0; m < o->messages; m++) o->bb->encrypt(o->ctx, o->out, o->in, 16);
+}
+
+static void aead_setkey(void *arg)
+{
+    op *o = arg;
+    memset(o->ctx, 0, o->ctx_size);
+    o->ab->set_key(o->ctx, o->key, o->key_len);
+}
+static void aead_enc(void *arg)
+{
+    op *o = arg;
+    size_t out_len;
+    kc_aead_encrypt(o->a, o->out, o->len + 64, &out_len, o->nonce, 12, NULL, 0, o->in, o->len);
+}
+static void aead_dec(void *arg)      /* in is a valid ciphertext || tag of len bytes */
+{
+    op *o = arg;
+    size_t out_len;
+    kc_aead_decrypt(o->a, o->out, o->len, &out_len, o->nonce, 12, NULL, 0, o->in, o->len);
+}
+static void tj_perm(void *arg) { op *o = arg; tj_permute(o->state, &o->tk, o->steps); }
+
+static void fea_setkey(void *arg)
+{
+    op *o = arg;
+    memset(o->ctx, 0, o->ctx_size);
+    o->fb->set_key(o->ctx, o->variant, o->key, o->key_len, o->bits);
+}
+static void fea_enc(void *arg) { op *o = arg; kc_fea_encrypt(o->f, o->out, o->in, o->messages, o->tweak, o->tweak_len); }
+static void fea_dec(void *arg) { op *o = arg; kc_fea_decrypt(o->f, o->out, o->in, 1, o->tweak, o->tweak_len); }
+
+/* ---- helpers ---- */
+
+static void *ctx_alloc(size_t size)
+{
+    size_t n = (size + 63) / 64 * 64;
+    return aligned_alloc(64, n ? n : 64);
+}
+
+static int usable(bench_run *r, const char *cipher, size_t i, kc_backend_info *bi)
+{
+    if (kc_backend_at(cipher, i, bi) != KC_OK || !bench_want_impl(r, bi->name)) return 0;
+    if (!bi->available) {
+        bench_note(r, "%s/%s skipped: this CPU lacks %s", cipher, bi->name, bi->cpu_features);
+        return 0;
+    }
+    return 1;
+}
+
+static bench_point point(const kc_cipher_entry *e, const kc_backend_info *bi, const char *op_name,
+                         const char *mode, const char *scenario, size_t len)
+{
+    bench_point p;
+    memset(&p, 0, sizeof p);
+    p.library = "kcipher";
+    p.primitive = e->info.name;
+    p.family = e->info.family;
+    p.impl = bi ? bi->name : "";
+    p.isa = bi ? bi->cpu_features : "";
+    p.constant_time = bi ? bi->constant_time : -1;
+    p.is_default = bi ? bi->is_default : 0;
+    p.op = op_name;
+    p.mode = mode;
+    p.scenario = scenario;
+    p.msg_len = len;
+    p.messages = 1;
+    p.verified = -1;
+    return p;
+}
+
+/* Seed 004 (RC6 and Rijndael with Nb = 4, 6, 8): growing messages, growing numbers of messages. */
+static int seed004(const char *name)
+{
+    return strcmp(name, "rc6-128") == 0 || strcmp(name, "rijndael-128-128") == 0
+        || strcmp(name, "rijndael-192-128") == 0 || strcmp(name, "rijndael-256-128") == 0;
+}
+
+static void paper004(bench_run *r, const kc_cipher_entry *e, const kc_backend_info *bi, op *o)
+{
+    static const char *const mnames[] = { "ecb", "cbc" };
+    size_t max_blocks = BENCH_MAX_LEN / o->block;
+    for (int m = 0; m < 2; m++) {
+        o->mode = m ? KC_MODE_CBC : KC_MODE_ECB;
+        for (size_t blocks = 1; blocks <= 1024 && blocks <= max_blocks; blocks *= bench_quick(r) ? 4 : 2) {
+            bench_point p = point(e, bi, "keysetup+encrypt", mnames[m], "msgsize", blocks * o->block);
+            o->len = blocks * o->block;
+            o->messages = 1;
+            bench_point_run(r, &p, paper_messages, o);
+        }
+        for (size_t msgs = 1; msgs <= 128; msgs *= bench_quick(r) ? 4 : 2) {
+            bench_point p = point(e, bi, "keysetup+encrypt", mnames[m], "messages", o->block);
+            p.messages = msgs;
+            o->len = msgs * o->block;
+            o->messages = msgs;
+            bench_point_run(r, &p, paper_messages, o);
+        }
+    }
+}
+
+static void paper002(bench_run *r, const kc_cipher_entry *e, const kc_backend_info *bi, op *o)
+{
+    static const size_t periods[] = { 1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 24, 32 };
+    for (size_t i = 0; i < sizeof periods / sizeof periods[0]; i++) {
+        if (bench_quick(r) && periods[i] > 4 && periods[i] != 8 && periods[i] != 32) continue;
+        bench_point p = point(e, bi, "keysetup+encrypt", "ecb", "rekey_period", 16 * o->block);
+        p.messages = o->messages = periods[i];
+        bench_point_run(r, &p, rekey_period, o);
+    }
+}
+
+/* ---- per kind ---- */
+
+static void block_cipher(bench_run *r, const kc_cipher_entry *e)
+{
+    static const char *const mnames[] = { "ecb", "cbc", "ctr" };
+    const char *name = e->info.name;
+    kc_backend_info bi;
+    for (size_t i = 0; i < kc_backend_count(name); i++) {
+        if (!usable(r, name, i, &bi)) continue;
+        op o;
+        memset(&o, 0, sizeof o);
+        o.bb = (const kc_block_backend *)kc_family_backend(e->family, i);
+        o.ctx_size = o.bb->head.ctx_size;
+        o.ctx = ctx_alloc(o.ctx_size);
+        o.key = KEY;
+        o.key_len = e->info.key_bytes;
+        o.block = e->info.block_bytes;
+        o.iv = IV;
+        o.iv_len = o.block;
+        o.in = bench_buf(r, 0);
+        o.out = bench_buf(r, 1);
+        block_setkey(&o);
+
+        bench_point p = point(e, &bi, "keysetup", "", "primitive", 0);
+        bench_point_run(r, &p, block_setkey, &o);
+        block_setkey(&o);
+        p = point(e, &bi, "encrypt_block", "", "primitive", o.block);
+        bench_point_run(r, &p, block_enc1, &o);
+        p = point(e, &bi, "decrypt_block", "", "primitive", o.block);
+        bench_point_run(r, &p, block_dec1, &o);
+
+        kc_cipher *c = NULL;
+        kc_status st = kc_cipher_new(&c, name, bi.name, KEY, o.key_len);
+        if (st != KC_OK) {
+            bench_note(r, "%s/%s: modes skipped: %s", name, bi.name, kc_strerror(st));
+        } else {
+            o.c = c;
+            for (int m = 0; m < 3; m++) {
+                o.mode = (kc_mode)m;
+                o.iv_len = m ? o.block : 0;
+                for (size_t s = 0; s < bench_nsizes; s++) {
+                    size_t len = m == KC_MODE_CTR ? bench_sizes[s] : bench_sizes[s] / o.block * o.block;
+                    if (len == 0) continue;
+                    o.len = len;
+                    p = point(e, &bi, "encrypt", mnames[m], "bulk", len);
+                    bench_point_run(r, &p, mode_enc, &o);
+                }
+            }
+            kc_cipher_free(c);
+        }
+        if (seed004(name)) paper004(r, e, &bi, &o);
+        if (strncmp(name, "pipo-", 5) == 0) paper002(r, e, &bi, &o);
+        kc_wipe(o.ctx, o.ctx_size);
+        free(o.ctx);
+    }
+}
+
+static void aead(bench_run *r, const kc_cipher_entry *e)
+{
+    const char *name = e->info.name;
+    kc_backend_info bi;
+    op o;
+    memset(&o, 0, sizeof o);
+    o.key = KEY;
+    o.key_len = e->info.key_bytes;
+    o.nonce = IV;
+    o.in = bench_buf(r, 0);
+    o.out = bench_buf(r, 1);
+
+    /* The keyed permutation itself (seed 003 Fig. 6), from the shared header. */
+    if (bench_want_impl(r, "shared")) {
+        tj_load_key(&o.tk, KEY, o.key_len);
+        unsigned steps[2] = { TJ_SMALL_STEPS, o.tk.big_steps };
+        for (int k = 0; k < 2; k++) {
+            bench_point p = point(e, NULL, "permutation", "", "paper", 0);
+            p.impl = "shared";
+            p.constant_time = 1;
+            p.steps = o.steps = steps[k];
+            bench_point_run(r, &p, tj_perm, &o);
+        }
+        kc_wipe(&o.tk, sizeof o.tk);
+    }
+    for (size_t i = 0; i < kc_backend_count(name); i++) {
+        if (!usable(r, name, i, &bi)) continue;
+        o.ab = (const kc_aead_backend *)kc_family_backend(e->family, i);
+        o.ctx_size = o.ab->head.ctx_size;
+        o.ctx = ctx_alloc(o.ctx_size);
+        bench_point p = point(e, &bi, "keysetup", "", "primitive", 0);
+        bench_point_run(r, &p, aead_setkey, &o);
+        kc_wipe(o.ctx, o.ctx_size);
+        free(o.ctx);
+
+        kc_aead *a = NULL;
+        kc_status st = kc_aead_new(&a, name, bi.name, KEY, o.key_len);
+        if (st != KC_OK) {
+            bench_note(r, "%s/%s skipped: %s", name, bi.name, kc_strerror(st));
+            continue;
+        }
+        o.a = a;
+        /* The paper's message: 8 bytes, no associated data, both directions. */
+        o.len = 8;
+        p = point(e, &bi, "encrypt", "aead", "paper", 8);
+        bench_point_run(r, &p, aead_enc, &o);
+        size_t ct_len = 0;
+        uint8_t *ct = bench_buf(r, 2);
+        kc_aead_encrypt(a, ct, BENCH_MAX_LEN, &ct_len, IV, 12, NULL, 0, o.in, 8);
+        o.in = ct;
+        o.len = ct_len;
+        p = point(e, &bi, "decrypt", "aead", "paper", 8);
+        bench_point_run(r, &p, aead_dec, &o);
+        o.in = bench_buf(r, 0);
+        for (size_t s = 0; s < bench_nsizes; s++) {
+            o.len = bench_sizes[s];
+            p = point(e, &bi, "encrypt", "aead", "bulk", o.len);
+            bench_point_run(r, &p, aead_enc, &o);
+        }
+        kc_aead_free(a);
+    }
+}
+
+#define FEA_BATCH 64
+
+static void fea(bench_run *r, const kc_cipher_entry *e)
+{
+    static const unsigned all_bits[] = { 63, 8, 128 };   /* 63: the paper's size */
+    const char *name = e->info.name;
+    kc_backend_info bi;
+    for (size_t i = 0; i < kc_backend_count(name); i++) {
+        if (!usable(r, name, i, &bi)) continue;
+        for (size_t b = 0; b < (bench_quick(r) ? 1u : 3u); b++) {
+            unsigned bits = all_bits[b];
+            const char *scen = bits == 63 ? "paper" : "primitive";
+            op o;
+            memset(&o, 0, sizeof o);
+            o.fb = (const kc_fea_backend *)kc_family_backend(e->family, i);
+            o.ctx_size = o.fb->head.ctx_size;
+            o.ctx = ctx_alloc(o.ctx_size);
+            o.variant = e->variant;
+            o.key = KEY;
+            o.key_len = e->info.key_bytes;
+            o.bits = bits;
+            bench_point p = point(e, &bi, "keysetup", "fea", scen, 0);
+            p.bits = bits;
+            bench_point_run(r, &p, fea_setkey, &o);
+            kc_wipe(o.ctx, o.ctx_size);
+            free(o.ctx);
+
+            kc_fea *f = NULL;
+            kc_status st = kc_fea_new(&f, name, bi.name, KEY, o.key_len, bits);
+            if (st != KC_OK) {
+                bench_note(r, "%s/%s n=%u skipped: %s", name, bi.name, bits, kc_strerror(st));
+                continue;
+            }
+            /* A block value below 2^n and a nonzero tweak that FEA-1 accepts. */
+            uint8_t *in = bench_buf(r, 2), tweak[16];
+            size_t bytes = kc_fea_block_size(f);
+            memcpy(in, KEY, bytes);
+            if (bits % 8) in[0] &= (uint8_t)((1u << (bits % 8)) - 1);
+            for (size_t k = 1; k < FEA_BATCH; k++) memcpy(in + k * bytes, in, bytes);
+            o.tweak_len = kc_fea_tweak_size(f);
+            memcpy(tweak, IV, sizeof tweak);
+            unsigned tbits = e->variant == 1 ? 128 - bits : 128;
+            if (o.tweak_len && tbits % 8) tweak[0] &= (uint8_t)((1u << (tbits % 8)) - 1);
+            o.f = f;
+            o.in = in;
+            o.out = bench_buf(r, 1);
+            o.tweak = o.tweak_len ? tweak : NULL;
+            o.messages = 1;
+            p = point(e, &bi, "encrypt", "fea", scen, bytes);
+            p.bits = bits;
+            bench_point_run(r, &p, fea_enc, &o);
+            p = point(e, &bi, "decrypt", "fea", scen, bytes);
+            p.bits = bits;
+            bench_point_run(r, &p, fea_dec, &o);
+            if (bits == 63) {   /* many blocks per call: what SIMD backends may batch */
+                p = point(e, &bi, "encrypt", "fea", "batch", bytes);
+                p.bits = bits;
+                p.messages = o.messages = FEA_BATCH;
+                bench_point_run(r, &p, fea_enc, &o);
+            }
+            kc_fea_free(f);
+        }
+    }
+}
+
+void bench_ours(bench_run *r, const char *cipher)
+{
+    const kc_cipher_entry *e = kc_registry_cipher(cipher);
+    if (!e) return;
+    if (kc_backend_count(cipher) == 0) {
+        bench_note(r, "%s: no backend yet, skipped", cipher);
+        return;
+    }
+    switch (e->info.kind) {
+    case KC_KIND_BLOCK: block_cipher(r, e); break;
+    case KC_KIND_AEAD: aead(r, e); break;
+    case KC_KIND_FEA: fea(r, e); break;
+    }
+}

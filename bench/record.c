@@ -1,0 +1,236 @@
+/* Output of a run: the JSON lines (run header, one record per measurement,
+ * end), a console line per measurement and the progress bar. */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdarg.h>
+#include <string.h>
+#include "kcipher.h"
+#include "bench_int.h"
+
+#ifndef KC_BENCH_COMPILER
+#define KC_BENCH_COMPILER "cc " __VERSION__
+#endif
+#ifndef KC_BENCH_CFLAGS
+#define KC_BENCH_CFLAGS "unknown"
+#endif
+#ifndef KC_BENCH_BUILD_TYPE
+#define KC_BENCH_BUILD_TYPE "unknown"
+#endif
+
+int bench_counting(const bench_run *r) { return r->counting; }
+int bench_quick(const bench_run *r) { return r->quick; }
+uint8_t *bench_buf(bench_run *r, int which) { return r->buf[which]; }
+
+int bench_want_impl(const bench_run *r, const char *name)
+{
+    if (r->nimpls == 0) return 1;
+    for (int i = 0; i < r->nimpls; i++)
+        if (strcmp(r->impls[i], name) == 0) return 1;
+    return 0;
+}
+
+void bench_note(bench_run *r, const char *fmt, ...)
+{
+    if (r->counting) return;
+    va_list ap;
+    va_start(ap, fmt);
+    if (r->progress) fputs("\r\033[K", stderr);
+    fputs("bench: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; s && *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
+        else if (c < 0x20) fprintf(f, "\\u%04x", c);
+        else fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static void json_kv(FILE *f, const char *k, const char *v)
+{
+    fprintf(f, ",\"%s\":", k);
+    json_str(f, v);
+}
+
+static void json_num(FILE *f, const char *k, double v)
+{
+    if (isnan(v)) fprintf(f, ",\"%s\":null", k);
+    else fprintf(f, ",\"%s\":%.10g", k, v);
+}
+
+void bench_emit_header(bench_run *r)
+{
+    if (!r->json) return;
+    FILE *f = r->json;
+    fputs("{\"type\":\"run\"", f);
+    json_kv(f, "run", r->date);
+    json_kv(f, "date", r->date);
+    json_kv(f, "target", r->target);
+    json_kv(f, "cpu", r->cpu);
+    fprintf(f, ",\"cores\":%ld", r->cores);
+    json_kv(f, "cpu_features", kc_cpu_features());
+    json_kv(f, "compiler", KC_BENCH_COMPILER);
+    json_kv(f, "cflags", KC_BENCH_CFLAGS);
+    json_kv(f, "build_type", KC_BENCH_BUILD_TYPE);
+    json_kv(f, "lib_version", KC_VERSION_STRING);
+    fputs(",\"peers\":{", f);
+    for (int i = 0; bench_peers[i]; i++) {
+        fprintf(f, "%s\"%s\":", i ? "," : "", bench_peers[i]->name);
+        json_str(f, bench_peers[i]->version());
+    }
+    fputc('}', f);
+    json_kv(f, "unit", bt_unit());
+    json_num(f, "units_per_second", bt_units_per_second());
+    json_num(f, "cycles_per_unit", r->cycles_per_unit > 0 ? r->cycles_per_unit : NAN);
+    json_num(f, "core_hz", r->cycles_per_unit > 0 ? r->cycles_per_unit * bt_units_per_second() : NAN);
+    json_kv(f, "calibration", "dependent register additions, one per core cycle; renewed per cipher");
+    json_kv(f, "loadavg", r->loadavg);
+    fprintf(f, ",\"runs\":%d,\"sample_units\":%.0f,\"warm_units\":%.0f,\"quick\":%s}\n",
+            r->cfg.runs, r->cfg.sample_units, r->cfg.warm_units, r->quick ? "true" : "false");
+}
+
+/* ---- records ---- */
+
+static const char *best_peer(bench_run *r, const bench_point *p, double *median)
+{
+    for (int i = 0; i < r->nbest; i++)
+        if (strcmp(r->best[i].prim, p->primitive) == 0 && strcmp(r->best[i].mode, p->mode) == 0
+            && r->best[i].len == p->msg_len) {
+            *median = r->best[i].median;
+            return r->best[i].peer;
+        }
+    return NULL;
+}
+
+static void note_peer(bench_run *r, const bench_point *p, double median)
+{
+    for (int i = 0; i < r->nbest; i++)
+        if (strcmp(r->best[i].prim, p->primitive) == 0 && strcmp(r->best[i].mode, p->mode) == 0
+            && r->best[i].len == p->msg_len) {
+            if (median < r->best[i].median) { r->best[i].median = median; r->best[i].peer = p->library; }
+            return;
+        }
+    if (r->nbest == BENCH_MAX_BEST) return;
+    r->best[r->nbest].prim = p->primitive;
+    r->best[r->nbest].mode = p->mode;
+    r->best[r->nbest].len = p->msg_len;
+    r->best[r->nbest].median = median;
+    r->best[r->nbest].peer = p->library;
+    r->nbest++;
+}
+
+static void progress(bench_run *r, const bench_point *p)
+{
+    if (!r->progress) return;
+    int width = 30, fill = r->total ? (int)(width * r->done / r->total) : width;
+    fprintf(stderr, "\r\033[K[%.*s%*s] %zu/%zu %s %s %s %s %zu", fill,
+            "##############################", width - fill, "", r->done, r->total,
+            p->primitive, strcmp(p->library, "kcipher") ? p->library : p->impl, p->mode, p->op, p->msg_len);
+    fflush(stderr);
+}
+
+static void console(const bench_run *r, const bench_point *p, const bt_stats *st,
+                    double cpb, double bps, double us, const char *peer, double ratio)
+{
+    if (r->quiet) return;
+    if (r->progress) fputs("\r\033[K", stderr);
+    char what[64], size[32];
+    snprintf(what, sizeof what, "%s%s%s", p->op, *p->mode ? " " : "", p->mode);
+    if (p->messages > 1) snprintf(size, sizeof size, "%zu x %zu B", p->messages, p->msg_len);
+    else snprintf(size, sizeof size, "%zu B", p->msg_len);
+    printf("%-16s %-8s %-8s %-22s %11s %12.1f %-9s", p->primitive, p->library, p->impl, what, size,
+           st->median, bt_unit());
+    if (!isnan(cpb)) printf(" %9.2f c/B", cpb);
+    else printf(" %13s", "");
+    if (p->msg_len) printf(" %9.1f MB/s", bps / 1e6);
+    else printf(" %9.3f us/op", us);
+    if (peer) printf("  x%.2f vs %s", ratio, peer);
+    putchar('\n');
+}
+
+int bench_point_run(bench_run *r, const bench_point *p, bt_fn fn, void *arg)
+{
+    if (r->counting) { r->total++; return 0; }
+    progress(r, p);
+    static bt_stats st;
+    bt_measure(&r->cfg, fn, arg, &st);
+    r->done++;
+
+    double cycles = r->cycles_per_unit > 0 ? st.median * r->cycles_per_unit : NAN;
+    double secs = st.median / bt_units_per_second();
+    double bytes = (double)p->msg_len * (double)(p->messages ? p->messages : 1);
+    double cpb = bytes > 0 ? cycles / bytes : NAN;
+    double bps = bytes > 0 ? bytes / secs : NAN;
+    double us = secs * 1e6;
+
+    int bulk = strcmp(p->op, "encrypt") == 0 && strcmp(p->scenario, "bulk") == 0;
+    const char *peer = NULL;
+    double peer_median = NAN;
+    if (bulk && strcmp(p->library, "kcipher") != 0) note_peer(r, p, st.median);
+    if (bulk && strcmp(p->library, "kcipher") == 0) peer = best_peer(r, p, &peer_median);
+    double ratio = peer ? st.median / peer_median : NAN;
+
+    if (r->json) {
+        FILE *f = r->json;
+        fputs("{\"type\":\"measurement\"", f);
+        json_kv(f, "run", r->date);
+        json_kv(f, "target", r->target);
+        json_kv(f, "cpu", r->cpu);
+        json_kv(f, "compiler", KC_BENCH_COMPILER);
+        json_kv(f, "lib_version", KC_VERSION_STRING);
+        json_kv(f, "library", p->library);
+        json_kv(f, "primitive", p->primitive);
+        json_kv(f, "family", p->family);
+        json_kv(f, "impl", p->impl);
+        json_kv(f, "isa", p->isa ? p->isa : "");
+        if (p->constant_time >= 0) fprintf(f, ",\"constant_time\":%s", p->constant_time ? "true" : "false");
+        else fputs(",\"constant_time\":null", f);
+        fprintf(f, ",\"default\":%s", p->is_default ? "true" : "false");
+        json_kv(f, "op", p->op);
+        json_kv(f, "mode", p->mode);
+        json_kv(f, "scenario", p->scenario);
+        fprintf(f, ",\"msg_len\":%zu,\"ad_len\":%zu,\"messages\":%zu,\"bits\":%u,\"steps\":%u",
+                p->msg_len, p->ad_len, p->messages ? p->messages : 1, p->bits, p->steps);
+        if (p->verified >= 0) fprintf(f, ",\"verified\":%s", p->verified ? "true" : "false");
+        json_kv(f, "unit", bt_unit());
+        fprintf(f, ",\"n\":%d,\"batch\":%lu", st.n, st.batch);
+        json_num(f, "median", st.median);
+        json_num(f, "q1", st.q1);
+        json_num(f, "q3", st.q3);
+        json_num(f, "min", st.min);
+        json_num(f, "max", st.max);
+        fputs(",\"samples\":[", f);
+        for (int i = 0; i < st.n; i++) fprintf(f, "%s%.10g", i ? "," : "", st.samples[i]);
+        fputc(']', f);
+        json_num(f, "cycles_per_unit", r->cycles_per_unit > 0 ? r->cycles_per_unit : NAN);
+        json_num(f, "cycles", cycles);
+        json_num(f, "cycles_per_byte", cpb);
+        json_num(f, "bytes_per_second", bps);
+        json_num(f, "us_per_op", us);
+        if (peer) {
+            json_kv(f, "best_peer", peer);
+            json_num(f, "vs_best_peer", ratio);
+        }
+        fputs("}\n", f);
+    }
+    console(r, p, &st, cpb, bps, us, peer, ratio);
+    return 1;
+}
+
+void bench_emit_end(bench_run *r, double end_cal, double elapsed)
+{
+    if (!r->json) return;
+    fputs("{\"type\":\"end\"", r->json);
+    json_kv(r->json, "run", r->date);
+    json_num(r->json, "cycles_per_unit_end", end_cal > 0 ? end_cal : NAN);
+    json_num(r->json, "elapsed_s", elapsed);
+    json_kv(r->json, "loadavg", r->loadavg);
+    fprintf(r->json, ",\"points\":%zu}\n", r->done);
+}
