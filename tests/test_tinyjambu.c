@@ -330,6 +330,86 @@ static void batch(const char *cipher, size_t key_len, const char *backend)
     kc_aead_free(a);
 }
 
+/* SIMD lanes: many messages of mixed lengths (empty, partial words, long
+ * AD and plaintext, all equal), more than one decryption chunk, some in
+ * place; forged lanes (ciphertext, tag, AD, nonce) fail alone and leave
+ * their output untouched.  Every message is checked against a single call. */
+static void batch_lanes(const char *cipher, size_t key_len, const char *backend)
+{
+    enum { COUNT = 150, PMAX = 600, AMAX = 100 };
+    typedef struct item { uint8_t nonce[12], ad[AMAX], pt[PMAX], ct[PMAX + 8], out[PMAX + 8]; } item;
+    item *it = calloc(COUNT, sizeof *it);
+    kc_aead_msg *m = calloc(COUNT, sizeof *m);
+    uint8_t key[32], one[PMAX + 8];
+    tl_random_bytes(key, sizeof key);
+    kc_aead *a = open_aead(cipher, backend, key, key_len);
+    if (!a || !it || !m) { free(it); free(m); kc_aead_free(a); return; }
+    for (int shape = 0; shape < 3; shape++) {
+        for (size_t i = 0; i < COUNT; i++) {
+            size_t pl = shape == 0 ? 1024 % PMAX : shape == 1 ? tl_rand_below(PMAX + 1)
+                      : i % 5 == 0 ? tl_rand_below(9) : tl_rand_below(PMAX + 1);
+            size_t al = shape == 0 ? 8 : i % 3 == 0 ? 0 : tl_rand_below(AMAX + 1);
+            tl_random_bytes(it[i].nonce, 12);
+            tl_random_bytes(it[i].ad, al);
+            tl_random_bytes(it[i].pt, pl);
+            int inplace = i % 4 == 1;
+            if (inplace) memcpy(it[i].out, it[i].pt, pl);
+            m[i] = (kc_aead_msg){ it[i].nonce, it[i].ad, al, inplace ? it[i].out : it[i].pt, pl,
+                                  it[i].out, sizeof it[i].out, 0, KC_ERR_STATE };
+        }
+        tl_check_status(kc_aead_encrypt_batch(a, m, COUNT), KC_OK, "%s/%s lanes: encrypt", cipher, backend);
+        for (size_t i = 0; i < COUNT; i++) {
+            size_t n = 0;
+            kc_aead_encrypt(a, one, sizeof one, &n, it[i].nonce, 12, it[i].ad, m[i].ad_len, it[i].pt, m[i].in_len);
+            tl_check(m[i].status == KC_OK && m[i].out_len == n, "%s/%s lanes shape %d: message %zu status",
+                     cipher, backend, shape, i);
+            if (!tl_check_bytes(it[i].out, one, n, "%s/%s lanes shape %d: message %zu (ad %zu, pt %zu)",
+                                cipher, backend, shape, i, m[i].ad_len, m[i].in_len))
+                break;
+            memcpy(it[i].ct, one, n);
+        }
+        /* Decrypt: forge every 7th message, some in place. */
+        for (size_t i = 0; i < COUNT; i++) {
+            size_t ct_len = m[i].in_len + TJ_TAG_BYTES;
+            int inplace = i % 4 == 2;
+            memset(it[i].out, 0xa5, sizeof it[i].out);
+            if (inplace) memcpy(it[i].out, it[i].ct, ct_len);
+            if (i % 7 == 3) {
+                size_t what = i / 7 % 4;
+                if (what == 0 && ct_len > TJ_TAG_BYTES) it[i].ct[tl_rand_below(ct_len - TJ_TAG_BYTES)] ^= 0x10;
+                else if (what == 1 || what == 0) it[i].ct[ct_len - 1 - tl_rand_below(TJ_TAG_BYTES)] ^= 0x01;
+                else if (what == 2 && m[i].ad_len) it[i].ad[tl_rand_below(m[i].ad_len)] ^= 0x80;
+                else it[i].nonce[tl_rand_below(12)] ^= 0x04;
+                if (inplace) memcpy(it[i].out, it[i].ct, ct_len);
+            }
+            m[i] = (kc_aead_msg){ it[i].nonce, it[i].ad, m[i].ad_len, inplace ? it[i].out : it[i].ct, ct_len,
+                                  it[i].out, sizeof it[i].out, 99, KC_OK };
+        }
+        tl_check_status(kc_aead_decrypt_batch(a, m, COUNT), KC_ERR_AUTH, "%s/%s lanes: decrypt", cipher, backend);
+        for (size_t i = 0; i < COUNT; i++) {
+            size_t len = m[i].in_len - TJ_TAG_BYTES;
+            int inplace = i % 4 == 2;
+            if (i % 7 == 3) {
+                tl_check(m[i].status == KC_ERR_AUTH && m[i].out_len == 0, "%s/%s lanes: forged %zu accepted",
+                         cipher, backend, i);
+                size_t k = 0;
+                if (inplace) k = memcmp(it[i].out, it[i].ct, m[i].in_len) == 0 ? m[i].in_len : 0;
+                else while (k < sizeof it[i].out && it[i].out[k] == 0xa5) k++;
+                tl_check(k == (inplace ? m[i].in_len : sizeof it[i].out), "%s/%s lanes: forged %zu wrote output",
+                         cipher, backend, i);
+            } else {
+                tl_check(m[i].status == KC_OK && m[i].out_len == len, "%s/%s lanes: message %zu rejected",
+                         cipher, backend, i);
+                tl_check_bytes(it[i].out, it[i].pt, len, "%s/%s lanes shape %d: plaintext %zu", cipher, backend, shape, i);
+                if (!inplace) tl_check(it[i].out[len] == 0xa5, "%s/%s lanes: wrote past %zu", cipher, backend, i);
+            }
+        }
+    }
+    kc_aead_free(a);
+    free(it);
+    free(m);
+}
+
 int main(void)
 {
     static const struct { const char *cipher, *kat; size_t key_len; } sets[] = {
@@ -350,6 +430,7 @@ int main(void)
             read_kats(sets[s].kat, kat_forge, info.name);
             check_api(sets[s].cipher, sets[s].key_len, info.name);
             batch(sets[s].cipher, sets[s].key_len, info.name);
+            batch_lanes(sets[s].cipher, sets[s].key_len, info.name);
             if (strcmp(info.name, "ref") != 0) differential(sets[s].cipher, sets[s].key_len, info.name, 1000);
             if (s == 0) {   /* the oracle file mixes all three key sizes */
                 long rows = read_tsv("tinyjambu/tinyjambu_oracle_random.tsv", info.name, 1);

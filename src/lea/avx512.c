@@ -3,7 +3,9 @@
  * than 16 blocks: decryption's rounds are a serial chain (X1 needs the new
  * X0, X2 the new X1) that one set cannot fill the pipeline with.  A tail of
  * 2..31 blocks runs the same code on masked loads and stores; a lone block
- * goes to the ref code.  ARX only: constant time. */
+ * goes to the ref code.  CTR builds its counter blocks directly in the
+ * sliced layout and XORs after the transpose back.  ARX only: constant
+ * time. */
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 #include "core/backend.h"
@@ -127,9 +129,59 @@ static void lea_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t
     crypt(ctx, out, in, nblocks, 0);
 }
 
+/* ---- CTR: counter blocks made in the sliced layout ----
+ * Within a run in which the counter's low 32 bits do not wrap, words X0..X2
+ * of every counter block are the same (broadcast) and X3 is the byte-swapped
+ * low word plus the block index.  After transpose(), word position p of a
+ * sliced register belongs to block 4 (p mod 4) + p / 4. */
+
+static inline __m512i bswap32(__m512i x)   /* AVX-512F has no vpshufb */
+{
+    return _mm512_ternarylogic_epi32(_mm512_set1_epi32(0x00ff00ff), _mm512_rol_epi32(x, 8),
+                                     _mm512_ror_epi32(x, 8), 0xca);   /* mask ? rol : ror */
+}
+
+/* n = 1..32 blocks from the low counter word low (no wrap within them);
+ * x012 holds X0..X2 of the counter blocks. */
+static void ctr32(const lea_key *k, const uint32_t x012[3], uint32_t low, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const __m512i order = _mm512_set_epi32(15, 11, 7, 3, 14, 10, 6, 2, 13, 9, 5, 1, 12, 8, 4, 0);
+    __m512i base = _mm512_add_epi32(_mm512_set1_epi32((int)low), order);
+    __m512i v[8];
+    for (unsigned j = 0; j < 3; j++) v[j] = v[4 + j] = _mm512_set1_epi32((int)x012[j]);
+    v[3] = bswap32(base);
+    v[7] = bswap32(_mm512_add_epi32(base, _mm512_set1_epi32(16)));
+    if (n > 16) rounds(k, v, 1, 1); else rounds(k, v, 1, 0);
+    transpose(v);
+    transpose(v + 4);
+    for (unsigned j = 0; j < 8; j++) {
+        __mmask16 m = lane_mask(n, j);
+        if (m) _mm512_mask_storeu_epi32(out + 64 * j, m, XOR(v[j], _mm512_maskz_loadu_epi32(m, in + 64 * j)));
+    }
+}
+
+static void lea_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    uint32_t w[4], x012[3];   /* w: the counter as big-endian words */
+    for (unsigned i = 0; i < 4; i++) w[i] = kc_load32_be(counter + 4 * i);
+    while (nblocks) {
+        uint64_t room = (1ull << 32) - w[3];          /* blocks before the low word wraps */
+        size_t run = nblocks < room ? nblocks : (size_t)room;
+        for (unsigned i = 0; i < 3; i++) x012[i] = kc_load32_le(counter + 4 * i);
+        for (size_t done = 0; done < run; done += 32) {
+            size_t n = run - done < 32 ? run - done : 32;
+            ctr32(ctx, x012, w[3] + (uint32_t)done, out + 16 * done, in + 16 * done, n);
+        }
+        w[3] += (uint32_t)run;
+        for (int i = 2; w[3] == 0 && i >= 0 && ++w[i] == 0; i--) {}   /* carry on a wrap */
+        for (unsigned i = 0; i < 4; i++) kc_store32_be(counter + 4 * i, w[i]);
+        out += 16 * run; in += 16 * run; nblocks -= run;
+    }
+}
+
 const kc_block_backend kc_lea_avx512 = {
     { "avx512", "AVX-512F, 16 or 32 blocks word-sliced, vprold rotations", KC_CPU_AVX512F, 1,
       sizeof(lea_key) },
-    lea_set_key, lea_encrypt, lea_decrypt
+    lea_set_key, lea_encrypt, lea_decrypt, lea_ctr
 };
 #endif

@@ -2,7 +2,10 @@
  *
  * AES (128-bit blocks): eight blocks in flight for multi-block calls, which
  * covers aesenc's latency times its throughput on current cores; a single
- * block (CBC encryption) takes the short path of rijndael_x86.h.
+ * block takes the short path of rijndael_x86.h.  CTR makes its counter
+ * blocks in registers and folds the XOR into aesenclast; CBC encryption
+ * keeps the chaining value in a register (rijndael_x86.h).  Wider blocks
+ * run both modes through the multi-block entry point.
  *
  * Rijndael with 192- and 256-bit blocks: the state is two xmm registers and
  * aesenc does SubBytes, MixColumns and AddRoundKey on each 4-column half.
@@ -167,8 +170,8 @@ static ALWAYS_INLINE void wide_crypt(const aesni_key *k, const int dec, uint8_t 
     if (n & 1) wide_blocks(k, dec, out, in, 1);
 }
 
-/* Out of line, so that the one-block path below (CBC encryption) needs no
- * register saves. */
+/* Out of line, so that the one-block path below (a CTR tail, a padding
+ * block) needs no register saves. */
 static __attribute__((noinline)) void encrypt_many(const aesni_key *k, uint8_t *out, const uint8_t *in, size_t n)
 {
     if (k->nb == 4) aes_crypt(k->ek, k->nr, 0, out, in, n);
@@ -195,10 +198,61 @@ static void aesni_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size
     else decrypt_many(k, out, in, nblocks);
 }
 
+/* ---- Fused modes ---- */
+
+/* B AES blocks of CTR from the byte-reversed counter ctr (lo in qword 0,
+ * not wrapping): counter blocks made in registers, and the input XORed
+ * into the last round key, since aesenclast ends with that XOR. */
+static ALWAYS_INLINE void ctr_blocks(const __m128i (*rk)[2], unsigned nr, __m128i ctr,
+                                     uint8_t *out, const uint8_t *in, const unsigned B)
+{
+    const __m128i reverse = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    __m128i s[8], key = rk[0][0];
+#pragma GCC unroll 8
+    for (unsigned i = 0; i < B; i++)
+        s[i] = _mm_xor_si128(_mm_shuffle_epi8(_mm_add_epi64(ctr, _mm_set_epi64x(0, i)), reverse), key);
+    for (unsigned r = 1; r < nr; r++) {
+        key = rk[r][0];
+#pragma GCC unroll 8
+        for (unsigned i = 0; i < B; i++) s[i] = _mm_aesenc_si128(s[i], key);
+    }
+    key = rk[nr][0];
+#pragma GCC unroll 8
+    for (unsigned i = 0; i < B; i++)
+        STORE(out + 16 * i, _mm_aesenclast_si128(s[i], _mm_xor_si128(key, LOAD(in + 16 * i))));
+}
+
+static void ctr_kernel(const void *ctx, uint64_t hi, uint64_t lo, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const aesni_key *k = ctx;
+    __m128i ctr = _mm_set_epi64x((long long)hi, (long long)lo);
+    const __m128i eight = _mm_set_epi64x(0, 8), four = _mm_set_epi64x(0, 4), two = _mm_set_epi64x(0, 2);
+    for (; n >= 8; n -= 8, in += 8 * 16, out += 8 * 16, ctr = _mm_add_epi64(ctr, eight))
+        ctr_blocks(k->ek, k->nr, ctr, out, in, 8);
+    if (n & 4) { ctr_blocks(k->ek, k->nr, ctr, out, in, 4); in += 64; out += 64; ctr = _mm_add_epi64(ctr, four); }
+    if (n & 2) { ctr_blocks(k->ek, k->nr, ctr, out, in, 2); in += 32; out += 32; ctr = _mm_add_epi64(ctr, two); }
+    if (n & 1) ctr_blocks(k->ek, k->nr, ctr, out, in, 1);
+}
+
+static void aesni_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    const aesni_key *k = ctx;
+    if (k->nb == 4) aes_ctr_runs(ctr_kernel, ctx, counter, out, in, nblocks);
+    else rijndael_ctr_wide(aesni_encrypt, ctx, 4 * k->nb, counter, out, in, nblocks);
+}
+
+static void aesni_cbc(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    const aesni_key *k = ctx;
+    if (!nblocks) return;
+    if (k->nb == 4) aesni_cbc_encrypt(k->ek, k->nr, iv, out, in, nblocks);
+    else rijndael_cbc_wide(aesni_encrypt, ctx, 4 * k->nb, iv, out, in, nblocks);
+}
+
 const kc_block_backend kc_rijndael_aesni = {
     { "aesni", "AES-NI, 8 blocks in flight; 192/256-bit blocks as two registers with pshufb ShiftRows",
       KC_CPU_AESNI | KC_CPU_SSSE3, 1, sizeof(aesni_key) },
-    aesni_set_key, aesni_encrypt, aesni_decrypt
+    aesni_set_key, aesni_encrypt, aesni_decrypt, aesni_ctr, aesni_cbc
 };
 
 #endif

@@ -1,6 +1,6 @@
 /* Shared by the AES-NI and VAES backends (x86 only): the key schedule
- * layout, which both use, and the one-block AES path, which must be lean
- * in both because CBC encryption calls it once per block.
+ * layout, which both use, the one-block AES path, CBC encryption with the
+ * chaining value in a register, and the CTR counter bookkeeping.
  *
  * A state of Nb columns is two xmm registers: columns 0..3, then columns
  * 4..Nb-1 (for Nb = 6 the upper 8 bytes are padding).  Round keys are
@@ -8,6 +8,7 @@
 #ifndef KC_RIJNDAEL_X86_H
 #define KC_RIJNDAEL_X86_H
 #include <immintrin.h>
+#include <string.h>
 #include "rijndael/rijndael_common.h"
 
 #define KC_AESNI_TARGET __attribute__((target("aes,ssse3")))
@@ -52,6 +53,101 @@ static inline KC_AESNI_TARGET __m128i aesni_decrypt1(const __m128i (*rk)[2], uns
         }
     }
     return _mm_aesdeclast_si128(x, rk[nr][0]);
+}
+
+/* CBC encryption of AES blocks, the chaining value never leaving a
+ * register.  The next input block (with rk[0] folded in) is XORed into the
+ * last round key, so aesenclast yields the next block's whitened state
+ * directly: the loop-carried path is the Nr AES rounds alone.  The
+ * ciphertext is that state XOR the same value, off the path.  NR constant. */
+static inline __attribute__((always_inline)) KC_AESNI_TARGET
+void aesni_cbc_rounds(const __m128i (*rk)[2], const unsigned NR, uint8_t *iv, uint8_t *out,
+                      const uint8_t *in, size_t n)
+{
+    const __m128i k0 = rk[0][0], last = rk[NR][0];
+    __m128i x = _mm_xor_si128(_mm_xor_si128(_mm_loadu_si128((const __m128i *)(const void *)in), k0),
+                              _mm_loadu_si128((const __m128i *)(const void *)iv));
+    for (;;) {
+#pragma GCC unroll 13
+        for (unsigned r = 1; r < NR; r++) x = _mm_aesenc_si128(x, rk[r][0]);
+        if (--n == 0) break;
+        in += 16;
+        __m128i next = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(const void *)in), k0);
+        x = _mm_aesenclast_si128(x, _mm_xor_si128(last, next));
+        _mm_storeu_si128((__m128i *)(void *)out, _mm_xor_si128(x, next));
+        out += 16;
+    }
+    x = _mm_aesenclast_si128(x, last);
+    _mm_storeu_si128((__m128i *)(void *)out, x);
+    _mm_storeu_si128((__m128i *)(void *)iv, x);
+}
+
+/* n >= 1 AES blocks, Nr = 10, 12 or 14. */
+static inline KC_AESNI_TARGET void aesni_cbc_encrypt(const __m128i (*rk)[2], unsigned nr, uint8_t *iv,
+                                                     uint8_t *out, const uint8_t *in, size_t n)
+{
+    if (nr == 10) aesni_cbc_rounds(rk, 10, iv, out, in, n);
+    else if (nr == 12) aesni_cbc_rounds(rk, 12, iv, out, in, n);
+    else aesni_cbc_rounds(rk, 14, iv, out, in, n);
+}
+
+/* AES CTR: the 128-bit counter as (hi, lo) 64-bit halves.  A kernel gets
+ * a run of blocks in which lo does not wrap, so it only ever adds to the
+ * low half (the counter byte-reversed is the little-endian integer, whose
+ * low half is qword 0); carries into hi happen here, between runs.  The
+ * counter is public (it travels with the ciphertext), so branching on it
+ * is fine. */
+typedef void aes_ctr_kernel(const void *key, uint64_t hi, uint64_t lo, uint8_t *out, const uint8_t *in, size_t n);
+
+static inline void aes_ctr_runs(aes_ctr_kernel *kernel, const void *key, uint8_t *counter,
+                                uint8_t *out, const uint8_t *in, size_t n)
+{
+    uint64_t hi = kc_load64_be(counter), lo = kc_load64_be(counter + 8);
+    while (n) {
+        size_t run = n;
+        if (lo != 0 && 0 - lo < run) run = (size_t)(0 - lo);   /* up to the wrap of lo */
+        kernel(key, hi, lo, out, in, run);
+        lo += run;
+        hi += lo == 0;
+        out += 16 * run; in += 16 * run; n -= run;
+    }
+    kc_store64_be(counter, hi);
+    kc_store64_be(counter + 8, lo);
+}
+
+/* CTR for 192- and 256-bit blocks: counter blocks built in memory (the
+ * whole block is one big-endian integer), then the multi-block path. */
+static inline void rijndael_ctr_wide(void (*encrypt)(const void *, uint8_t *, const uint8_t *, size_t),
+                                     const void *key, size_t bs, uint8_t *counter,
+                                     uint8_t *out, const uint8_t *in, size_t n)
+{
+    uint8_t ks[32 * 16];
+    size_t per = sizeof ks / bs;
+    while (n) {
+        size_t m = n < per ? n : per;
+        for (size_t i = 0; i < m; i++) {
+            memcpy(ks + i * bs, counter, bs);
+            for (size_t j = bs; j-- > 0 && ++counter[j] == 0;) {}
+        }
+        encrypt(key, ks, ks, m);
+        for (size_t i = 0; i < m * bs; i++) out[i] = in[i] ^ ks[i];
+        out += m * bs; in += m * bs; n -= m;
+    }
+    kc_wipe(ks, sizeof ks);
+}
+
+/* CBC encryption of 192- and 256-bit blocks through a one-block call. */
+static inline void rijndael_cbc_wide(void (*encrypt)(const void *, uint8_t *, const uint8_t *, size_t),
+                                     const void *key, size_t bs, uint8_t *iv,
+                                     uint8_t *out, const uint8_t *in, size_t n)
+{
+    const uint8_t *prev = iv;
+    for (; n; n--, in += bs, out += bs) {
+        for (size_t i = 0; i < bs; i++) out[i] = in[i] ^ prev[i];
+        encrypt(key, out, out, 1);
+        prev = out;
+    }
+    memmove(iv, prev, bs);
 }
 
 #endif

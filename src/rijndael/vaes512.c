@@ -4,11 +4,13 @@
  * then one masked pass of 1..4 registers, so every count runs at full
  * width.  192- and 256-bit blocks: two per zmm, eight in flight, with
  * aesni's gather masks applied per lane (vpshufb) and to a lane-swapped
- * copy for the bytes that cross lanes.  A lone block of any size (CBC
- * encryption: latency, not width, is the limit) takes the xmm code: the
- * AES path of rijndael_x86.h inline, wider blocks through the aesni
- * backend, whose key schedule this backend shares.  No table look-ups and
- * no branches on data: constant-time. */
+ * copy for the bytes that cross lanes.  A lone block of any size takes
+ * the xmm code: the AES path of rijndael_x86.h inline, wider blocks
+ * through the aesni backend, whose key schedule this backend shares.  CTR
+ * makes its counter blocks in registers (32 per pass) and folds the XOR
+ * into vaesenclast; CBC encryption is the register-chained xmm loop of
+ * rijndael_x86.h.  No table look-ups and no branches on data:
+ * constant-time. */
 #if defined(__x86_64__) || defined(__i386__)
 #include "core/backend.h"
 #include "rijndael/rijndael_x86.h"
@@ -124,8 +126,9 @@ static ALWAYS_INLINE void wide_crypt(const aesni_key *k, const int dec, uint8_t 
     else if (n) wide_blocks(k, dec, out, in, n, 1);
 }
 
-/* Out of line, so that the one-block path below (CBC encryption) needs no
- * register saves.  A lone wide block goes to aesni's two-register code. */
+/* Out of line, so that the one-block path below (a CTR tail, a padding
+ * block) needs no register saves.  A lone wide block goes to aesni's
+ * two-register code. */
 static __attribute__((noinline)) void encrypt_many(const aesni_key *k, uint8_t *out, const uint8_t *in, size_t n)
 {
     if (k->nb == 4) vaes_crypt(k->ek, k->nr, 0, out, in, n);
@@ -158,10 +161,71 @@ static void vaes_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_
     else decrypt_many(k, out, in, nblocks);
 }
 
+/* ---- Fused modes ---- */
+
+/* n AES blocks of CTR (n <= 4 Z) in Z registers; ctr is four byte-reversed
+ * counters (lo in qword 0 of each lane, not wrapping), the first at lane 0.
+ * The input is XORed into the last round key (aesenclast ends with that
+ * XOR); masks keep loads and stores inside the n blocks. */
+static ALWAYS_INLINE void ctr_blocks(const __m128i (*rk)[2], unsigned nr, __m512i ctr,
+                                     uint8_t *out, const uint8_t *in, size_t n, const unsigned Z)
+{
+    const __m512i reverse = _mm512_broadcast_i32x4(_mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+    const __m512i four = _mm512_set_epi64(0, 4, 0, 4, 0, 4, 0, 4);
+    __m512i s[8], key = _mm512_broadcast_i32x4(rk[0][0]);
+    __mmask8 m[8];
+#pragma GCC unroll 8
+    for (unsigned i = 0; i < Z; i++, ctr = _mm512_add_epi64(ctr, four)) {
+        size_t left = n > 4 * i ? n - 4 * i : 0;
+        m[i] = (__mmask8)((1u << 2 * (left < 4 ? left : 4)) - 1);
+        s[i] = _mm512_xor_si512(_mm512_shuffle_epi8(ctr, reverse), key);
+    }
+    for (unsigned r = 1; r < nr; r++) {
+        key = _mm512_broadcast_i32x4(rk[r][0]);
+#pragma GCC unroll 8
+        for (unsigned i = 0; i < Z; i++) s[i] = _mm512_aesenc_epi128(s[i], key);
+    }
+    key = _mm512_broadcast_i32x4(rk[nr][0]);
+#pragma GCC unroll 8
+    for (unsigned i = 0; i < Z; i++) {
+        __m512i last = _mm512_xor_si512(key, _mm512_maskz_loadu_epi64(m[i], in + 64 * i));
+        _mm512_mask_storeu_epi64(out + 64 * i, m[i], _mm512_aesenclast_epi128(s[i], last));
+    }
+}
+
+static void ctr_kernel(const void *ctx, uint64_t hi, uint64_t lo, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const aesni_key *k = ctx;
+    __m512i ctr = _mm512_add_epi64(_mm512_broadcast_i32x4(_mm_set_epi64x((long long)hi, (long long)lo)),
+                                   _mm512_set_epi64(0, 3, 0, 2, 0, 1, 0, 0));
+    const __m512i step = _mm512_set_epi64(0, 32, 0, 32, 0, 32, 0, 32);
+    for (; n >= 32; n -= 32, in += 32 * 16, out += 32 * 16, ctr = _mm512_add_epi64(ctr, step))
+        ctr_blocks(k->ek, k->nr, ctr, out, in, 32, 8);
+    if (n > 16) ctr_blocks(k->ek, k->nr, ctr, out, in, n, 8);
+    else if (n > 8) ctr_blocks(k->ek, k->nr, ctr, out, in, n, 4);
+    else if (n > 4) ctr_blocks(k->ek, k->nr, ctr, out, in, n, 2);
+    else if (n) ctr_blocks(k->ek, k->nr, ctr, out, in, n, 1);
+}
+
+static void vaes_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    const aesni_key *k = ctx;
+    if (k->nb == 4) aes_ctr_runs(ctr_kernel, ctx, counter, out, in, nblocks);
+    else rijndael_ctr_wide(vaes_encrypt, ctx, 4 * k->nb, counter, out, in, nblocks);
+}
+
+/* Serial: the xmm loop of rijndael_x86.h, VEX-encoded here. */
+static void vaes_cbc(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    const aesni_key *k = ctx;
+    if (k->nb == 4) { if (nblocks) aesni_cbc_encrypt(k->ek, k->nr, iv, out, in, nblocks); }
+    else kc_rijndael_aesni.cbc_encrypt(ctx, iv, out, in, nblocks);
+}
+
 const kc_block_backend kc_rijndael_vaes512 = {
     { "vaes512", "VAES on zmm: 32 AES blocks in flight; 8 Rijndael-192/256 blocks, vpshufb ShiftRows",
       KC_CPU_VAES | KC_CPU_AVX512F | KC_CPU_AVX512BW | KC_CPU_AESNI | KC_CPU_SSSE3, 1, sizeof(aesni_key) },
-    vaes_set_key, vaes_encrypt, vaes_decrypt
+    vaes_set_key, vaes_encrypt, vaes_decrypt, vaes_ctr, vaes_cbc
 };
 
 #endif

@@ -2,11 +2,18 @@
 #include "core/backend.h"
 
 extern const kc_aead_backend kc_tinyjambu_ref;
+#if defined(__x86_64__) || defined(__i386__)
+extern const kc_aead_backend kc_tinyjambu_avx512, kc_tinyjambu_avx2;
+#endif
 #if defined(__AVR__)
 extern const kc_aead_backend kc_tinyjambu_avr_rs;
 #endif
 
 const kc_aead_backend *const kc_tinyjambu_backends[] = {
+#if defined(__x86_64__) || defined(__i386__)
+    &kc_tinyjambu_avx512,
+    &kc_tinyjambu_avx2,
+#endif
 #if defined(__AVR__)
     &kc_tinyjambu_avr_rs,
 #endif
