@@ -50,6 +50,7 @@ static void check_block_count(const kc_cipher_entry *e, const kc_block_backend *
     b->encrypt(ctx, ct, pt, n);
     b->decrypt(ctx, back, ct, n);
     if (b->ctr) b->ctr(ctx, counter, ct, pt, n);      /* fused CTR kernel, secret plaintext */
+    if (b->cbc_encrypt) b->cbc_encrypt(ctx, counter, ct, pt, n);
     PUBLIC(back, len);
     PUBLIC(pt, len);
     if (memcmp(back, pt, len) != 0) {
@@ -81,6 +82,24 @@ static void check_aead(const kc_cipher_entry *e, const kc_aead_backend *b)
     PUBLIC(back, sizeof back);
     PUBLIC(pt, sizeof pt);
     if (ok != 0 || memcmp(back, pt, sizeof pt) != 0) { printf("%s/%s: AEAD round trip failed\n", e->info.name, b->head.name); exit(1); }
+    if (b->encrypt_batch) {                 /* several messages, one of them forged */
+        enum { N = 5 };
+        static uint8_t bpt[N][40], bct[N][48], bback[N][40];
+        kc_aead_msg m[N];
+        for (int i = 0; i < N; i++) {
+            fill(bpt[i], sizeof bpt[i], 10 + (unsigned)i);
+            m[i] = (kc_aead_msg){ nonce, ad, (size_t)i, bpt[i], 8 * (size_t)i, bct[i], sizeof bct[i], 0, KC_OK };
+        }
+        SECRET(bpt, sizeof bpt);
+        b->encrypt_batch(ctx, m, N);
+        PUBLIC(bct, sizeof bct);
+        bct[2][0] ^= 1;
+        for (int i = 0; i < N; i++)
+            m[i] = (kc_aead_msg){ nonce, ad, (size_t)i, bct[i], 8 * (size_t)i + 8, bback[i], sizeof bback[i], 0, KC_OK };
+        b->decrypt_batch(ctx, m, N);
+        for (int i = 0; i < N; i++) PUBLIC(&m[i].status, sizeof m[i].status);
+        if (m[2].status != KC_ERR_AUTH || m[3].status != KC_OK) { printf("%s/%s: batch verdicts wrong\n", e->info.name, b->head.name); exit(1); }
+    }
     free(ctx);
     checked++;
 }
