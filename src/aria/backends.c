@@ -9,12 +9,18 @@ extern const kc_block_backend kc_aria_gfni_avx512, kc_aria_gfni_avx2, kc_aria_ae
 #if defined(__riscv) && __riscv_xlen == 32
 extern const kc_block_backend kc_aria_rv32i_table;
 #endif
+#if defined(__aarch64__)
+extern const kc_block_backend kc_aria_neon;
+#endif
 
 const kc_block_backend *const kc_aria_backends[] = {
 #if defined(__x86_64__) || defined(__i386__)
     &kc_aria_gfni_avx512,
     &kc_aria_gfni_avx2,
     &kc_aria_aesni_avx2,
+#endif
+#if defined(__aarch64__)
+    &kc_aria_neon,
 #endif
     &kc_aria_ct,
 #if defined(__riscv) && __riscv_xlen == 32

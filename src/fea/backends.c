@@ -7,6 +7,9 @@ extern const kc_fea_backend kc_fea_ct, kc_fea_table, kc_fea_naive;
 extern const kc_fea_backend kc_fea_gfni_avx512, kc_fea_gfni_avx2, kc_fea_avx2_paper,
     kc_fea_sse2_paper;
 #endif
+#if defined(__aarch64__)
+extern const kc_fea_backend kc_fea_neon, kc_fea_neon_paper;
+#endif
 #if defined(__AVR__)
 extern const kc_fea_backend kc_fea_avr_table;
 #endif
@@ -16,11 +19,17 @@ const kc_fea_backend *const kc_fea_backends[] = {
     &kc_fea_gfni_avx512,
     &kc_fea_gfni_avx2,
 #endif
+#if defined(__aarch64__)
+    &kc_fea_neon,
+#endif
     &kc_fea_ct,
 #if defined(__AVR__)    /* table.c's 16 KiB would be copied to RAM; avr_table.c keeps 2 KiB in flash */
     &kc_fea_avr_table,
 #else
     &kc_fea_table,
+#endif
+#if defined(__aarch64__)
+    &kc_fea_neon_paper,
 #endif
 #if defined(__x86_64__) || defined(__i386__)
     &kc_fea_avx2_paper,

@@ -6,11 +6,17 @@ extern const kc_block_backend kc_rijndael_ct, kc_rijndael_table;
 #if defined(__x86_64__) || defined(__i386__)
 extern const kc_block_backend kc_rijndael_vaes512, kc_rijndael_aesni;
 #endif
+#if defined(__aarch64__)
+extern const kc_block_backend kc_rijndael_armce;
+#endif
 
 const kc_block_backend *const kc_rijndael_backends[] = {
 #if defined(__x86_64__) || defined(__i386__)
     &kc_rijndael_vaes512,
     &kc_rijndael_aesni,
+#endif
+#if defined(__aarch64__)
+    &kc_rijndael_armce,
 #endif
     &kc_rijndael_ct,
     &kc_rijndael_table,
