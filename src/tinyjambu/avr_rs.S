@@ -20,6 +20,7 @@
  * update k of a group replaces word k.  avr-gcc ABI: r2..r17 and r28/r29
  * saved; r1 (the zero register) counts groups and ends at 0. */
 
+#if defined(__AVR__)   /* AVR only, whatever globs it */
 #define V0 r18
 #define V1 r19
 #define V2 r20
@@ -192,3 +193,4 @@ kc_tj_avr_rs_permute:
     pop  r2
     ret
     .size kc_tj_avr_rs_permute, .-kc_tj_avr_rs_permute
+#endif
