@@ -112,4 +112,46 @@ static inline void aria_decrypt_keys(aria_round_keys dk, aria_round_keys ek, uns
     memcpy(dk[rounds], ek[0], 16);
 }
 
+/* Round keys as little-endian words (word i = bytes 4i..4i+3), for the
+ * portable backends. */
+typedef struct aria_word_keys {
+    uint32_t ek[ARIA_MAX_ROUNDS + 1][4], dk[ARIA_MAX_ROUNDS + 1][4];
+    unsigned rounds;
+} aria_word_keys;
+
+static inline void aria_word_set_key(aria_word_keys *k, const uint8_t *key, size_t key_len,
+                                     aria_round_fn round)
+{
+    aria_round_keys ek, dk;
+    k->rounds = aria_rounds(key_len);
+    aria_expand_key(ek, key, key_len, round);
+    aria_decrypt_keys(dk, ek, k->rounds);
+    for (unsigned r = 0; r <= k->rounds; r++)
+        for (int i = 0; i < 4; i++) {
+            k->ek[r][i] = kc_load32_le(ek[r] + 4 * i);
+            k->dk[r][i] = kc_load32_le(dk[r] + 4 * i);
+        }
+    kc_wipe(ek, sizeof ek); kc_wipe(dk, sizeof dk);
+}
+
+/* aria_set_key, aria_encrypt and aria_decrypt of a backend keyed by
+ * aria_word_keys, around its key_round and crypt(rk, rounds, out, in, n). */
+#define ARIA_WORD_ENTRIES(key_round, crypt)                                                       \
+    static kc_status aria_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len) \
+    {                                                                                            \
+        (void)block_len;                                                                         \
+        aria_word_set_key(ctx, key, key_len, key_round);                                         \
+        return KC_OK;                                                                            \
+    }                                                                                            \
+    static void aria_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)   \
+    {                                                                                            \
+        const aria_word_keys *k = ctx;                                                           \
+        crypt(k->ek, k->rounds, out, in, nblocks);                                               \
+    }                                                                                            \
+    static void aria_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)   \
+    {                                                                                            \
+        const aria_word_keys *k = ctx;                                                           \
+        crypt(k->dk, k->rounds, out, in, nblocks);                                               \
+    }
+
 #endif

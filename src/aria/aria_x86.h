@@ -97,6 +97,33 @@ static inline void aria_x86_set_key(aria_x86_keys *enc, aria_x86_keys *dec, unsi
     kc_wipe(dk, sizeof dk);
 }
 
+/* The context of a backend with one pair of key sets (aesni_avx2.c, gfni_avx2.c). */
+typedef struct aria_x86_key {
+    aria_x86_keys enc, dec;
+    unsigned rounds;
+} aria_x86_key;
+
+/* aria_set_key, aria_encrypt and aria_decrypt of such a backend, around its
+ * key_round and crypt(ks, rounds, out, in, n). */
+#define ARIA_X86_ENTRIES(key_round, crypt)                                                        \
+    static kc_status aria_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len) \
+    {                                                                                            \
+        aria_x86_key *k = ctx;                                                                   \
+        (void)block_len;                                                                         \
+        aria_x86_set_key(&k->enc, &k->dec, &k->rounds, key, key_len, key_round);                 \
+        return KC_OK;                                                                            \
+    }                                                                                            \
+    static void aria_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)   \
+    {                                                                                            \
+        const aria_x86_key *k = ctx;                                                             \
+        crypt(&k->enc, k->rounds, out, in, nblocks);                                             \
+    }                                                                                            \
+    static void aria_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)   \
+    {                                                                                            \
+        const aria_x86_key *k = ctx;                                                             \
+        crypt(&k->dec, k->rounds, out, in, nblocks);                                             \
+    }
+
 /* ---- GFNI S-boxes (spec section 4.1): A.x^-1 + c by gf2p8affineinvqb,
  * X1/X2 = (B.y + c)^-1 by gf2p8affineqb then an inversion ---- */
 #define ARIA_GF_S1 0xF1E3C78F1F3E7CF8ll   /* AES affine map, + 0x63 */
@@ -195,6 +222,44 @@ static inline void aria_x86_diffuse32(__m256i x[16])
     for (int w = 0; w < 4; w++)                /* P: byte j of word w <- byte j ^ w */
         for (int j = 0; j < 4; j++) x[4 * w + j] = y[4 * w + (j ^ w)];
     aria_x86_mm32(x);
+}
+
+/* A byte-sliced S-layer: SL1 when odd, else SL2. */
+typedef void (*aria_x86_sl32_fn)(__m256i x[16], int odd);
+
+/* All rounds on byte-sliced state but the last key addition. */
+static inline void aria_x86_rounds32(aria_x86_sl32_fn sl, __m256i x[16], const aria_x86_keys *ks,
+                                     unsigned rounds)
+{
+    for (unsigned r = 0; r < rounds; r += 2) {
+        aria_x86_add_key32(x, ks->k4[r]);
+        sl(x, 1);
+        aria_x86_diffuse32(x);
+        aria_x86_add_key32(x, ks->k4[r + 1]);
+        sl(x, 0);
+        if (r + 2 < rounds) aria_x86_diffuse32(x);
+    }
+}
+
+/* 32 blocks at a time; a tail of more than `small` blocks padded to 32,
+ * a shorter one block by block. */
+typedef void (*aria_x86_crypt32_fn)(const aria_x86_keys *ks, unsigned rounds, uint8_t *out,
+                                    const uint8_t *in);
+
+static inline void aria_x86_crypt(aria_x86_crypt32_fn crypt32, aria_x86_sl1_fn sl1, size_t small,
+                                  const aria_x86_keys *ks, unsigned rounds, uint8_t *out,
+                                  const uint8_t *in, size_t n)
+{
+    for (; n >= 32; n -= 32, in += 512, out += 512) crypt32(ks, rounds, out, in);
+    if (n > small) {
+        uint8_t buf[512] = { 0 };
+        memcpy(buf, in, 16 * n);
+        crypt32(ks, rounds, buf, buf);
+        memcpy(out, buf, 16 * n);
+        kc_wipe(buf, sizeof buf);
+    } else {
+        for (; n; n--, in += 16, out += 16) aria_x86_crypt1(sl1, ks, rounds, out, in);
+    }
 }
 
 #endif /* __AVX2__ */

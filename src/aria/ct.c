@@ -10,11 +10,6 @@
 #include "core/backend.h"
 #include "aria/aria_common.h"
 
-typedef struct ct_key {
-    uint64_t ek[ARIA_MAX_ROUNDS + 1][2], dk[ARIA_MAX_ROUNDS + 1][2];
-    unsigned rounds;
-} ct_key;
-
 /* ---- S-boxes on bit planes: x[i] holds bit i of every byte ----
  *
  * The inversion runs in the tower field GF(16)[Y]/(Y^2 + Y + L), with
@@ -154,9 +149,10 @@ static void diffuse(uint64_t r[8])
     }
 }
 
-static inline void add_key(uint64_t r[8], const uint64_t rk[2])
+static inline void add_key(uint64_t r[8], const uint32_t rk[4])
 {
-    for (int k = 0; k < 8; k += 2) { r[k] ^= rk[0]; r[k + 1] ^= rk[1]; }
+    uint64_t lo = (uint64_t)rk[1] << 32 | rk[0], hi = (uint64_t)rk[3] << 32 | rk[2];
+    for (int k = 0; k < 8; k += 2) { r[k] ^= lo; r[k + 1] ^= hi; }
 }
 
 static inline uint64_t load64_le(const uint8_t *p)
@@ -171,7 +167,7 @@ static inline void store64_le(uint8_t *p, uint64_t v)
 }
 
 /* Encrypts or decrypts (by the key order) 64 bytes. */
-static void crypt4(const uint64_t (*rk)[2], unsigned rounds, uint8_t *out, const uint8_t *in)
+static void crypt4(const uint32_t (*rk)[4], unsigned rounds, uint8_t *out, const uint8_t *in)
 {
     uint64_t r[8];
     for (int i = 0; i < 8; i++) r[i] = load64_le(in + 8 * i);
@@ -187,7 +183,7 @@ static void crypt4(const uint64_t (*rk)[2], unsigned rounds, uint8_t *out, const
     kc_wipe(r, sizeof r);
 }
 
-static void crypt_blocks(const uint64_t (*rk)[2], unsigned rounds, uint8_t *out, const uint8_t *in,
+static void crypt_blocks(const uint32_t (*rk)[4], unsigned rounds, uint8_t *out, const uint8_t *in,
                          size_t n)
 {
     for (; n >= 4; n -= 4, in += 64, out += 64) crypt4(rk, rounds, out, in);
@@ -213,37 +209,10 @@ static void key_round(uint8_t out[16], const uint8_t in[16], const uint8_t rk[16
     kc_wipe(r, sizeof r);
 }
 
-static kc_status ct_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
-{
-    ct_key *k = ctx;
-    aria_round_keys ek, dk;
-    (void)block_len;
-    k->rounds = aria_rounds(key_len);
-    aria_expand_key(ek, key, key_len, key_round);
-    aria_decrypt_keys(dk, ek, k->rounds);
-    for (unsigned r = 0; r <= k->rounds; r++)
-        for (int i = 0; i < 2; i++) {
-            k->ek[r][i] = load64_le(ek[r] + 8 * i);
-            k->dk[r][i] = load64_le(dk[r] + 8 * i);
-        }
-    kc_wipe(ek, sizeof ek); kc_wipe(dk, sizeof dk);
-    return KC_OK;
-}
-
-static void ct_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-    const ct_key *k = ctx;
-    crypt_blocks(k->ek, k->rounds, out, in, nblocks);
-}
-
-static void ct_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-    const ct_key *k = ctx;
-    crypt_blocks(k->dk, k->rounds, out, in, nblocks);
-}
+ARIA_WORD_ENTRIES(key_round, crypt_blocks)
 
 const kc_block_backend kc_aria_ct = {
     { "ct", "bitsliced S-boxes (GF(2^8) inversion circuit), 4 blocks per pass, constant time",
-      0, 1, sizeof(ct_key) },
-    ct_set_key, ct_encrypt, ct_decrypt
+      0, 1, sizeof(aria_word_keys) },
+    aria_set_key, aria_encrypt, aria_decrypt
 };

@@ -6,11 +6,6 @@
 #pragma GCC target("avx2,gfni")
 #include "aria/aria_x86.h"
 
-typedef struct gfni_avx2_key {
-    aria_x86_keys enc, dec;
-    unsigned rounds;
-} gfni_avx2_key;
-
 #define SMALL 3   /* up to this many blocks: one at a time */
 
 static void key_round(uint8_t out[16], const uint8_t in[16], const uint8_t rk[16], int odd)
@@ -38,55 +33,21 @@ static void crypt32(const aria_x86_keys *ks, unsigned rounds, uint8_t *out, cons
 {
     __m256i x[16];
     aria_x86_load32(x, in);
-    for (unsigned r = 0; r < rounds; r += 2) {
-        aria_x86_add_key32(x, ks->k4[r]);
-        sl32(x, 1);
-        aria_x86_diffuse32(x);
-        aria_x86_add_key32(x, ks->k4[r + 1]);
-        sl32(x, 0);
-        if (r + 2 < rounds) aria_x86_diffuse32(x);
-    }
+    aria_x86_rounds32(sl32, x, ks, rounds);
     aria_x86_add_key32(x, ks->k4[rounds]);
     aria_x86_store32(out, x);
 }
 
 static void crypt(const aria_x86_keys *ks, unsigned rounds, uint8_t *out, const uint8_t *in, size_t n)
 {
-    for (; n >= 32; n -= 32, in += 512, out += 512) crypt32(ks, rounds, out, in);
-    if (n > SMALL) {
-        uint8_t buf[512] = { 0 };
-        memcpy(buf, in, 16 * n);
-        crypt32(ks, rounds, buf, buf);
-        memcpy(out, buf, 16 * n);
-        kc_wipe(buf, sizeof buf);
-    } else {
-        for (; n; n--, in += 16, out += 16) aria_x86_crypt1(aria_gfni_sl1, ks, rounds, out, in);
-    }
+    aria_x86_crypt(crypt32, aria_gfni_sl1, SMALL, ks, rounds, out, in, n);
 }
 
-static kc_status gfni_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
-{
-    gfni_avx2_key *k = ctx;
-    (void)block_len;
-    aria_x86_set_key(&k->enc, &k->dec, &k->rounds, key, key_len, key_round);
-    return KC_OK;
-}
-
-static void gfni_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-    const gfni_avx2_key *k = ctx;
-    crypt(&k->enc, k->rounds, out, in, nblocks);
-}
-
-static void gfni_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-    const gfni_avx2_key *k = ctx;
-    crypt(&k->dec, k->rounds, out, in, nblocks);
-}
+ARIA_X86_ENTRIES(key_round, crypt)
 
 const kc_block_backend kc_aria_gfni_avx2 = {
     { "gfni-avx2", "GFNI S-boxes, AVX2 byte-sliced 32 blocks per pass, constant time",
-      KC_CPU_AVX2 | KC_CPU_GFNI, 1, sizeof(gfni_avx2_key) },
-    gfni_set_key, gfni_encrypt, gfni_decrypt
+      KC_CPU_AVX2 | KC_CPU_GFNI, 1, sizeof(aria_x86_key) },
+    aria_set_key, aria_encrypt, aria_decrypt
 };
 #endif

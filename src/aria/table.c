@@ -194,11 +194,6 @@ static const uint32_t T_X2[256] = {
     0x00030303, 0x00a2a2a2, 0x00acacac, 0x00606060
 };
 
-typedef struct table_key {
-    uint32_t ek[ARIA_MAX_ROUNDS + 1][4], dk[ARIA_MAX_ROUNDS + 1][4];
-    unsigned rounds;
-} table_key;
-
 #define B(w, i) ((w) >> (8 * (i)) & 0xFF)
 
 /* t = A(SL1(t)): S1, S2, X1, X2 on byte positions 0..3 of every word. */
@@ -246,36 +241,9 @@ static void key_round(uint8_t out[16], const uint8_t in[16], const uint8_t rk[16
     for (int i = 0; i < 4; i++) kc_store32_le(out + 4 * i, t[i]);
 }
 
-static kc_status table_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
-{
-    table_key *k = ctx;
-    aria_round_keys ek, dk;
-    (void)block_len;
-    k->rounds = aria_rounds(key_len);
-    aria_expand_key(ek, key, key_len, key_round);
-    aria_decrypt_keys(dk, ek, k->rounds);
-    for (unsigned r = 0; r <= k->rounds; r++)
-        for (int i = 0; i < 4; i++) {
-            k->ek[r][i] = kc_load32_le(ek[r] + 4 * i);
-            k->dk[r][i] = kc_load32_le(dk[r] + 4 * i);
-        }
-    kc_wipe(ek, sizeof ek); kc_wipe(dk, sizeof dk);
-    return KC_OK;
-}
-
-static void table_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-    const table_key *k = ctx;
-    crypt_blocks(k->ek, k->rounds, out, in, nblocks);
-}
-
-static void table_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-    const table_key *k = ctx;
-    crypt_blocks(k->dk, k->rounds, out, in, nblocks);
-}
+ARIA_WORD_ENTRIES(key_round, crypt_blocks)
 
 const kc_block_backend kc_aria_table = {
-    { "table", "32-bit tables (KISA reference style), not constant time", 0, 0, sizeof(table_key) },
-    table_set_key, table_encrypt, table_decrypt
+    { "table", "32-bit tables (KISA reference style), not constant time", 0, 0, sizeof(aria_word_keys) },
+    aria_set_key, aria_encrypt, aria_decrypt
 };

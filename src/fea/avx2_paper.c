@@ -16,12 +16,11 @@
 
 #pragma GCC target("avx2")
 
-/* M[i][k] = c[(i + k) % 8] (section 4).  Lane byte b of row i multiplies
- * S-box output byte k = 7 - b, the one at bit 8 b of the word. */
-#define C(k) ((k) % 8 == 0 ? 0x28 : (k) % 8 == 1 ? 0x1a : (k) % 8 == 2 ? 0x7b : (k) % 8 == 3 ? 0x78 : \
-              (k) % 8 == 4 ? 0xc3 : (k) % 8 == 5 ? 0xd0 : (k) % 8 == 6 ? 0x42 : 0x40)
-#define ROW(i) C(i + 7), C(i + 6), C(i + 5), C(i + 4), C(i + 3), C(i + 2), C(i + 1), C(i)
-static const uint8_t ROWS[2][32] = { { ROW(0), ROW(1), ROW(2), ROW(3) }, { ROW(4), ROW(5), ROW(6), ROW(7) } };
+/* M[i][k] = c[(i + k) % 8] (section 4), rows in lane order. */
+static const uint8_t ROWS[2][32] = {
+    { FEA_LANE_ROW(0), FEA_LANE_ROW(1), FEA_LANE_ROW(2), FEA_LANE_ROW(3) },
+    { FEA_LANE_ROW(4), FEA_LANE_ROW(5), FEA_LANE_ROW(6), FEA_LANE_ROW(7) }
+};
 
 /* Fig. 4 on 32 byte pairs: eight rounds of "if (a & 1) r ^= b; b = xtime(b);
  * a >>= 1", branch-free. */
@@ -42,9 +41,8 @@ static inline __m256i gf_mul(__m256i a, __m256i b)
 
 static uint64_t sp(uint64_t w)
 {
-    uint64_t s = 0;
+    uint64_t s = fea_sbox_bytes(w);
     uint8_t y[8];
-    for (int k = 0; k < 64; k += 8) s |= (uint64_t)FEA_SBOX[(w >> k) & 0xff] << k;
     __m256i x2 = _mm256_set1_epi64x((long long)s), t[2];
     for (int r = 0; r < 2; r++) {
         __m256i p = gf_mul(_mm256_loadu_si256((const __m256i *)ROWS[r]), x2);   /* rows 4r..4r+3 */
@@ -62,22 +60,7 @@ static uint64_t sp(uint64_t w)
     return kc_load64_be(y);
 }
 
-static kc_status set_key(void *ctx, int variant, const uint8_t *key, size_t key_len, unsigned n_bits)
-{
-    return fea_expand_key(ctx, variant, key, key_len, n_bits, sp);
-}
-
-static void encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t count,
-                    const uint8_t *tweak, size_t tweak_stride)
-{
-    fea_crypt(ctx, out, in, count, tweak, tweak_stride, 0, sp);
-}
-
-static void decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t count,
-                    const uint8_t *tweak, size_t tweak_stride)
-{
-    fea_crypt(ctx, out, in, count, tweak, tweak_stride, 1, sp);
-}
+FEA_SP_ENTRIES(sp)
 
 const kc_fea_backend kc_fea_avx2_paper = {
     { "avx2-paper", "Park et al. 2018 reproduction: S-box table, 32-lane AVX2 GF(2^8) shift-and-add (not constant time)",

@@ -112,22 +112,7 @@ static uint64_t sp(uint64_t w)
     return y;
 }
 
-static kc_status set_key(void *ctx, int variant, const uint8_t *key, size_t key_len, unsigned n_bits)
-{
-    return fea_expand_key(ctx, variant, key, key_len, n_bits, sp);
-}
-
-static void encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t count,
-                    const uint8_t *tweak, size_t tweak_stride)
-{
-    fea_crypt(ctx, out, in, count, tweak, tweak_stride, 0, sp);
-}
-
-static void decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t count,
-                    const uint8_t *tweak, size_t tweak_stride)
-{
-    fea_crypt(ctx, out, in, count, tweak, tweak_stride, 1, sp);
-}
+FEA_SP_ENTRIES(sp)
 
 const kc_fea_backend kc_fea_ct = {
     { "ct", "constant time: bitsliced tower-field S-box, SWAR diffusion (8 bytes per word)",

@@ -152,4 +152,7 @@ static inline uint64_t fea_bswap64(uint64_t x)
     return (x & UINT64_C(0xff00ff00ff00ff00)) >> 8 | (x & UINT64_C(0x00ff00ff00ff00ff)) << 8;
 }
 
+/* set_key, encrypt and decrypt of a lane backend (sp for the key schedule). */
+#define FEA_LANES_ENTRIES(sp, rounds) FEA_ENTRIES(sp, fea_crypt_lanes, rounds)
+
 #endif

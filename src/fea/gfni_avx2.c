@@ -103,22 +103,7 @@ static void rounds(const fea_ctx *c, fea_lanes *l, size_t m, int decrypt)
     }
 }
 
-static kc_status set_key(void *ctx, int variant, const uint8_t *key, size_t key_len, unsigned n_bits)
-{
-    return fea_expand_key(ctx, variant, key, key_len, n_bits, sp);
-}
-
-static void encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t count,
-                    const uint8_t *tweak, size_t tweak_stride)
-{
-    fea_crypt_lanes(ctx, out, in, count, tweak, tweak_stride, 0, rounds);
-}
-
-static void decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t count,
-                    const uint8_t *tweak, size_t tweak_stride)
-{
-    fea_crypt_lanes(ctx, out, in, count, tweak, tweak_stride, 1, rounds);
-}
+FEA_LANES_ENTRIES(sp, rounds)
 
 const kc_fea_backend kc_fea_gfni_avx2 = {
     { "gfni-avx2", "constant time: GFNI S-box and diffusion on ymm, 4 blocks per register, 16 in flight",

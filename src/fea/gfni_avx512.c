@@ -107,22 +107,7 @@ static void rounds(const fea_ctx *c, fea_lanes *l, size_t m, int decrypt)
     else rounds_g(c, l, m, decrypt, 1);
 }
 
-static kc_status set_key(void *ctx, int variant, const uint8_t *key, size_t key_len, unsigned n_bits)
-{
-    return fea_expand_key(ctx, variant, key, key_len, n_bits, sp);
-}
-
-static void encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t count,
-                    const uint8_t *tweak, size_t tweak_stride)
-{
-    fea_crypt_lanes(ctx, out, in, count, tweak, tweak_stride, 0, rounds);
-}
-
-static void decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t count,
-                    const uint8_t *tweak, size_t tweak_stride)
-{
-    fea_crypt_lanes(ctx, out, in, count, tweak, tweak_stride, 1, rounds);
-}
+FEA_LANES_ENTRIES(sp, rounds)
 
 const kc_fea_backend kc_fea_gfni_avx512 = {
     { "gfni-avx512", "constant time: GFNI S-box (gf2p8affineinvqb) and diffusion, 8 blocks per zmm, 32 in flight",

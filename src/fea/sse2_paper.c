@@ -15,13 +15,10 @@
 
 #pragma GCC target("sse2")
 
-/* M[i][k] = c[(i + k) % 8] (section 4).  Lane byte b of row i multiplies
- * S-box output byte k = 7 - b, the one at bit 8 b of the word. */
-#define C(k) ((k) % 8 == 0 ? 0x28 : (k) % 8 == 1 ? 0x1a : (k) % 8 == 2 ? 0x7b : (k) % 8 == 3 ? 0x78 : \
-              (k) % 8 == 4 ? 0xc3 : (k) % 8 == 5 ? 0xd0 : (k) % 8 == 6 ? 0x42 : 0x40)
-#define ROW(i) C(i + 7), C(i + 6), C(i + 5), C(i + 4), C(i + 3), C(i + 2), C(i + 1), C(i)
+/* M[i][k] = c[(i + k) % 8] (section 4), rows in lane order. */
 static const uint8_t ROWS[4][16] __attribute__((aligned(16))) = {
-    { ROW(0), ROW(1) }, { ROW(2), ROW(3) }, { ROW(4), ROW(5) }, { ROW(6), ROW(7) }
+    { FEA_LANE_ROW(0), FEA_LANE_ROW(1) }, { FEA_LANE_ROW(2), FEA_LANE_ROW(3) },
+    { FEA_LANE_ROW(4), FEA_LANE_ROW(5) }, { FEA_LANE_ROW(6), FEA_LANE_ROW(7) }
 };
 static const uint8_t ONE[16] __attribute__((aligned(16))) = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 };
 static const uint8_t POLY[16] __attribute__((aligned(16))) = {
@@ -51,9 +48,8 @@ static inline __m128i gf_mul(__m128i a, __m128i b)
 
 static uint64_t sp(uint64_t w)
 {
-    uint64_t s = 0;
+    uint64_t s = fea_sbox_bytes(w);
     uint8_t y[8];
-    for (int k = 0; k < 64; k += 8) s |= (uint64_t)FEA_SBOX[(w >> k) & 0xff] << k;
     __m128i x2 = _mm_set1_epi64x((long long)s), t[4];
     for (int r = 0; r < 4; r++) {
         __m128i p = gf_mul(LOAD(ROWS[r]), x2);          /* rows 2r, 2r + 1: 16 products */
@@ -71,22 +67,7 @@ static uint64_t sp(uint64_t w)
     return kc_load64_be(y);
 }
 
-static kc_status set_key(void *ctx, int variant, const uint8_t *key, size_t key_len, unsigned n_bits)
-{
-    return fea_expand_key(ctx, variant, key, key_len, n_bits, sp);
-}
-
-static void encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t count,
-                    const uint8_t *tweak, size_t tweak_stride)
-{
-    fea_crypt(ctx, out, in, count, tweak, tweak_stride, 0, sp);
-}
-
-static void decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t count,
-                    const uint8_t *tweak, size_t tweak_stride)
-{
-    fea_crypt(ctx, out, in, count, tweak, tweak_stride, 1, sp);
-}
+FEA_SP_ENTRIES(sp)
 
 const kc_fea_backend kc_fea_sse2_paper = {
     { "sse2-paper", "Park et al. 2018 reproduction: S-box table, 16-lane SSE2 GF(2^8) shift-and-add (not constant time)",

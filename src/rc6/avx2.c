@@ -11,13 +11,6 @@
 
 extern const kc_block_backend kc_rc6_ref;
 
-static kc_status rc6_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
-{
-    (void)block_len;
-    rc6_expand_key(ctx, key, key_len);
-    return KC_OK;
-}
-
 #pragma GCC target("avx2")
 
 #define S(j) _mm256_set1_epi32((int)s[j])
@@ -142,19 +135,11 @@ static void crypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nbloc
     }
 }
 
-static void rc6_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-    crypt(ctx, out, in, nblocks, 1);
-}
-
-static void rc6_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-    crypt(ctx, out, in, nblocks, 0);
-}
+RC6_CRYPT_ENTRIES(crypt)
 
 const kc_block_backend kc_rc6_avx2 = {
     { "avx2", "AVX2, 8 or 16 blocks word-sliced, vpmulld and vpsllvd/vpsrlvd", KC_CPU_AVX2, 1,
       sizeof(rc6_key) },
-    rc6_set_key, rc6_encrypt, rc6_decrypt
+    rc6_set_key_ctx, rc6_encrypt, rc6_decrypt
 };
 #endif

@@ -11,13 +11,6 @@
 
 extern const kc_block_backend kc_rc6_ref;
 
-static kc_status rc6_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
-{
-    (void)block_len;
-    rc6_expand_key(ctx, key, key_len);
-    return KC_OK;
-}
-
 #pragma GCC target("avx512f")
 
 #define S(j) _mm512_set1_epi32((int)s[j])
@@ -138,19 +131,11 @@ static void crypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nbloc
     else if (nblocks) (enc ? kc_rc6_ref.encrypt : kc_rc6_ref.decrypt)(ctx, out, in, 1);
 }
 
-static void rc6_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-    crypt(ctx, out, in, nblocks, 1);
-}
-
-static void rc6_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-    crypt(ctx, out, in, nblocks, 0);
-}
+RC6_CRYPT_ENTRIES(crypt)
 
 const kc_block_backend kc_rc6_avx512 = {
     { "avx512", "AVX-512F, up to 4 x 16 blocks word-sliced, vpmulld and vprolvd", KC_CPU_AVX512F, 1,
       sizeof(rc6_key) },
-    rc6_set_key, rc6_encrypt, rc6_decrypt
+    rc6_set_key_ctx, rc6_encrypt, rc6_decrypt
 };
 #endif

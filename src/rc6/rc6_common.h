@@ -58,4 +58,24 @@ static inline void rc6_expand_key(rc6_key *k, const uint8_t *key, size_t key_len
     kc_wipe(l, sizeof l);
 }
 
+/* set_key of every RC6 backend: the key table is the whole context. */
+static inline kc_status rc6_set_key_ctx(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
+{
+    (void)block_len;
+    rc6_expand_key(ctx, key, key_len);
+    return KC_OK;
+}
+
+/* rc6_encrypt and rc6_decrypt around a backend's crypt(ctx, out, in,
+ * nblocks, enc). */
+#define RC6_CRYPT_ENTRIES(crypt)                                                              \
+    static void rc6_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks) \
+    {                                                                                         \
+        crypt(ctx, out, in, nblocks, 1);                                                      \
+    }                                                                                         \
+    static void rc6_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks) \
+    {                                                                                         \
+        crypt(ctx, out, in, nblocks, 0);                                                      \
+    }
+
 #endif

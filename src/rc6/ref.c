@@ -5,13 +5,6 @@
 #include "core/backend.h"
 #include "rc6/rc6_common.h"
 
-static kc_status rc6_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
-{
-    (void)block_len;
-    rc6_expand_key(ctx, key, key_len);
-    return KC_OK;
-}
-
 static void rc6_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
     const uint32_t *s = ((const rc6_key *)ctx)->s;
@@ -57,5 +50,5 @@ static void rc6_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t
 
 const kc_block_backend kc_rc6_ref = {
     { "ref", "portable C, one block at a time", 0, 1, sizeof(rc6_key) },
-    rc6_set_key, rc6_encrypt, rc6_decrypt
+    rc6_set_key_ctx, rc6_encrypt, rc6_decrypt
 };
