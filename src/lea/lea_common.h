@@ -54,4 +54,12 @@ static inline void lea_expand_key(lea_key *k, const uint8_t *key, size_t key_len
     kc_wipe(t, sizeof t);
 }
 
+/* set_key of every backend that keeps just the lea_key. */
+static inline kc_status lea_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
+{
+    (void)block_len;
+    lea_expand_key(ctx, key, key_len);
+    return KC_OK;
+}
+
 #endif

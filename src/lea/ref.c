@@ -3,13 +3,6 @@
 #include "core/backend.h"
 #include "lea/lea_common.h"
 
-static kc_status lea_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
-{
-    (void)block_len;
-    lea_expand_key(ctx, key, key_len);
-    return KC_OK;
-}
-
 static void lea_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
     const lea_key *k = ctx;

@@ -9,13 +9,6 @@
 typedef void lea_asm_fn(const lea_key *k, uint8_t *out, const uint8_t *in, size_t nblocks);
 lea_asm_fn kc_lea_rv32i_enc, kc_lea_rv32i_dec;
 
-static kc_status lea_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
-{
-    (void)block_len;
-    lea_expand_key(ctx, key, key_len);
-    return KC_OK;
-}
-
 /* The assembly moves whole words: unaligned buffers go through an aligned copy. */
 static void run(lea_asm_fn *fn, const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
 {

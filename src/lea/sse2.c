@@ -1,127 +1,48 @@
-/* LEA, SSE2: 4 blocks word-sliced per set of four xmm registers; a rotation
- * is two shifts and an OR.  Two sets are in flight when there are more than
- * 4 blocks: decryption's rounds are a serial chain (X1 needs the new X0, X2
- * the new X1) that one set cannot fill the pipeline with.  A tail of 2..7
- * blocks is padded on the stack; a lone block goes to the ref code.  ARX
- * only: constant time. */
+/* LEA, SSE2: 4 blocks word-sliced per set of four xmm registers, two sets
+ * (8 blocks) in flight; a rotation is two shifts and an OR.  A tail of 2..7
+ * blocks is padded on the stack.  See lea_simd.h. */
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 #include <string.h>
 #include "core/backend.h"
-#include "lea/lea_common.h"
-
-extern const kc_block_backend kc_lea_ref;
-
-static kc_status lea_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
-{
-    (void)block_len;
-    lea_expand_key(ctx, key, key_len);
-    return KC_OK;
-}
-
+#include "lea/lea_common.h"   /* (lea_simd.h's headers, before the pragma) */
 #pragma GCC target("sse2")
 
+typedef __m128i V;
+#define LEA_BATCH 8
+#define LEA_RK uint32_t
 #define K(j) _mm_set1_epi32((int)rk[j])
 #define XOR _mm_xor_si128
 #define ADD _mm_add_epi32
 #define SUB _mm_sub_epi32
 #define ROL(x, n) _mm_or_si128(_mm_slli_epi32(x, n), _mm_srli_epi32(x, 32 - (n)))
 #define ROR(x, n) ROL(x, 32 - (n))
+#define V_UNPACKLO(w, a, b) _mm_unpacklo_epi##w(a, b)
+#define V_UNPACKHI(w, a, b) _mm_unpackhi_epi##w(a, b)
+#include "lea/lea_simd.h"
 
-/* One round on (a, b, c, d) = (X0, X1, X2, X3), leaving the new state in
- * (b, c, d, a): d, c, b are overwritten in the order that reads each old
- * value before it is replaced. */
-#define ROUND(a, b, c, d, round_keys) do { const uint32_t *rk = (round_keys); \
-    d = ROR(ADD(XOR(c, K(4)), XOR(d, K(5))), 3); \
-    c = ROR(ADD(XOR(b, K(2)), XOR(c, K(3))), 5); \
-    b = ROL(ADD(XOR(a, K(0)), XOR(b, K(1))), 9); \
-} while (0)
-/* Its inverse: a holds the old X0, which unlocks b, then c, then d. */
-#define UNROUND(a, b, c, d, round_keys) do { const uint32_t *rk = (round_keys); \
-    b = XOR(SUB(ROR(b, 9), XOR(a, K(0))), K(1)); \
-    c = XOR(SUB(ROL(c, 5), XOR(b, K(2))), K(3)); \
-    d = XOR(SUB(ROL(d, 3), XOR(c, K(4))), K(5)); \
-} while (0)
-/* Rounds i..i+3 (forward) or i-1 down to i-4 (back) on set x and, when two,
- * on set y, interleaved round by round. */
-#define R2(F, a, b, c, d, r) do { \
-    F(x##a, x##b, x##c, x##d, r); if (two) F(y##a, y##b, y##c, y##d, r); } while (0)
-#define ROUNDS4(i) do { \
-    R2(ROUND, 0, 1, 2, 3, k->rk[(i)]);     R2(ROUND, 1, 2, 3, 0, k->rk[(i) + 1]); \
-    R2(ROUND, 2, 3, 0, 1, k->rk[(i) + 2]); R2(ROUND, 3, 0, 1, 2, k->rk[(i) + 3]); \
-} while (0)
-#define UNROUNDS4(i) do { \
-    R2(UNROUND, 3, 0, 1, 2, k->rk[(i) - 1]); R2(UNROUND, 2, 3, 0, 1, k->rk[(i) - 2]); \
-    R2(UNROUND, 1, 2, 3, 0, k->rk[(i) - 3]); R2(UNROUND, 0, 1, 2, 3, k->rk[(i) - 4]); \
-} while (0)
-
-/* 4x4 transpose of words; its own inverse.  With x[j] holding block j, x[w]
- * then holds word w of all 4 blocks. */
-static inline void transpose(__m128i x[4])
+/* 8 blocks, x[j] = block j (set y, blocks 4..7, runs only when n > 4). */
+static void crypt8(const void *ctx, uint8_t *out, const uint8_t *in, size_t n, int enc)
 {
-    __m128i t0 = _mm_unpacklo_epi32(x[0], x[1]), t1 = _mm_unpackhi_epi32(x[0], x[1]);
-    __m128i t2 = _mm_unpacklo_epi32(x[2], x[3]), t3 = _mm_unpackhi_epi32(x[2], x[3]);
-    x[0] = _mm_unpacklo_epi64(t0, t2);
-    x[1] = _mm_unpackhi_epi64(t0, t2);
-    x[2] = _mm_unpacklo_epi64(t1, t3);
-    x[3] = _mm_unpackhi_epi64(t1, t3);
-}
-
-/* The rounds on the sliced words v[0..3] and, when two, v[4..7].  Inlined
- * with constant enc and two, so each variant is straight code. */
-static inline __attribute__((always_inline))
-void rounds(const lea_key *k, __m128i v[8], int enc, int two)
-{
-    __m128i x0 = v[0], x1 = v[1], x2 = v[2], x3 = v[3];
-    __m128i y0 = v[4], y1 = v[5], y2 = v[6], y3 = v[7];
-    if (enc) {
-        for (unsigned i = 0; i < k->rounds; i += 4) ROUNDS4(i);
-    } else {
-        for (unsigned i = k->rounds; i; i -= 4) UNROUNDS4(i);
-    }
-    v[0] = x0; v[1] = x1; v[2] = x2; v[3] = x3;
-    v[4] = y0; v[5] = y1; v[6] = y2; v[7] = y3;
-}
-
-/* 8 blocks (set y holds blocks 4..7; it is skipped unless two). */
-static void crypt8(const lea_key *k, uint8_t *out, const uint8_t *in, int enc, int two)
-{
-    __m128i v[8];
+    const lea_key *k = ctx;
+    V v[8];
     for (unsigned j = 0; j < 8; j++) v[j] = _mm_loadu_si128((const __m128i *)(in + 16 * j));
     transpose(v);
     transpose(v + 4);
-    if (enc) {
-        if (two) rounds(k, v, 1, 1); else rounds(k, v, 1, 0);
-    } else {
-        if (two) rounds(k, v, 0, 1); else rounds(k, v, 0, 0);
-    }
+    rounds_any(k->rk, k->rounds, v, enc, n > 4);
     transpose(v);
     transpose(v + 4);
     for (unsigned j = 0; j < 8; j++) _mm_storeu_si128((__m128i *)(out + 16 * j), v[j]);
 }
 
-static void crypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks, int enc)
-{
-    for (; nblocks >= 8; nblocks -= 8, in += 128, out += 128) crypt8(ctx, out, in, enc, 1);
-    if (nblocks > 1) {
-        uint8_t buf[128] = { 0 };
-        memcpy(buf, in, 16 * nblocks);
-        crypt8(ctx, buf, buf, enc, nblocks > 4);
-        memcpy(out, buf, 16 * nblocks);
-        kc_wipe(buf, sizeof buf);
-    } else if (nblocks) {
-        (enc ? kc_lea_ref.encrypt : kc_lea_ref.decrypt)(ctx, out, in, 1);
-    }
-}
-
 static void lea_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    crypt(ctx, out, in, nblocks, 1);
+    lea_simd_crypt(crypt8, ctx, out, in, nblocks, 1);
 }
 
 static void lea_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    crypt(ctx, out, in, nblocks, 0);
+    lea_simd_crypt(crypt8, ctx, out, in, nblocks, 0);
 }
 
 const kc_block_backend kc_lea_sse2 = {

@@ -1,0 +1,148 @@
+/* LEA word-sliced SIMD: the code the sse2, avx2, avx512 and neon backends
+ * share.  Register w of a set of four holds word Xw of V_LANES blocks, so
+ * a round is the scalar round on whole registers.  The including file first
+ * defines
+ *   V, LEA_BATCH      its vector of 32-bit words; blocks per call of its
+ *                     batch kernel (two sets of registers, or one for neon);
+ *   LEA_RK, K(j)      the type of a round-key word as the rounds read it
+ *                     (uint32_t, or a pre-broadcast V), and word j of rk as V;
+ *   XOR ADD SUB ROL(x, n) ROR(x, n)   lane-wise operations;
+ *   V_UNPACKLO(w, a, b) V_UNPACKHI(w, a, b)   (x86) in-lane unpacks, for
+ *                     transpose();
+ *   LEA_MASKED        (optional) its kernel takes any 2..LEA_BATCH blocks
+ *                     in place; otherwise a tail is padded on the stack.
+ * Two sets are in flight on long inputs: decryption's rounds are a serial
+ * chain (X1 needs the new X0, X2 the new X1) that one set cannot fill the
+ * pipeline with.  A lone block goes to the ref code.  ARX only: constant
+ * time. */
+#ifndef KC_LEA_SIMD_H
+#define KC_LEA_SIMD_H
+#include <string.h>
+#include "core/backend.h"
+#include "lea/lea_common.h"
+
+extern const kc_block_backend kc_lea_ref;
+
+/* One round on (a, b, c, d) = (X0, X1, X2, X3), leaving the new state in
+ * (b, c, d, a): d, c, b are overwritten in the order that reads each old
+ * value before it is replaced. */
+#define ROUND(a, b, c, d, round_keys) do { const LEA_RK *rk = (round_keys); \
+    d = ROR(ADD(XOR(c, K(4)), XOR(d, K(5))), 3); \
+    c = ROR(ADD(XOR(b, K(2)), XOR(c, K(3))), 5); \
+    b = ROL(ADD(XOR(a, K(0)), XOR(b, K(1))), 9); \
+} while (0)
+/* Its inverse: a holds the old X0, which unlocks b, then c, then d. */
+#define UNROUND(a, b, c, d, round_keys) do { const LEA_RK *rk = (round_keys); \
+    b = XOR(SUB(ROR(b, 9), XOR(a, K(0))), K(1)); \
+    c = XOR(SUB(ROL(c, 5), XOR(b, K(2))), K(3)); \
+    d = XOR(SUB(ROL(d, 3), XOR(c, K(4))), K(5)); \
+} while (0)
+/* Rounds p[0..3] (forward) or p[-1] down to p[-4] (back) on set x and,
+ * when two, on set y, interleaved round by round. */
+#define R2(F, a, b, c, d, r) do { \
+    F(x##a, x##b, x##c, x##d, r); if (two) F(y##a, y##b, y##c, y##d, r); } while (0)
+#define ROUNDS4(p) do { \
+    R2(ROUND, 0, 1, 2, 3, (p)[0]); R2(ROUND, 1, 2, 3, 0, (p)[1]); \
+    R2(ROUND, 2, 3, 0, 1, (p)[2]); R2(ROUND, 3, 0, 1, 2, (p)[3]); \
+} while (0)
+#define UNROUNDS4(p) do { \
+    R2(UNROUND, 3, 0, 1, 2, (p)[-1]); R2(UNROUND, 2, 3, 0, 1, (p)[-2]); \
+    R2(UNROUND, 1, 2, 3, 0, (p)[-3]); R2(UNROUND, 0, 1, 2, 3, (p)[-4]); \
+} while (0)
+
+/* The nr rounds of tab on the sliced words v[0..3] and, when two, v[4..7].
+ * Inlined with constant enc and two, so each variant is straight code.  The
+ * key pointer walks (an unsigned index costs a multiply per round). */
+static inline __attribute__((always_inline))
+void rounds(const LEA_RK (*tab)[6], unsigned nr, V v[8], int enc, int two)
+{
+    V x0 = v[0], x1 = v[1], x2 = v[2], x3 = v[3];
+    V y0 = v[4], y1 = v[5], y2 = v[6], y3 = v[7];
+    const LEA_RK (*p)[6] = tab, (*end)[6] = tab + nr;
+    if (enc) {
+        for (; p != end; p += 4) ROUNDS4(p);
+    } else {
+        for (; end != p; end -= 4) UNROUNDS4(end);
+    }
+    v[0] = x0; v[1] = x1; v[2] = x2; v[3] = x3;
+    v[4] = y0; v[5] = y1; v[6] = y2; v[7] = y3;
+}
+
+/* One of the four variants above, chosen at run time. */
+static inline void rounds_any(const LEA_RK (*tab)[6], unsigned nr, V v[8], int enc, int two)
+{
+    if (enc) {
+        if (two) rounds(tab, nr, v, 1, 1); else rounds(tab, nr, v, 1, 0);
+    } else {
+        if (two) rounds(tab, nr, v, 0, 1); else rounds(tab, nr, v, 0, 0);
+    }
+}
+
+#ifdef V_UNPACKLO
+/* 4x4 transpose of the words in each 128-bit lane; its own inverse.  With
+ * x[j] holding one block per lane, x[w] then holds word w of all of them. */
+static inline void transpose(V x[4])
+{
+    V t0 = V_UNPACKLO(32, x[0], x[1]), t1 = V_UNPACKHI(32, x[0], x[1]);
+    V t2 = V_UNPACKLO(32, x[2], x[3]), t3 = V_UNPACKHI(32, x[2], x[3]);
+    x[0] = V_UNPACKLO(64, t0, t2);
+    x[1] = V_UNPACKHI(64, t0, t2);
+    x[2] = V_UNPACKLO(64, t1, t3);
+    x[3] = V_UNPACKHI(64, t1, t3);
+}
+#endif
+
+/* ---- Drivers: full batches, then the tail ---- */
+
+/* n = 2..LEA_BATCH blocks (exactly LEA_BATCH unless LEA_MASKED). */
+typedef void lea_batch_fn(const void *ctx, uint8_t *out, const uint8_t *in, size_t n, int enc);
+
+static inline void lea_simd_crypt(lea_batch_fn *batch, const void *ctx, uint8_t *out, const uint8_t *in,
+                                  size_t nblocks, int enc)
+{
+    for (; nblocks >= LEA_BATCH; nblocks -= LEA_BATCH, in += 16 * LEA_BATCH, out += 16 * LEA_BATCH)
+        batch(ctx, out, in, LEA_BATCH, enc);
+    if (nblocks > 1) {
+#ifdef LEA_MASKED
+        batch(ctx, out, in, nblocks, enc);
+#else
+        uint8_t buf[16 * LEA_BATCH] = { 0 };
+        memcpy(buf, in, 16 * nblocks);
+        batch(ctx, buf, buf, nblocks, enc);
+        memcpy(out, buf, 16 * nblocks);
+        kc_wipe(buf, sizeof buf);
+#endif
+    } else if (nblocks) {
+        (enc ? kc_lea_ref.encrypt : kc_lea_ref.decrypt)(ctx, out, in, 1);
+    }
+}
+
+/* CTR with the counter blocks made in the sliced layout.  Within a run in
+ * which the counter's low 32 bits do not wrap, words X0..X2 of every counter
+ * block are the same (x012, broadcast) and X3 is the byte-swapped low word
+ * plus the block index.  The kernel XORs the keystream of n = 1..LEA_BATCH
+ * blocks from the low word low into in. */
+typedef void lea_ctr_fn(const lea_key *k, const uint32_t x012[3], uint32_t low,
+                        uint8_t *out, const uint8_t *in, size_t n);
+
+static inline void lea_simd_ctr(lea_ctr_fn *kernel, const void *ctx, uint8_t *counter, uint8_t *out,
+                                const uint8_t *in, size_t nblocks)
+{
+    uint32_t w[4], x012[3];   /* w: the counter as big-endian words */
+    for (unsigned i = 0; i < 4; i++) w[i] = kc_load32_be(counter + 4 * i);
+    while (nblocks) {
+        uint64_t room = (1ull << 32) - w[3];          /* blocks before the low word wraps */
+        size_t run = nblocks < room ? nblocks : (size_t)room;
+        for (unsigned i = 0; i < 3; i++) x012[i] = kc_load32_le(counter + 4 * i);
+        for (size_t done = 0; done < run; done += LEA_BATCH) {
+            size_t n = run - done < LEA_BATCH ? run - done : LEA_BATCH;
+            kernel(ctx, x012, w[3] + (uint32_t)done, out + 16 * done, in + 16 * done, n);
+        }
+        w[3] += (uint32_t)run;
+        for (int i = 2; w[3] == 0 && i >= 0 && ++w[i] == 0; i--) {}   /* carry on a wrap */
+        for (unsigned i = 0; i < 4; i++) kc_store32_be(counter + 4 * i, w[i]);
+        out += 16 * run; in += 16 * run; nblocks -= run;
+    }
+}
+
+#endif
