@@ -1,11 +1,12 @@
 /* TinyJAMBU backend for AVR: the keyed permutation in assembly with the
- * paper's reverse shifts (avr_rs.S), the mode in avr_mode.h.  The context
+ * paper's reverse shifts (avr_rs.S), the mode of tinyjambu_common.h.  The context
  * holds the complemented key words for a whole P1280, so the assembly reads
  * them in sequence without wrapping.  Constant time: no branch or address
  * depends on key or data (AVR has no cache; the loop count depends only on
  * the key length). */
 #if defined(__AVR__)
-#include "tinyjambu/avr_mode.h"
+#include "core/backend.h"
+#include "tinyjambu/tinyjambu_common.h"
 
 #define NK_WORDS 40    /* P1280 = 40 updates */
 
@@ -35,15 +36,15 @@ static kc_status set_key(void *ctx, const uint8_t *key, size_t key_len)
 static void encrypt(const void *ctx, uint8_t *out, const uint8_t *nonce,
                     const uint8_t *ad, size_t ad_len, const uint8_t *pt, size_t pt_len)
 {
-    tja_perm p = { permute, ctx, ((const avr_rs_key *)ctx)->big };
-    tja_encrypt(&p, out, nonce, ad, ad_len, pt, pt_len);
+    tj_mode_perm p = { permute, ctx, ((const avr_rs_key *)ctx)->big };
+    tj_aead_encrypt(&p, out, nonce, ad, ad_len, pt, pt_len);
 }
 
 static int decrypt(const void *ctx, uint8_t *out, const uint8_t *nonce,
                    const uint8_t *ad, size_t ad_len, const uint8_t *ct, size_t ct_len)
 {
-    tja_perm p = { permute, ctx, ((const avr_rs_key *)ctx)->big };
-    return tja_decrypt(&p, out, nonce, ad, ad_len, ct, ct_len);
+    tj_mode_perm p = { permute, ctx, ((const avr_rs_key *)ctx)->big };
+    return tj_aead_decrypt(&p, out, nonce, ad, ad_len, ct, ct_len);
 }
 
 const kc_aead_backend kc_tinyjambu_avr_rs = {

@@ -8,8 +8,6 @@
 #include <immintrin.h>
 #include "tinyjambu/tinyjambu_lanes.h"
 
-extern const kc_aead_backend kc_tinyjambu_ref;
-
 #pragma GCC target("avx2")
 
 #define LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
@@ -112,26 +110,9 @@ static void decrypt_batch(const void *ctx, kc_aead_msg *msgs, size_t count)
     tj_decrypt_lanes(ctx, &lanes8, msgs, count);
 }
 
-static kc_status set_key(void *ctx, const uint8_t *key, size_t key_len)
-{
-    return kc_tinyjambu_ref.set_key(ctx, key, key_len);
-}
-
-static void encrypt(const void *ctx, uint8_t *out, const uint8_t *nonce,
-                    const uint8_t *ad, size_t ad_len, const uint8_t *pt, size_t pt_len)
-{
-    kc_tinyjambu_ref.encrypt(ctx, out, nonce, ad, ad_len, pt, pt_len);
-}
-
-static int decrypt(const void *ctx, uint8_t *out, const uint8_t *nonce,
-                   const uint8_t *ad, size_t ad_len, const uint8_t *ct, size_t ct_len)
-{
-    return kc_tinyjambu_ref.decrypt(ctx, out, nonce, ad, ad_len, ct, ct_len);
-}
-
 const kc_aead_backend kc_tinyjambu_avx2 = {
     { "avx2", "AVX2 batches: 8 messages in the lanes (single messages: ref)",
       KC_CPU_AVX2, 1, sizeof(tj_key) },
-    set_key, encrypt, decrypt, encrypt_batch, decrypt_batch
+    tj_ref_set_key, tj_ref_encrypt, tj_ref_decrypt, encrypt_batch, decrypt_batch
 };
 #endif

@@ -21,8 +21,6 @@
 #include "core/backend.h"
 #include "tinyjambu/tinyjambu_common.h"
 
-extern const kc_aead_backend kc_tinyjambu_ref;
-
 #define LANES 4
 #define MAX_GROUPS 10       /* P_b of TinyJAMBU-256: 1280 steps, 128 per group */
 
@@ -227,10 +225,10 @@ static void decrypt_lanes(const tj_key *key, kc_aead_msg *msgs, size_t count)
 static void one(const void *ctx, kc_aead_msg *m, int decrypt)
 {
     if (!decrypt) {
-        kc_tinyjambu_ref.encrypt(ctx, m->out, m->nonce, m->ad, m->ad_len, m->in, m->in_len);
+        tj_ref_encrypt(ctx, m->out, m->nonce, m->ad, m->ad_len, m->in, m->in_len);
         m->out_len = m->in_len + TJ_TAG_BYTES;
         m->status = KC_OK;
-    } else if (kc_tinyjambu_ref.decrypt(ctx, m->out, m->nonce, m->ad, m->ad_len, m->in, m->in_len) == 0) {
+    } else if (tj_ref_decrypt(ctx, m->out, m->nonce, m->ad, m->ad_len, m->in, m->in_len) == 0) {
         m->out_len = m->in_len - TJ_TAG_BYTES;
         m->status = KC_OK;
     } else {
@@ -269,26 +267,9 @@ static void decrypt_batch(const void *ctx, kc_aead_msg *msgs, size_t count)
     batch(ctx, msgs, count, 1);
 }
 
-static kc_status set_key(void *ctx, const uint8_t *key, size_t key_len)
-{
-    return kc_tinyjambu_ref.set_key(ctx, key, key_len);
-}
-
-static void encrypt(const void *ctx, uint8_t *out, const uint8_t *nonce,
-                    const uint8_t *ad, size_t ad_len, const uint8_t *pt, size_t pt_len)
-{
-    kc_tinyjambu_ref.encrypt(ctx, out, nonce, ad, ad_len, pt, pt_len);
-}
-
-static int decrypt(const void *ctx, uint8_t *out, const uint8_t *nonce,
-                   const uint8_t *ad, size_t ad_len, const uint8_t *ct, size_t ct_len)
-{
-    return kc_tinyjambu_ref.decrypt(ctx, out, nonce, ad, ad_len, ct, ct_len);
-}
-
 const kc_aead_backend kc_tinyjambu_neon = {
     { "neon", "NEON batches: four messages in the lanes of the state (single messages: ref)",
       KC_CPU_NEON, 1, sizeof(tj_key) },
-    set_key, encrypt, decrypt, encrypt_batch, decrypt_batch
+    tj_ref_set_key, tj_ref_encrypt, tj_ref_decrypt, encrypt_batch, decrypt_batch
 };
 #endif

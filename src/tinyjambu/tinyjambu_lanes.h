@@ -79,20 +79,6 @@ typedef struct tj_job {
     uint32_t init[4];                /* state after key setup */
 } tj_job;
 
-static inline uint32_t tj_load_part(const uint8_t *p, size_t r)
-{
-    if (r == 4) return kc_load32_le(p);
-    uint32_t w = 0;
-    for (size_t i = 0; i < r; i++) w |= (uint32_t)p[i] << (8 * i);
-    return w;
-}
-
-static inline void tj_store_part(uint8_t *p, uint32_t w, size_t r)
-{
-    if (r == 4) { kc_store32_le(p, w); return; }
-    for (size_t i = 0; i < r; i++) p[i] = (uint8_t)(w >> (8 * i));
-}
-
 /* Puts the next message into idle lane l (TJ_OPEN: verified, non-empty ones only). */
 static inline void tj_lane_take(tj_job *j, tj_tick *t, unsigned l, tj_lane *ln)
 {

@@ -2,7 +2,7 @@
  * keyed permutation) and Fig. 7 (encryption and decryption of an 8-byte
  * message, no AD), for the designers' reference structure, the optimized C
  * and the reverse-shift assembly, all key sizes; the same AEAD mode code
- * (src/tinyjambu/avr_mode.h) runs over each permutation.  Also the library
+ * (src/tinyjambu/tinyjambu_common.h) runs over each permutation.  Also the library
  * backends ref and avr-rs on 8 and 512 bytes (NIST's AVR anchor is per byte
  * at 512 bytes). */
 #include <string.h>
@@ -30,26 +30,26 @@ static uint8_t nonce[12], pt[512], out[520];
  * one (the assembly's is the avr-rs backend itself). */
 __attribute__((noinline)) void tj_enc_paper_ref(const tj_key *k, uint8_t *o, const uint8_t *p, uint16_t n)
 {
-    tja_perm perm = { tj_paper_ref, k, (uint8_t)(k->big_steps / 128) };
-    tja_encrypt(&perm, o, nonce, NULL, 0, p, n);
+    tj_mode_perm perm = { tj_paper_ref, k, (uint8_t)(k->big_steps / 128) };
+    tj_aead_encrypt(&perm, o, nonce, NULL, 0, p, n);
 }
 
 __attribute__((noinline)) int tj_dec_paper_ref(const tj_key *k, uint8_t *o, const uint8_t *c, uint16_t n)
 {
-    tja_perm perm = { tj_paper_ref, k, (uint8_t)(k->big_steps / 128) };
-    return tja_decrypt(&perm, o, nonce, NULL, 0, c, n);
+    tj_mode_perm perm = { tj_paper_ref, k, (uint8_t)(k->big_steps / 128) };
+    return tj_aead_decrypt(&perm, o, nonce, NULL, 0, c, n);
 }
 
 __attribute__((noinline)) void tj_enc_opt(const tj_key *k, uint8_t *o, const uint8_t *p, uint16_t n)
 {
-    tja_perm perm = { tj_paper_opt, k, (uint8_t)(k->big_steps / 128) };
-    tja_encrypt(&perm, o, nonce, NULL, 0, p, n);
+    tj_mode_perm perm = { tj_paper_opt, k, (uint8_t)(k->big_steps / 128) };
+    tj_aead_encrypt(&perm, o, nonce, NULL, 0, p, n);
 }
 
 __attribute__((noinline)) int tj_dec_opt(const tj_key *k, uint8_t *o, const uint8_t *c, uint16_t n)
 {
-    tja_perm perm = { tj_paper_opt, k, (uint8_t)(k->big_steps / 128) };
-    return tja_decrypt(&perm, o, nonce, NULL, 0, c, n);
+    tj_mode_perm perm = { tj_paper_opt, k, (uint8_t)(k->big_steps / 128) };
+    return tj_aead_decrypt(&perm, o, nonce, NULL, 0, c, n);
 }
 
 static void new_key(uint8_t key_len, uint8_t i)

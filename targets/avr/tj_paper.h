@@ -1,5 +1,5 @@
 /* The TinyJAMBU permutations the AVR paper (seed 003) compares, as
- * tja_perm callbacks for src/tinyjambu/avr_mode.h:
+ * tj_mode_perm callbacks for the mode of src/tinyjambu/tinyjambu_common.h:
  *   tj_paper_ref: the designers' reference structure -- one 32-step update
  *     per iteration, then the four words move down (paper's Table 2);
  *   tj_paper_opt: the optimized C of the library (tinyjambu_common.h: four
@@ -8,7 +8,7 @@
  * The keys: a tj_key for ref and opt; ~K words (40) for rs. */
 #ifndef KC_AVR_TJ_PAPER_H
 #define KC_AVR_TJ_PAPER_H
-#include "tinyjambu/avr_mode.h"
+#include "tinyjambu/tinyjambu_common.h"
 
 void tj_paper_ref(uint32_t s[4], const void *key, uint8_t groups);
 void tj_paper_opt(uint32_t s[4], const void *key, uint8_t groups);
