@@ -134,6 +134,7 @@ static void run_all(bench_run *r)
         if (!r->counting) r->cycles_per_unit = bt_calibrate();   /* the core clock drifts */
         bench_peers_for(r, ci->name);
         bench_ours(r, ci->name);
+        bench_threads(r, ci->name);
     }
 }
 

@@ -86,6 +86,8 @@ typedef struct bench_run {
     uint8_t *buf[3];
     struct { const char *prim, *mode; size_t len; double median; const char *peer; } best[BENCH_MAX_BEST];
     int nbest;
+    double last_median;           /* median of the last point measured (clock units) */
+    double last_cpu_per_wall;     /* cores the process got during it (threaded points) */
 } bench_run;
 
 void bench_emit_header(bench_run *r);
@@ -110,6 +112,11 @@ typedef struct bench_point {
     unsigned bits;             /* FEA block length n, else 0 */
     unsigned steps;            /* TinyJAMBU permutation steps, else 0 */
     int verified;              /* -1 not checked, 0 output differs from ours, 1 agrees */
+    const char *api;           /* public function timed (threads, batch), else NULL */
+    unsigned threads;          /* kc_set_threads() for the point, 0 = not a threaded point */
+    double base_median;        /* > 0: speed-up = base_median / median ... */
+    const char *base;          /* ... against this baseline ("threads=1", "loop") */
+    int attempt;               /* threaded points: which try of the sweep was kept (1..3) */
 } bench_point;
 
 /* Measures fn(arg) and writes the record; does nothing but count in the
@@ -132,6 +139,8 @@ extern const size_t bench_nsizes;
 
 void bench_ours(bench_run *r, const char *cipher);
 void bench_peers_for(bench_run *r, const char *cipher);
+/* threads.c: 1, 2, 4 threads (seed 004 Fig. 10) and the batch APIs. */
+void bench_threads(bench_run *r, const char *cipher);
 
 #ifdef __cplusplus
 }

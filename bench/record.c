@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <string.h>
+#include <time.h>
 #include "kcipher.h"
 #include "bench_int.h"
 
@@ -152,6 +153,8 @@ static void console(const bench_run *r, const bench_point *p, const bt_stats *st
     if (p->msg_len) printf(" %9.1f MB/s", bps / 1e6);
     else printf(" %9.3f us/op", us);
     if (peer) printf("  x%.2f vs %s", ratio, peer);
+    if (p->threads) printf("  %u thr", p->threads);
+    if (p->base_median > 0) printf("  speed-up %.2f", p->base_median / st->median);
     putchar('\n');
 }
 
@@ -160,8 +163,19 @@ int bench_point_run(bench_run *r, const bench_point *p, bt_fn fn, void *arg)
     if (r->counting) { r->total++; return 0; }
     progress(r, p);
     static bt_stats st;
+    /* Threaded points: the cores the process really got (other work on the
+     * machine takes them away), from process CPU time over wall time. */
+    struct timespec c0, c1, w0, w1;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
+    clock_gettime(CLOCK_MONOTONIC, &w0);
     bt_measure(&r->cfg, fn, arg, &st);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
+    clock_gettime(CLOCK_MONOTONIC, &w1);
+    double cpu = (double)(c1.tv_sec - c0.tv_sec) + (double)(c1.tv_nsec - c0.tv_nsec) / 1e9;
+    double wall = (double)(w1.tv_sec - w0.tv_sec) + (double)(w1.tv_nsec - w0.tv_nsec) / 1e9;
+    r->last_cpu_per_wall = wall > 0 ? cpu / wall : NAN;
     r->done++;
+    r->last_median = st.median;
 
     double cycles = r->cycles_per_unit > 0 ? st.median * r->cycles_per_unit : NAN;
     double secs = st.median / bt_units_per_second();
@@ -214,6 +228,19 @@ int bench_point_run(bench_run *r, const bench_point *p, bt_fn fn, void *arg)
         json_num(f, "cycles_per_byte", cpb);
         json_num(f, "bytes_per_second", bps);
         json_num(f, "us_per_op", us);
+        if (p->api) json_kv(f, "api", p->api);
+        if (p->threads) {
+            fprintf(f, ",\"threads\":%u", p->threads);
+            json_num(f, "cpu_per_wall", wall > 0 ? cpu / wall : NAN);
+            if (p->attempt) fprintf(f, ",\"attempt\":%d", p->attempt);
+        }
+        if (p->base_median > 0) {
+            double sp = p->base_median / st.median;
+            json_kv(f, "speedup_vs", p->base ? p->base : "");
+            json_num(f, "baseline_median", p->base_median);
+            json_num(f, "speedup", sp);
+            if (p->threads > 1) json_num(f, "efficiency", sp / p->threads);
+        }
         if (peer) {
             json_kv(f, "best_peer", peer);
             json_num(f, "vs_best_peer", ratio);

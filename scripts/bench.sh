@@ -2,14 +2,84 @@
 # The main job: installs dependencies, builds an optimised kcipher with the
 # peer libraries, runs the full benchmark and writes the report.
 # Extra arguments go to `kcipher bench` (e.g. --quick).
+#
+# First, the exact counts under emulation (their cross toolchains and
+# emulators are installed here too): RV32I
+# (scripts/rv32-bench.sh), AVR (scripts/avr-bench.sh), Cortex-M3
+# (scripts/armv7m-bench.sh) and AArch64 (scripts/aarch64-static-counts.sh).
+# They run before the host benchmark so that their builds do not disturb its
+# timing; $out/cross-status.tsv tells the report which ran, which did not and
+# why.  KC_BENCH_CROSS=0 skips them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/deps.sh bench
+if [ "${KC_BENCH_CROSS:-1}" != 0 ]; then
+  scripts/deps.sh bench rv32 avr armv7m aarch64
+else
+  scripts/deps.sh bench
+fi
 build=${KC_BUILD_DIR:-build}/bench
+out=${KC_BENCH_OUT:-bench-results}
+mkdir -p "$out"
+export KC_BENCH_OUT=$out
+
+have_pkgs() {   # the packages scripts/deps.sh would install for a job
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || { echo "$p"; return 1; }
+  done
+}
+
+cross_step() {   # name, output file, command..., -- packages...
+  local name=$1 file=$2; shift 2
+  local cmd=() pkgs=()
+  while [ "$1" != "--" ]; do cmd+=("$1"); shift; done
+  shift
+  pkgs=("$@")
+  local missing t0 secs
+  if ! missing=$(have_pkgs "${pkgs[@]}"); then
+    printf '%s\tskipped\t%s is not installed\t\n' "$name" "$missing" >>"$out/cross-status.tsv"
+    echo "bench: $name: skipped ($missing not installed)"
+    return 0
+  fi
+  echo "bench: $name: ${cmd[*]}"
+  t0=$(date +%s)
+  if "${cmd[@]}" >"$out/cross-$name.log" 2>&1 && [ -s "$out/$file" ]; then
+    secs=$(($(date +%s) - t0))
+    printf '%s\tran\t\t%s\n' "$name" "$secs" >>"$out/cross-status.tsv"
+    echo "bench: $name: done in $secs s"
+  else
+    secs=$(($(date +%s) - t0))
+    local why
+    why=$(grep -m1 -E 'rror|failed' "$out/cross-$name.log" | tr '\t' ' ' | cut -c1-200 || true)
+    printf '%s\tfailed\tfailed after %s s: %s (log: cross-%s.log)\t%s\n' "$name" "$secs" "${why:-see the log}" "$name" "$secs" \
+      >>"$out/cross-status.tsv"
+    echo "bench: $name: FAILED after $secs s (see $out/cross-$name.log)"
+  fi
+}
+
+aarch64_counts() {   # cross-builds the library as scripts/test-aarch64.sh does, then counts (seed 002: PIPO)
+  local a64=${KC_BUILD_DIR:-build}/aarch64
+  cmake -S . -B "$a64" -DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/toolchains/aarch64-linux-gnu.cmake" \
+    -DCMAKE_BUILD_TYPE=Release -DKC_PEERS=OFF -DKC_HAVE_MEMCHECK_H=OFF || return 1
+  cmake --build "$a64" -j"$(nproc 2>/dev/null || echo 2)" --target kcipher_static || return 1
+  scripts/aarch64-static-counts.sh pipo-64-128 pipo-64-256 >"$out/aarch64.jsonl"
+}
+
+rm -f "$out"/cross-status.tsv "$out"/cross-*.log "$out"/rv32.jsonl "$out"/rv32-table6.md "$out"/avr.jsonl \
+      "$out"/avr-tables.md "$out"/armv7m.jsonl "$out"/armv7m-tables.md "$out"/aarch64.jsonl
+if [ "${KC_BENCH_CROSS:-1}" != 0 ]; then
+  cross_step rv32 rv32-table6.md scripts/rv32-bench.sh -- \
+    gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-misc
+  cross_step avr avr-tables.md scripts/avr-bench.sh -- \
+    gcc-avr binutils-avr avr-libc simavr libsimavr-dev libelf-dev
+  cross_step armv7m armv7m-tables.md scripts/armv7m-bench.sh -- \
+    gcc-arm-none-eabi libnewlib-arm-none-eabi picolibc-arm-none-eabi qemu-system-arm
+  cross_step aarch64 aarch64.jsonl aarch64_counts -- gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
+else
+  for n in rv32 avr armv7m aarch64; do printf '%s\tskipped\tKC_BENCH_CROSS=0\t\n' "$n" >>"$out/cross-status.tsv"; done
+fi
+
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DKC_BUILD_TESTS=OFF >/dev/null
 cmake --build "$build" -j"$(nproc 2>/dev/null || echo 2)" >/dev/null
 "$build/kcipher" list
-out=${KC_BENCH_OUT:-bench-results}
-mkdir -p "$out"
 "$build/kcipher" bench --json "$out/results.jsonl" --report "$out" "$@"
 echo "report: $out/benchmarks.md (raw records: $out/results.jsonl)"

@@ -20,6 +20,11 @@ REC_KEYS = {"run", "target", "cpu", "compiler", "lib_version", "library", "primi
             "cycles_per_byte", "bytes_per_second", "us_per_op"}
 
 
+THREAD_APIS = {"kc_mode_encrypt_mt", "kc_mode_decrypt_mt", "kc_mode_encrypt_batch", "kc_fpe_encrypt_batch",
+               "kc_aead_encrypt", "kc_aead_encrypt_batch"}
+REPORT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench", "report.py")
+
+
 def close(a, b, rel=1e-6):
     return abs(a - b) <= rel * max(abs(a), abs(b), 1e-12)
 
@@ -52,7 +57,9 @@ class Bench(unittest.TestCase):
         self.assertEqual(self.code, 0, self.err)
         with open(os.path.join(self.dir, "benchmarks.md")) as f:
             md = f.read()
-        for title in ("## Machine and method", "Seed 000", "Seed 001", "Seed 002", "Seed 003", "Seed 004"):
+        for title in ("## Machine and method", "Seed 000", "Seed 001", "Seed 002", "Seed 003", "Seed 004",
+                      "Fig. 10", "Issue 7 target", "kc_fpe_encrypt_batch", "kc_aead_encrypt_batch",
+                      "## Cross-architecture"):
             self.assertIn(title, md)
         self.assertNotRegex(md.lower(), r"\bnan\b")
 
@@ -125,6 +132,88 @@ class Bench(unittest.TestCase):
             self.assertTrue(close(r["vs_best_peer"], r["median"] / best["median"]))
             seen += 1
         self.assertGreater(seen, 0)
+
+    def same_point(self, r, **kw):
+        keys = ("primitive", "impl", "mode", "op", "scenario", "msg_len", "messages")
+        return [x for x in self.recs if all(x[k] == r[k] for k in keys) and all(x.get(k) == v for k, v in kw.items())]
+
+    def test_thread_records(self):
+        """threads, speed-up and efficiency: present where they belong, consistent with the medians."""
+        threaded = [r for r in self.recs if "threads" in r]
+        self.assertTrue(threaded)
+        kinds = set()
+        for r in self.recs:
+            with self.subTest(rec=(r["primitive"], r["impl"], r["op"], r["mode"], r["scenario"], r["msg_len"],
+                                   r.get("api"), r.get("threads"))):
+                if "threads" not in r:
+                    for k in ("speedup", "efficiency", "baseline_median", "cpu_per_wall"):
+                        self.assertNotIn(k, r)
+                    continue
+                self.assertIsInstance(r["threads"], int)
+                self.assertIn(r["threads"], (1, 2, 4))
+                self.assertIn(r["api"], THREAD_APIS)
+                if r["scenario"] == "threads":
+                    self.assertIn(r["attempt"], (1, 2, 3))   # tries of a sweep disturbed by other work
+                self.assertEqual(r["library"], "kcipher")
+                self.assertIn(r["scenario"], ("threads", "batch"))
+                if r["cpu_per_wall"] is not None:   # cores the process got: never more than it has, give or take
+                    self.assertGreater(r["cpu_per_wall"], 0)
+                    self.assertLessEqual(r["cpu_per_wall"], self.head["cores"] * 1.1 + 0.1)
+                if r["scenario"] == "threads" and r["mode"] != "fpe":
+                    self.assertGreaterEqual(r["msg_len"] * r["messages"], 65536 - 4 * 32)   # below, one thread by design
+                    self.assertIn(r["mode"], ("ecb", "ctr", "cbc"))
+                if "speedup" not in r:
+                    self.assertNotIn("efficiency", r)
+                    self.assertTrue(r["threads"] == 1, "a multi-thread point without its speed-up")
+                    continue
+                base = self.same_point(r, threads=1, api=r["api"]) if r["speedup_vs"] == "threads=1" else \
+                    self.same_point(r, threads=1, api="kc_aead_encrypt")
+                self.assertEqual(len(base), 1, "exactly one baseline record")
+                self.assertEqual(r["baseline_median"], base[0]["median"])
+                self.assertTrue(close(r["speedup"], base[0]["median"] / r["median"]))
+                if r["speedup_vs"] == "threads=1":
+                    self.assertGreater(r["threads"], 1)
+                    self.assertTrue(close(r["efficiency"], r["speedup"] / r["threads"]))
+                    kinds.add(r["mode"])
+                else:
+                    self.assertEqual(r["speedup_vs"], "loop")
+                    self.assertEqual((r["api"], r["threads"], r["mode"]), ("kc_aead_encrypt_batch", 1, "aead"))
+                    self.assertNotIn("efficiency", r)
+                    kinds.add("aead")
+        self.assertLessEqual({"ecb", "ctr", "cbc", "fpe", "aead"}, kinds)
+
+    def test_batch_records(self):
+        tj = [r for r in self.recs if r["scenario"] == "batch" and r["mode"] == "aead"]
+        self.assertTrue(tj)
+        for r in tj:
+            self.assertEqual((r["msg_len"], r["messages"]), (1024, 16))
+        fpe = [r for r in self.recs if r["mode"] == "fpe"]
+        self.assertEqual(sorted(r["threads"] for r in fpe), [1, 2])
+        for r in fpe:
+            self.assertEqual((r["bits"], r["msg_len"]), (54, 32))   # 16 decimal digits as uint16_t
+        cbc = [r for r in self.recs if r.get("api") == "kc_mode_encrypt_batch"]
+        self.assertTrue(cbc)
+        for r in cbc:
+            self.assertEqual(r["messages"], 4)
+
+    def test_report_cross_sections(self):
+        """The cross-architecture section names what was not run, and renders AArch64 counts."""
+        with tempfile.TemporaryDirectory() as cross, tempfile.TemporaryDirectory() as out:
+            with open(os.path.join(cross, "cross-status.tsv"), "w") as f:
+                f.write("rv32\tskipped\tgcc-riscv64-unknown-elf is not installed\t\n"
+                        "avr\tfailed\tfailed after 3 s: boom\t3\naarch64\tran\t\t9\n")
+            with open(os.path.join(cross, "aarch64.jsonl"), "w") as f:
+                f.write(json.dumps({"target": "aarch64", "primitive": "pipo-64-128", "impl": "neon16-least",
+                                    "op": "encrypt", "unit": "instructions_per_block", "value": 63.5}) + "\n")
+            p = subprocess.run([sys.executable, REPORT, os.path.join(self.dir, "bench.jsonl"), "--out", out,
+                                "--cross", cross], capture_output=True, text=True, timeout=120)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            with open(os.path.join(out, "benchmarks.md")) as f:
+                md = f.read()
+            self.assertIn("gcc-riscv64-unknown-elf is not installed", md)
+            self.assertIn("boom", md)
+            self.assertIn("| pipo-64-128 | neon16-least | 63.50 | 7.94 | 3.9 |", md)
+            self.assertIn("Not run", md)    # armv7m: not attempted
 
     def test_bad_arguments(self):
         self.assertEqual(run("--cipher", "no-such-cipher")[0], 2)
