@@ -32,6 +32,28 @@ static void xor_words(uint8_t *out, const uint8_t *in, const uint8_t *ks, size_t
     for (; i < len; i++) out[i] = in[i] ^ ks[i];
 }
 
+/* Writes n consecutive counter blocks from ctr into blocks and advances ctr.
+ * The prefix above the low 64 bits is rewritten only where it changes (first
+ * call, or a carry), so the common case stores one 64-bit word per block. */
+static void fill_counters(uint8_t *blocks, size_t n, uint8_t *ctr, size_t bs, int *prefix_valid)
+{
+    uint64_t low = kc_load64_be(ctr + bs - 8);
+    if (low > UINT64_MAX - n) {          /* a carry inside this batch: block by block */
+        for (size_t i = 0; i < n; i++) {
+            memcpy(blocks + i * bs, ctr, bs);
+            increment(ctr, bs);
+        }
+        *prefix_valid = 0;
+        return;
+    }
+    if (!*prefix_valid) {
+        for (size_t i = 0; i < n; i++) memcpy(blocks + i * bs, ctr, bs - 8);
+        *prefix_valid = 1;
+    }
+    for (size_t i = 0; i < n; i++) kc_store64_be(blocks + i * bs + bs - 8, low + i);
+    kc_store64_be(ctr + bs - 8, low + n);
+}
+
 void kc_ctr_run(const kc_cipher *c, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
     if (c->impl->ctr) {
@@ -39,16 +61,15 @@ void kc_ctr_run(const kc_cipher *c, uint8_t *ctr, uint8_t *out, const uint8_t *i
         return;
     }
     size_t bs = c->block, per = KC_MODE_BATCH / bs;
-    uint8_t ks[KC_MODE_BATCH];
+    uint8_t counters[KC_MODE_BATCH], ks[KC_MODE_BATCH];
+    int prefix_valid = 0;
+    size_t used = (nblocks < per ? nblocks : per) * bs;   /* keystream bytes to wipe */
     while (nblocks) {
         size_t n = nblocks < per ? nblocks : per, len = n * bs;
-        for (size_t i = 0; i < n; i++) {
-            memcpy(ks + i * bs, ctr, bs);
-            increment(ctr, bs);
-        }
-        c->impl->encrypt(c->ctx, ks, ks, n);
+        fill_counters(counters, n, ctr, bs, &prefix_valid);
+        c->impl->encrypt(c->ctx, ks, counters, n);
         xor_words(out, in, ks, len);
         in += len; out += len; nblocks -= n;
     }
-    kc_wipe(ks, sizeof ks);
+    kc_wipe(ks, used);   /* counters are public */
 }
