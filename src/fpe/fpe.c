@@ -2,79 +2,26 @@
  * section 10.1): the digits are an integer v < radix^len; it is encrypted
  * with the FEA block cipher on n = bit length of radix^len bits, repeating
  * while the result is >= radix^len (cycle walking; fewer than 2 steps on
- * average since radix^len >= 2^(n-1)).  Integers are 128 bits in 32-bit
- * limbs with 16-bit digit arithmetic, so 32- and 8-bit targets need no
- * 64-bit division.
+ * average since radix^len >= 2^(n-1)).  The batch path walks many values
+ * at once, so that SIMD FEA backends get full batches (number.c converts).
  *
  * Not constant time: the number of cycle-walking steps, and the digit
  * checks, depend on the data (inherent to cycle walking). */
 #include <stdlib.h>
 #include <string.h>
 #include "kcipher.h"
+#include "fpe/number.h"
 #include "parallel/pool.h"
 
-#define LIMBS 4              /* least significant first */
 #define MAX_DIGITS 128       /* radix >= 2 and radix^len < 2^128 */
+/* Values per cycle-walking pass of the batch path (two such block arrays
+ * live on the stack). */
+#define WALK_CHUNK (UINTPTR_MAX > 0xffffu ? 128 : 4)
 
 struct kc_fpe {
     kc_fea *fea;
-    unsigned radix, n;
-    size_t len, block_bytes;
-    uint32_t domain[LIMBS];  /* radix^len */
+    kc_number_format fmt;
 };
-
-/* v = v * m + a; returns the carry out of 128 bits (nonzero = overflow). */
-static uint32_t mul_add(uint32_t v[LIMBS], uint32_t m, uint32_t a)
-{
-    uint64_t carry = a;
-    for (int i = 0; i < LIMBS; i++) {
-        carry += (uint64_t)v[i] * m;
-        v[i] = (uint32_t)carry;
-        carry >>= 32;
-    }
-    return (uint32_t)carry;
-}
-
-/* v = v / d, returns v mod d; d < 2^16, so each step divides 32 bits. */
-static uint32_t div_small(uint32_t v[LIMBS], uint32_t d)
-{
-    uint32_t r = 0;
-    for (int i = LIMBS - 1; i >= 0; i--) {
-        uint32_t hi = r << 16 | v[i] >> 16, lo;
-        r = hi % d;
-        lo = r << 16 | (v[i] & 0xffff);
-        r = lo % d;
-        v[i] = (hi / d) << 16 | lo / d;
-    }
-    return r;
-}
-
-static int less(const uint32_t a[LIMBS], const uint32_t b[LIMBS])
-{
-    for (int i = LIMBS - 1; i >= 0; i--)
-        if (a[i] != b[i]) return a[i] < b[i];
-    return 0;
-}
-
-static unsigned bit_length(const uint32_t v[LIMBS])
-{
-    for (int i = LIMBS - 1; i >= 0; i--)
-        for (int b = 31; b >= 0; b--)
-            if (v[i] >> b & 1) return (unsigned)(32 * i + b + 1);
-    return 0;
-}
-
-/* Big-endian bytes (the FEA block format) <-> limbs. */
-static void to_bytes(const uint32_t v[LIMBS], uint8_t *p, size_t len)
-{
-    for (size_t i = 0; i < len; i++) p[len - 1 - i] = (uint8_t)(v[i / 4] >> (8 * (i % 4)));
-}
-
-static void from_bytes(uint32_t v[LIMBS], const uint8_t *p, size_t len)
-{
-    memset(v, 0, LIMBS * sizeof v[0]);
-    for (size_t i = 0; i < len; i++) v[i / 4] |= (uint32_t)p[len - 1 - i] << (8 * (i % 4));
-}
 
 kc_status kc_fpe_new(kc_fpe **out, const char *name, const char *backend,
                      const uint8_t *key, size_t key_len,
@@ -82,26 +29,19 @@ kc_status kc_fpe_new(kc_fpe **out, const char *name, const char *backend,
 {
     if (!out) return KC_ERR_NULL;
     *out = NULL;
-    /* radix in 2..65535, written so that 16-bit unsigned sees no always-false test */
-    if (radix < 2 || radix - 2 > 65533u) return KC_ERR_RADIX;
-    uint32_t domain[LIMBS] = { 1, 0, 0, 0 };
-    for (size_t i = 0; i < len; i++)      /* stops within 128 steps */
-        if (mul_add(domain, radix, 0)) return KC_ERR_DOMAIN_TOO_LARGE;
+    kc_number_format fmt;
+    kc_status st = kc_number_format_init(&fmt, radix, len);
+    if (st != KC_OK) return st;
     uint32_t minimum = flags & KC_FPE_ALLOW_SMALL_DOMAIN ? 256 : KC_FPE_MIN_DOMAIN;
-    if (!domain[1] && !domain[2] && !domain[3] && domain[0] < minimum) return KC_ERR_DOMAIN_TOO_SMALL;
+    if (kc_number_domain_below(&fmt, minimum)) return KC_ERR_DOMAIN_TOO_SMALL;
 
-    unsigned n = bit_length(domain);
     kc_fea *fea;
-    kc_status st = kc_fea_new(&fea, name, backend, key, key_len, n);
+    st = kc_fea_new(&fea, name, backend, key, key_len, fmt.bits);
     if (st != KC_OK) return st;
     kc_fpe *p = malloc(sizeof *p);
     if (!p) { kc_fea_free(fea); return KC_ERR_NO_MEMORY; }
     p->fea = fea;
-    p->radix = radix;
-    p->n = n;
-    p->len = len;
-    p->block_bytes = kc_fea_block_size(fea);
-    memcpy(p->domain, domain, sizeof domain);
+    p->fmt = fmt;
     *out = p;
     return KC_OK;
 }
@@ -114,22 +54,13 @@ void kc_fpe_free(kc_fpe *p)
     free(p);
 }
 
-unsigned kc_fpe_bits(const kc_fpe *p) { return p ? p->n : 0; }
+unsigned kc_fpe_bits(const kc_fpe *p) { return p ? p->fmt.bits : 0; }
 size_t kc_fpe_tweak_size(const kc_fpe *p) { return p ? kc_fea_tweak_size(p->fea) : 0; }
 
-/* Cycle walking on v, which is below the domain. */
-static kc_status walk(const kc_fpe *p, int encrypt, uint32_t v[LIMBS],
-                      const uint8_t *tweak, size_t tweak_len)
+static kc_status fea(const kc_fpe *p, int encrypt, uint8_t *blocks, size_t count,
+                     const uint8_t *tweak, size_t tweak_len)
 {
-    uint8_t block[16];
-    kc_status st;
-    to_bytes(v, block, p->block_bytes);
-    do {
-        st = (encrypt ? kc_fea_encrypt : kc_fea_decrypt)(p->fea, block, block, 1, tweak, tweak_len);
-        from_bytes(v, block, p->block_bytes);
-    } while (st == KC_OK && !less(v, p->domain));
-    kc_wipe(block, sizeof block);
-    return st;
+    return (encrypt ? kc_fea_encrypt : kc_fea_decrypt)(p->fea, blocks, blocks, count, tweak, tweak_len);
 }
 
 /* Everything is checked and computed before out is written. */
@@ -137,16 +68,18 @@ static kc_status crypt_digits(const kc_fpe *p, int encrypt, uint16_t *out, const
                               size_t len, const uint8_t *tweak, size_t tweak_len)
 {
     if (!p || !out || !in || (!tweak && tweak_len)) return KC_ERR_NULL;
-    if (len != p->len) return KC_ERR_INPUT_TOO_SHORT;   /* wrong length, short or long */
+    if (len != p->fmt.len) return KC_ERR_INPUT_TOO_SHORT;   /* wrong length, short or long */
     if (tweak_len && tweak_len != kc_fea_tweak_size(p->fea)) return KC_ERR_TWEAK_LENGTH;
     for (size_t i = 0; i < len; i++)
-        if (in[i] >= p->radix) return KC_ERR_DIGIT;
-    uint32_t v[LIMBS] = { 0, 0, 0, 0 };
-    for (size_t i = 0; i < len; i++) mul_add(v, p->radix, in[i]);
-    kc_status st = walk(p, encrypt, v, tweak, tweak_len);   /* FEA-1 tweak >= 2^(128-n): fails here */
-    if (st == KC_OK)
-        for (size_t i = len; i-- > 0;) out[i] = (uint16_t)div_small(v, p->radix);
-    kc_wipe(v, sizeof v);
+        if (in[i] >= p->fmt.radix) return KC_ERR_DIGIT;
+    uint8_t block[16];
+    kc_number_to_block(&p->fmt, in, block);
+    kc_status st;
+    do   /* cycle walking; FEA-1 tweak >= 2^(128-n) fails here */
+        st = fea(p, encrypt, block, 1, tweak, tweak_len);
+    while (st == KC_OK && !kc_number_in_domain(&p->fmt, block));
+    if (st == KC_OK) kc_number_to_digits(&p->fmt, block, out);
+    kc_wipe(block, sizeof block);
     return st;
 }
 
@@ -179,10 +112,10 @@ static kc_status crypt_str(const kc_fpe *p, int encrypt, char *out, const char *
 {
     static const char alphabet[] = "0123456789abcdefghijklmnopqrstuvwxyz";
     if (!p || !out || !in) return KC_ERR_NULL;
-    if (p->radix > 36) return KC_ERR_RADIX;
+    if (p->fmt.radix > 36) return KC_ERR_RADIX;
     size_t len = 0;
-    while (len <= p->len && in[len]) len++;
-    if (len != p->len) return KC_ERR_INPUT_TOO_SHORT;
+    while (len <= p->fmt.len && in[len]) len++;
+    if (len != p->fmt.len) return KC_ERR_INPUT_TOO_SHORT;
     uint16_t d[MAX_DIGITS] = { 0 };
     for (size_t i = 0; i < len; i++) d[i] = char_value(in[i]);
     kc_status st = crypt_digits(p, encrypt, d, d, len, tweak, tweak_len);
@@ -217,12 +150,48 @@ typedef struct fpe_batch {
     size_t tweak_len;
 } fpe_batch;
 
+/* Up to WALK_CHUNK values: all are encrypted once together, then those
+ * still outside the domain are gathered and encrypted again together until
+ * none is left. */
+static void walk_chunk(const fpe_batch *b, size_t first, size_t count)
+{
+    const kc_number_format *f = &b->p->fmt;
+    size_t bs = f->block_bytes;
+    uint8_t blocks[WALK_CHUNK * 16], again[WALK_CHUNK * 16];
+    uint16_t where[WALK_CHUNK];
+    for (size_t i = 0; i < count; i++) kc_number_to_block(f, b->in + (first + i) * f->len, blocks + i * bs);
+    fea(b->p, b->encrypt, blocks, count, b->tweak, b->tweak_len);   /* checked: cannot fail */
+    size_t left = 0;
+    for (size_t i = 0; i < count; i++)
+        if (!kc_number_in_domain(f, blocks + i * bs)) {
+            where[left] = (uint16_t)i;
+            memcpy(again + left++ * bs, blocks + i * bs, bs);
+        }
+    while (left) {
+        fea(b->p, b->encrypt, again, left, b->tweak, b->tweak_len);
+        size_t still = 0;
+        for (size_t j = 0; j < left; j++) {
+            if (kc_number_in_domain(f, again + j * bs)) {
+                memcpy(blocks + where[j] * bs, again + j * bs, bs);
+            } else {
+                where[still] = where[j];
+                memmove(again + still++ * bs, again + j * bs, bs);
+            }
+        }
+        left = still;
+    }
+    for (size_t i = 0; i < count; i++) kc_number_to_digits(f, blocks + i * bs, b->out + (first + i) * f->len);
+    kc_wipe(blocks, count * bs);
+    kc_wipe(again, count * bs);
+}
+
 static void batch_share(void *arg, size_t first, size_t n)
 {
-    const fpe_batch *b = arg;
-    size_t len = b->p->len;
-    for (size_t i = first; i < first + n; i++)   /* inputs were checked: cannot fail */
-        crypt_digits(b->p, b->encrypt, b->out + i * len, b->in + i * len, len, b->tweak, b->tweak_len);
+    for (size_t done = 0; done < n;) {
+        size_t m = n - done < WALK_CHUNK ? n - done : WALK_CHUNK;
+        walk_chunk(arg, first + done, m);
+        done += m;
+    }
 }
 
 /* Checks every value and the tweak first, so nothing is written on error. */
@@ -231,14 +200,15 @@ static kc_status crypt_batch(const kc_fpe *p, int encrypt, uint16_t *out, const 
 {
     if (!p || ((!out || !in) && count) || (!tweak && tweak_len)) return KC_ERR_NULL;
     if (tweak_len && tweak_len != kc_fea_tweak_size(p->fea)) return KC_ERR_TWEAK_LENGTH;
-    if (count > SIZE_MAX / sizeof *in / p->len) return KC_ERR_INPUT_TOO_SHORT;
-    for (size_t i = 0; i < count * p->len; i++)
-        if (in[i] >= p->radix) return KC_ERR_DIGIT;
+    size_t len = p->fmt.len;
+    if (count > SIZE_MAX / sizeof *in / len) return KC_ERR_INPUT_TOO_SHORT;
+    for (size_t i = 0; i < count * len; i++)
+        if (in[i] >= p->fmt.radix) return KC_ERR_DIGIT;
     uint8_t zero[16] = { 0 }, scratch[16];
     kc_status st = kc_fea_encrypt(p->fea, scratch, zero, 1, tweak, tweak_len);   /* FEA-1 tweak width */
     if (st != KC_OK) return st;
     fpe_batch b = { p, encrypt, out, in, tweak, tweak_len };
-    kc_parallel_shares(count, count * p->block_bytes * 8, batch_share, &b);
+    kc_parallel_shares(count, count * p->fmt.block_bytes * 8, batch_share, &b);
     return KC_OK;
 }
 
