@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test: installs dependencies, builds, runs the suite, then runs it
-# again under AddressSanitizer + UndefinedBehaviorSanitizer, then cross-built
+# again under AddressSanitizer + UndefinedBehaviorSanitizer, the thread pool
+# under ThreadSanitizer, then cross-built
 # for other architectures under emulation.  The constant-time check
 # (valgrind) runs in the first pass.  Ends with "N passed, N failed"
 # (counting ctest tests over all suites).
@@ -11,17 +12,19 @@ jobs=$(nproc 2>/dev/null || echo 2)
 build=${KC_BUILD_DIR:-build}
 passed=0 failed=0
 
-run_suite() {   # name, build dir, cmake args...
+run_suite() {   # name, build dir, cmake args...  ($only: build and run just these tests)
   local name=$1 dir=$2; shift 2
+  local targets=() select=()
+  [ -n "${only:-}" ] && { targets=(--target "$only"); select=(-R "^($only)\$"); }
   echo "== $name"
   if ! cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >"$dir.configure.log" 2>&1 ||
-     ! cmake --build "$dir" -j"$jobs" >"$dir.build.log" 2>&1; then
+     ! cmake --build "$dir" -j"$jobs" "${targets[@]}" >"$dir.build.log" 2>&1; then
     cat "$dir.configure.log" "$dir.build.log" 2>/dev/null | tail -40
     echo "$name: build failed"
     failed=$((failed + 1))
     return
   fi
-  (cd "$dir" && ctest --output-on-failure -j"$jobs" 2>&1) | tee "$dir.ctest.log"
+  (cd "$dir" && ctest --output-on-failure -j"$jobs" "${select[@]}" 2>&1) | tee "$dir.ctest.log"
   count "$dir.ctest.log"
 }
 
@@ -45,6 +48,8 @@ mkdir -p "$build"
 run_suite "tests" "$build/release"
 run_suite "tests under ASan+UBSan" "$build/sanitize" -DCMAKE_BUILD_TYPE=Debug \
   -DKC_SANITIZE=address,undefined
+only=test_parallel run_suite "thread pool under ThreadSanitizer" "$build/tsan" -DCMAKE_BUILD_TYPE=Debug \
+  -DKC_SANITIZE=thread -DKC_PEERS=OFF
 cross aarch64 scripts/test-aarch64.sh
 cross rv32 scripts/test-rv32.sh
 cross avr scripts/test-avr.sh

@@ -1,6 +1,14 @@
 /* Thread pool.  Workers sleep on a condition variable and take task indices
  * from a shared counter; the caller works too.  The pool serves one caller
- * at a time: a concurrent caller runs its tasks itself. */
+ * at a time: a concurrent caller runs its tasks itself.
+ *
+ * Waking a sleeping thread costs tens of microseconds (more in a VM), as
+ * much as encrypting a few hundred KiB.  So, like OpenMP runtimes, a worker
+ * that finishes a job spins for a short while (SPIN_NS) watching for the
+ * next one before it sleeps, and the caller spins while the last tasks
+ * finish; both only when there are no more threads than cores, where the
+ * spinning takes no time from a thread with work. */
+#define _POSIX_C_SOURCE 200809L   /* clock_gettime */
 #include <stdlib.h>
 #include "kcipher.h"
 #include "parallel/pool.h"
@@ -9,18 +17,22 @@
 
 #if defined(KC_HAVE_PTHREADS)
 #include <pthread.h>
+#include <time.h>
 #include <unistd.h>
+
+#define SPIN_NS 200000L   /* 0.2 ms */
 
 static struct {
     pthread_mutex_t lock;
     pthread_cond_t wake, finished;
     pthread_t workers[KC_MAX_THREADS];
     unsigned nworkers, wanted;      /* running workers; threads asked for (0: default) */
-    int busy, stopping;
-    unsigned long generation;       /* bumped per job, so workers see each job once */
+    int busy, stopping, spin;       /* spin: threads <= cores */
+    _Atomic unsigned long generation;   /* bumped per job, so workers see each job once */
     kc_task_fn fn;
     void *arg;
-    size_t ntasks, next, pending;   /* tasks in job, next to hand out, not yet finished */
+    size_t ntasks, next;            /* tasks in job, next to hand out */
+    _Atomic size_t pending;         /* tasks not yet finished */
 } pool = { .lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER,
             .finished = PTHREAD_COND_INITIALIZER };
 
@@ -29,6 +41,41 @@ static unsigned default_threads(void)
     const char *env = getenv("KC_THREADS");
     long n = env ? strtol(env, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
     return n < 1 ? 1 : n > KC_MAX_THREADS ? KC_MAX_THREADS : (unsigned)n;
+}
+
+static long long now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ volatile("yield");
+#endif
+}
+
+/* Spin, without the lock, up to SPIN_NS while nothing changes. */
+static void spin_while_generation(unsigned long old)
+{
+    long long end = now_ns() + SPIN_NS;
+    for (unsigned i = 1; pool.generation == old; i++) {
+        cpu_relax();
+        if (i % 64 == 0 && now_ns() > end) return;
+    }
+}
+
+static void spin_while_pending(void)
+{
+    long long end = now_ns() + SPIN_NS;
+    for (unsigned i = 1; pool.pending; i++) {
+        cpu_relax();
+        if (i % 64 == 0 && now_ns() > end) return;
+    }
 }
 
 /* Takes and runs tasks until none are left; called with the lock held. */
@@ -49,6 +96,11 @@ static void *worker(void *unused)
     unsigned long seen = 0;
     pthread_mutex_lock(&pool.lock);
     for (;;) {
+        if (pool.spin && !pool.stopping) {
+            pthread_mutex_unlock(&pool.lock);
+            spin_while_generation(seen);
+            pthread_mutex_lock(&pool.lock);
+        }
         while (!pool.stopping && pool.generation == seen) pthread_cond_wait(&pool.wake, &pool.lock);
         if (pool.stopping) break;
         seen = pool.generation;
@@ -76,6 +128,7 @@ static unsigned target_threads(void) { return pool.wanted ? pool.wanted : defaul
 static void start_workers(void)
 {
     unsigned want = target_threads() - 1;
+    pool.spin = target_threads() <= (unsigned)sysconf(_SC_NPROCESSORS_ONLN);
     while (pool.nworkers < want &&
            pthread_create(&pool.workers[pool.nworkers], NULL, worker, NULL) == 0)
         pool.nworkers++;
@@ -122,6 +175,11 @@ void kc_parallel_for(size_t ntasks, kc_task_fn fn, void *arg)
     pool.generation++;
     pthread_cond_broadcast(&pool.wake);
     drain();
+    if (pool.spin && pool.pending) {
+        pthread_mutex_unlock(&pool.lock);
+        spin_while_pending();
+        pthread_mutex_lock(&pool.lock);
+    }
     while (pool.pending) pthread_cond_wait(&pool.finished, &pool.lock);
     pool.busy = 0;
     pthread_mutex_unlock(&pool.lock);
