@@ -72,7 +72,10 @@ def per_byte(prim, impl, n):
 
 rows = [  # primitive, block bytes, paper c/B, [(impl, what)]
     ("aria-128", 16, "295", [("rv32i-table", "RV32I asm, 16 byte registers (paper's method)"),
-                             ("table", "C, 32-bit tables"), ("ct", "C, bitsliced, constant time")]),
+                             ("rv32i-bs32", "RV32I asm, bitsliced, constant time (beyond the paper)"),
+                             ("table", "C, 32-bit tables"),
+                             ("bs32", "C, bitsliced over 32-bit words, constant time"),
+                             ("ct", "C, bitsliced over 64-bit words, constant time")]),
     ("lea-128", 16, "48.44", [("rv32i", "RV32I asm, 4 word registers (paper's method)"),
                               ("ref", "C reference")]),
     ("pipo-64-128", 8, "259.75", [("rv32i", "RV32I asm, 8 byte registers, fused key schedule (paper's method)"),

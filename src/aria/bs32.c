@@ -11,10 +11,6 @@
 #include "core/backend.h"
 #include "aria/aria_common.h"
 
-typedef struct bs32_key {
-    uint32_t ek[ARIA_MAX_ROUNDS + 1][4], dk[ARIA_MAX_ROUNDS + 1][4];
-    unsigned rounds;
-} bs32_key;
 
 /* Matrices in the GFNI encoding (output bit i = parity(byte 7-i of m AND
  * input)); see ct.c for what each one is. */
@@ -183,37 +179,11 @@ static void key_round(uint8_t out[16], const uint8_t in[16], const uint8_t rk[16
     kc_wipe(r, sizeof r);
 }
 
-static kc_status bs32_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
-{
-    bs32_key *k = ctx;
-    aria_round_keys ek, dk;
-    (void)block_len;
-    k->rounds = aria_rounds(key_len);
-    aria_expand_key(ek, key, key_len, key_round);
-    aria_decrypt_keys(dk, ek, k->rounds);
-    for (unsigned r = 0; r <= k->rounds; r++)
-        for (int i = 0; i < 4; i++) {
-            k->ek[r][i] = kc_load32_le(ek[r] + 4 * i);
-            k->dk[r][i] = kc_load32_le(dk[r] + 4 * i);
-        }
-    kc_wipe(ek, sizeof ek); kc_wipe(dk, sizeof dk);
-    return KC_OK;
-}
-
-static void bs32_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-    const bs32_key *k = ctx;
-    crypt_blocks(k->ek, k->rounds, out, in, nblocks);
-}
-
-static void bs32_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-    const bs32_key *k = ctx;
-    crypt_blocks(k->dk, k->rounds, out, in, nblocks);
-}
+/* The context is an aria_word_keys (rv32i_bs32.c relies on it). */
+ARIA_WORD_ENTRIES(key_round, crypt_blocks)
 
 const kc_block_backend kc_aria_bs32 = {
     { "bs32", "bitsliced S-boxes over 32-bit words, 2 blocks per pass, constant time (for 32-bit CPUs)",
-      0, 1, sizeof(bs32_key) },
-    bs32_set_key, bs32_encrypt, bs32_decrypt
+      0, 1, sizeof(aria_word_keys) },
+    aria_set_key, aria_encrypt, aria_decrypt
 };
