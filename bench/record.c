@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include "kcipher.h"
@@ -60,6 +61,15 @@ static void json_kv(FILE *f, const char *k, const char *v)
     json_str(f, v);
 }
 
+/* KC_BENCH_EMULATOR names the emulator a cross-built kcipher runs under
+ * (scripts/bench.sh: "qemu-aarch64 (TCG on x86-64)"): the run header and
+ * every record then carry "emulated", and their times are the emulator's. */
+static void json_emulated(FILE *f)
+{
+    const char *emu = getenv("KC_BENCH_EMULATOR");
+    if (emu && *emu) json_kv(f, "emulated", emu);
+}
+
 static void json_num(FILE *f, const char *k, double v)
 {
     if (isnan(v)) fprintf(f, ",\"%s\":null", k);
@@ -75,6 +85,7 @@ void bench_emit_header(bench_run *r)
     json_kv(f, "date", r->date);
     json_kv(f, "target", r->target);
     json_kv(f, "cpu", r->cpu);
+    json_emulated(f);
     fprintf(f, ",\"cores\":%ld", r->cores);
     json_kv(f, "cpu_features", kc_cpu_features());
     json_kv(f, "compiler", KC_BENCH_COMPILER);
@@ -197,6 +208,7 @@ int bench_point_run(bench_run *r, const bench_point *p, bt_fn fn, void *arg)
         json_kv(f, "run", r->date);
         json_kv(f, "target", r->target);
         json_kv(f, "cpu", r->cpu);
+        json_emulated(f);
         json_kv(f, "compiler", KC_BENCH_COMPILER);
         json_kv(f, "lib_version", KC_VERSION_STRING);
         json_kv(f, "library", p->library);
