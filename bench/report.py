@@ -216,6 +216,89 @@ def section_summary(d):
     return "\n".join(out)
 
 
+def section_targets(d):
+    """Issue 4's targets, each from records of this run (16 KiB bulk messages unless said otherwise)."""
+    rows = []
+
+    def bulk(prim, mode, **kw):
+        return [r for r in d.find(primitive=prim, mode=mode, scenario="bulk", op="encrypt", msg_len=16384, **kw)]
+
+    def ours_ct(prim, mode):   # the fastest constant-time backend: what the target is about
+        return best_of([r for r in bulk(prim, mode, library="kcipher") if r.get("constant_time")], d.per_byte)
+
+    def peer(prim, mode, lib):
+        return best_of(bulk(prim, mode, library=lib), d.per_byte)
+
+    def verdict(ok):
+        return "**met**" if ok else "**not met**"
+
+    def cpb_row(prim, mode, limit, lib=None, times=None):
+        o = ours_ct(prim, mode)
+        if not o:
+            return
+        p = peer(prim, mode, lib) if lib else None
+        ratio = p["median"] / o["median"] if p else None
+        ok = d.calibrated and d.per_byte(o) <= limit and (times is None or (ratio and ratio >= times))
+        want = "<= %s c/B" % quote(limit) + (", >= %sx %s" % (quote(times), lib) if times else "")
+        rows.append(["%s %s" % (prim, mode.upper()), "%s (%s)" % (fmt(d.per_byte(o)), o["impl"]),
+                     "%s: %s, %.2fx" % (lib, fmt(d.per_byte(p)), ratio) if p else "–", want, verdict(ok)])
+
+    def peer_row(prim, mode, lib, times=None, within=None):
+        o, p = ours_ct(prim, mode), peer(prim, mode, lib)
+        if not o or not p:
+            return
+        ratio = p["median"] / o["median"]
+        ok = ratio >= times if times else o["median"] <= p["median"] * (1 + within)
+        want = ">= %sx %s" % (quote(times), lib) if times else "within %d%% of %s" % (within * 100, lib)
+        rows.append(["%s %s" % (prim, mode.upper()), "%s (%s)" % (fmt(d.per_byte(o)), o["impl"]),
+                     "%s: %s, %.2fx" % (lib, fmt(d.per_byte(p)), ratio), want, verdict(ok)])
+
+    cpb_row("aria-128", "ctr", 1.0, "openssl")
+    cpb_row("lea-128", "ctr", 0.8, "cryptopp", 2.5)
+    cpb_row("pipo-64-128", "ecb", 1.0)
+    cpb_row("rc6-128", "ctr", 2.0, "cryptopp", 4)
+    peer_row("aes-128", "ctr", "openssl", times=1.3)
+    peer_row("aes-128", "ecb", "openssl", times=1.3)
+    peer_row("aes-128", "cbc", "openssl", within=0.03)
+
+    one = [r for r in d.find(library="kcipher", primitive="fea1-128", mode="fea", op="encrypt", bits=64)
+           if r.get("messages", 1) == 1]
+    naive = next((r for r in one if r["impl"] == "naive"), None)
+    if naive:
+        best = best_of(one, lambda r: r["median"])
+        best_ct = best_of([r for r in one if r.get("constant_time")], lambda r: r["median"])
+        rows.append(["fea1-128, n = 64, one block", "%.3f µs (%s, %.0fx naive); constant-time: %.3f µs (%s, %.0fx)" % (
+                         best["us_per_op"], best["impl"], naive["median"] / best["median"], best_ct["us_per_op"],
+                         best_ct["impl"], naive["median"] / best_ct["median"]),
+                     "naive: %.3f µs" % naive["us_per_op"], ">= 50x naive",
+                     verdict(naive["median"] / best["median"] >= 50) + (" (constant-time: %s)" % (
+                         "met" if naive["median"] / best_ct["median"] >= 50 else "not met"))])
+    batch = [r for r in d.find(library="kcipher", primitive="fea1-128", mode="fea", op="encrypt", bits=54,
+                               scenario="batch")]
+    fast = best_of([r for r in batch if r.get("constant_time")], lambda r: r["us_per_op"] / r["messages"])
+    if fast:
+        rate = fast["messages"] / fast["us_per_op"]
+        fpe = next((r for r in d.find(library="kcipher", scenario="threads", mode="fpe") if r["threads"] == 1), None)
+        rows.append(["fea1-128 batch, n = 54 (16 decimal digits), 1 core",
+                     "%.1f M blocks/s (%s)%s" % (rate, fast["impl"], "; as FPE tokens with cycle walking: %.1f M "
+                                                 "values/s" % (fpe["messages"] / fpe["us_per_op"]) if fpe else ""),
+                     "FF1-AES in C: ~1.7 M/s (issue's figure, not measured here)", ">= 20 M blocks/s", verdict(rate >= 20)])
+    tj = d.find(library="kcipher", scenario="batch", mode="aead", primitive="tinyjambu-128")
+    loop_ref = next((r for r in tj if r["impl"] == "ref" and r.get("api") == "kc_aead_encrypt"), None)
+    bt = best_of([r for r in tj if r.get("api") == "kc_aead_encrypt_batch"], lambda r: r["median"])
+    if loop_ref and bt:
+        x = loop_ref["median"] / bt["median"]
+        rows.append(["tinyjambu-128, 16 messages of 1 KiB", "%s (%s batch), %.2fx" % (fmt(d.per_byte(bt)), bt["impl"], x),
+                     "ref, one call per message: %s" % fmt(d.per_byte(loop_ref)), ">= 8x", verdict(x >= 8)])
+    if not rows:
+        return ""
+    return "\n".join(["## Issue 4 targets on this machine", "",
+                      ("Each row from this run; per-byte figures in %s for the fastest constant-time backend, peers "
+                       "in the same run (ratio = peer time / our time: above 1, we are faster). The targets were "
+                       "set for an AMD Zen 4; the machine is named above.") % d.cpb_label, "",
+                      table(["workload", "ours", "peer or baseline, same run", "target", ""], rows)])
+
+
 def slope(d, recs):
     """Per-byte cost between the two largest message sizes of one implementation."""
     recs = sorted((r for r in recs if r["messages"] == 1), key=lambda r: r["msg_len"])
@@ -633,9 +716,11 @@ CROSS = [("rv32", "rv32-table6.md", "RV32I, seed 001 Table 6: retired instructio
           "(simavr)", "scripts/avr-bench.sh"),
          ("armv7m", "armv7m-tables.md", "Cortex-M3, seed 000 Table 8: retired instructions (qemu-system-arm trace) "
           "beside the paper's milliseconds", "scripts/armv7m-bench.sh"),
-         ("aarch64", "aarch64.jsonl", "AArch64, seed 002 Table 6: executed instructions per block (qemu-aarch64 "
-          "trace) beside the paper's A10X cycles", "scripts/aarch64-static-counts.sh")]
+         ("aarch64", "aarch64.jsonl", "AArch64, every backend: executed and static instructions (qemu-aarch64 "
+          "trace, objdump) beside seed 002 Table 6 (A10X) and seed 000 Table 7 (Cortex-A53)",
+          "scripts/aarch64-static-counts.sh")]
 NEON_PAPER = {"neon8": 1, "neon16": 2, "neon8-least": 3, "neon16-least": 4}   # index into SEED002's tuple
+FEA_A53 = {"naive": 1, "table": 3, "neon-paper": 5}   # our backend -> FEA_PAPER["Table 7"] column (encryption, ms)
 
 
 def read_status(crossdir):
@@ -653,38 +738,159 @@ def demote(md):
     return "\n".join("#" + l if l.startswith("#") else l for l in md.splitlines()) + "\n"
 
 
+def read_jsonl(path):
+    """JSON lines from path, or from path.gz; [] when neither exists."""
+    for p in (path, path + ".gz"):
+        if os.path.exists(p):
+            with (gzip.open(p, "rt") if p.endswith(".gz") else open(p)) as f:
+                return [json.loads(l) for l in f if l.startswith("{")]
+    return []
+
+
 def aarch64_table(path):
-    recs = [json.loads(l) for l in open(path) if l.startswith("{")]
+    """The AArch64 section's body: aarch64.jsonl (instruction counts) and, beside it, aarch64-time.jsonl
+    (`kcipher bench` under qemu-aarch64)."""
+    recs = read_jsonl(path)
     if not recs:
         return "No records.\n"
-    out = [("Ours: **instructions** per block executed on AArch64 (%s; %s), counted from qemu's execution trace "
-            "as the difference between runs with N and N + 32 blocks (call, key schedule and start-up removed). "
-            "Paper: **cycles** per byte on an Apple A10X Fusion (Xcode -O2). QEMU models no cycles; a wide "
-            "out-of-order core such as the A10X retires several instructions per cycle, so the two columns bound "
-            "each other only loosely.") % (recs[0].get("emulator", "qemu-aarch64"), recs[0].get("compiler", "")), ""]
+
+    def static(r):
+        return "%d" % r["static_instructions"] if r.get("static_instructions") is not None else "–"
+
+    r0 = recs[0]
+    out = [("Two figures per backend, both **instructions**, for AArch64 code built by %s: **executed** "
+            "instructions per block (per message for TinyJAMBU), counted exactly from qemu's execution trace (%s) "
+            "as the difference between runs with N and N + STEP inputs, so the call, key schedule and start-up "
+            "drop out; and **static** instructions, the code size of the backend's object file "
+            "(`aarch64-linux-gnu-objdump -d` of `src/FAMILY/BACKEND.c.o`: encryption, decryption and key schedule, "
+            "with what it inlines from shared headers). QEMU models no cycles, so no AArch64 cycle figure of ours "
+            "exists; the papers' figures are cycles or milliseconds measured on real ARM cores (Apple A10X Fusion "
+            "in seed 002, Cortex-A53 in seed 000), quoted as they are. A wide out-of-order core such as the A10X "
+            "retires several instructions per cycle, so instructions and cycles bound each other only loosely.")
+           % (r0.get("compiler", "aarch64-linux-gnu-gcc"), r0.get("emulator", "qemu-aarch64")), ""]
+
+    blocks = [r for r in recs if r.get("kind", "block") == "block"]
+    if blocks:
+        rows = []
+        for r in blocks:
+            bs = 8 if r["primitive"].startswith("pipo-64") else 16
+            if r["primitive"].startswith("rijndael-"):
+                bs = int(r["primitive"].split("-")[1]) // 8
+            paper = SEED002.get(r["primitive"])
+            k = NEON_PAPER.get(r["impl"])
+            rows.append([r["primitive"], r["impl"], "%.2f" % r["value"], "%.2f" % (r["value"] / bs),
+                         quote(paper[k]) if paper and k is not None else "–", static(r)])
+        out += ["#### Block ciphers: instructions per block", "",
+                table(["", "backend", "instructions/block", "instructions/byte",
+                       "paper (seed 002 Table 6): same method, A10X cycles/byte", "static instructions"], rows)]
+        papers = ["%s: ref C %s, 8-way %s, 16-way %s, 8-way LA %s, 16-way LA %s" % ((p,) + tuple(quote(x) for x in v))
+                  for p, v in SEED002.items()]
+        out.append("Seed 002 Table 6 (Apple A10X Fusion, Xcode -O2, **cycles**/byte): " + "; ".join(papers) + ".\n")
+
+    fea = [r for r in recs if r.get("kind") == "fea"]
+    if fea:
+        a53 = FEA_PAPER["Table 7"][2]
+        rows = []
+        for r in fea:
+            k = FEA_A53.get(r["impl"])
+            i = FEA_ROWS.index(r["primitive"]) if r["primitive"] in FEA_ROWS else None
+            rows.append([r["primitive"], r["impl"], "%.2f" % r["value"], static(r),
+                         quote(a53[i][k]) if k is not None and i is not None else "–"])
+        out += ["#### FEA: instructions per %d-bit block (`kc_fea_encrypt_tweaks`, a tweak per block)"
+                % fea[0].get("bits", 64), "",
+                table(["", "backend", "instructions/block", "static instructions",
+                       "paper (seed 000 Table 7): same method, Cortex-A53 ms/block (63 bits)"], rows),
+                "Seed 000 Table 7 (ARM Cortex-A53, GCC, Ubuntu MATE; **milliseconds** per encryption, clock not "
+                "stated) has naive, table and NEON (`neon-paper` reproduces its method) columns; our `ct` and "
+                "`neon` have no counterpart there.", ""]
+
+    aead = [r for r in recs if r.get("kind") in ("single", "batch")]
+    if aead:
+        rows, seen = [], []
+        for r in aead:
+            if (r["primitive"], r["impl"]) not in seen:
+                seen.append((r["primitive"], r["impl"]))
+        for prim, impl in seen:
+            cells = []
+            for kind in ("single", "batch"):
+                r = next((x for x in aead if (x["primitive"], x["impl"], x["kind"]) == (prim, impl, kind)), None)
+                cells += ["%.2f" % r["value"], "%.2f" % (r["value"] / r.get("msg_len", 64))] if r else ["–", "–"]
+            rows.append([prim, impl] + cells + [static(next(x for x in aead if (x["primitive"], x["impl"]) ==
+                                                               (prim, impl)))])
+        out += ["#### TinyJAMBU: instructions per %d-byte message (no associated data)" % aead[0].get("msg_len", 64),
+                "", table(["", "backend", "`kc_aead_encrypt`, per message", "per byte",
+                           "`kc_aead_encrypt_batch`, per message", "per byte", "static instructions"], rows),
+                "No paper measures TinyJAMBU on AArch64 (seed 003 is AVR).", ""]
+
+    out.append(aarch64_time_table(os.path.join(os.path.dirname(path), "aarch64-time.jsonl")))
+    return "\n".join(out)
+
+
+def aarch64_time_table(path):
+    """`kcipher bench` cross-built for AArch64 and run under qemu-aarch64: the host's time, labelled so."""
+    out = ["#### AArch64 time under qemu-aarch64 — NOT representative of any ARM core", ""]
+    lines = read_jsonl(path)
+    run = next((r for r in lines if r.get("type") == "run"), {})
+    d = Data([run], [r for r in lines if r.get("type") == "measurement"], [])
+    if not d.recs:
+        return "\n".join(out + ["Not run: no `aarch64-time.jsonl` beside the counts (the emulated `kcipher bench` "
+                                "is the last part of the AArch64 step; see `cross-aarch64.log`).", ""])
+    emu = run.get("emulated") or d.recs[0].get("emulated")
+    out += [("`kcipher bench --quick`, cross-built for AArch64 and run under **%s** on the host (%s; %s). "
+             "Unit: **%s of host wall-clock time** while QEMU translates and runs the AArch64 code: this measures "
+             "the emulator, not an AArch64 core (NEON and Crypto Extension instructions are emulated in software "
+             "and can be slower than scalar code). The run's calibrated \"cycles\" are the emulator's and are not "
+             "shown. Beside it, the papers' figures on real hardware, as they are: seed 002 Table 6, Apple A10X "
+             "Fusion **cycles**/byte; seed 000 Table 7, ARM Cortex-A53 **milliseconds** per 63-bit FEA block. "
+             "Raw records: `aarch64-time.jsonl`.")
+            % (emu or "qemu-aarch64 (the records do not name it)", run.get("cpu", "?"), run.get("date", "?"),
+               d.unit), ""]
+    if not emu:
+        out += ["**Warning**: these records carry no `emulated` field.", ""]
     rows = []
-    for r in recs:
-        bs = 8 if r["primitive"].startswith("pipo-64") else 16
-        paper = SEED002.get(r["primitive"])
-        k = NEON_PAPER.get(r["impl"])
-        rows.append([r["primitive"], r["impl"], "%.2f" % r["value"], "%.2f" % (r["value"] / bs),
-                     quote(paper[k]) if paper and k is not None else "–"])
-    out.append(table(["", "backend", "instructions/block", "instructions/byte", "paper: same method, cycles/byte"],
-                     rows))
-    papers = ["%s: ref C %s, 8-way %s, 16-way %s, 8-way LA %s, 16-way LA %s" % ((p,) + tuple(quote(x) for x in v))
-              for p, v in SEED002.items()]
-    out.append("Paper (cycles/byte): " + "; ".join(papers) + ".\n")
+    for prim in sorted({r["primitive"] for r in d.recs if r["library"] == "kcipher"}, key=prim_key):
+        for impl in backends(d, prim):
+            def med(**kw):
+                r = d.one(library="kcipher", primitive=prim, impl=impl, **kw)
+                return r["median"] if r else None
+
+            if prim in FEA_ROWS:
+                r = d.one(library="kcipher", primitive=prim, impl=impl, op="encrypt", scenario="paper")
+                what = "encrypt one %d-bit block" % r["bits"] if r else None
+                per_byte, per_op = None, r and r["median"]
+            elif prim.startswith("tinyjambu"):
+                what = "AEAD encrypt: 16 KiB / a 64-byte message"
+                big, per_op = med(op="encrypt", mode="aead", scenario="bulk", msg_len=16384), \
+                    med(op="encrypt", mode="aead", scenario="bulk", msg_len=64)
+                per_byte = big / 16384 if big is not None else None
+            else:
+                what = "ECB 16 KiB / one block"
+                big, per_op = med(op="encrypt", mode="ecb", scenario="bulk", msg_len=16384), med(op="encrypt_block")
+                per_byte = big / 16384 if big is not None else None
+            if per_byte is None and per_op is None:
+                continue
+            paper = "–"
+            if prim in SEED002 and NEON_PAPER.get(impl) is not None:
+                paper = "A10X: %s cycles/byte" % quote(SEED002[prim][NEON_PAPER[impl]])
+            elif prim in FEA_ROWS and FEA_A53.get(impl) is not None:
+                a53 = FEA_PAPER["Table 7"][2][FEA_ROWS.index(prim)][FEA_A53[impl]]
+                paper = "Cortex-A53: %s ms/block" % quote(a53)
+            rows.append([prim, impl, what, fmt(per_byte), fmt(per_op), paper])
+    out.append(table(["", "backend", "operation", "emulated: %s/byte" % d.unit, "emulated: %s/operation" % d.unit,
+                      "paper, on real hardware"], rows))
     return "\n".join(out)
 
 
 def section_cross(crossdir):
     out = ["## Cross-architecture: exact counts under emulation", "",
-           ("`scripts/bench.sh` runs these before the host benchmark when the cross toolchains are installed. "
+           ("`scripts/bench.sh` runs these before the host benchmark (it installs the cross toolchains and "
+            "emulators; `KC_BENCH_CROSS=0` skips them). "
             "Units differ by target and are named in every table: AVR figures are **cycles** (simavr counts the "
             "AVR core's cycles exactly); RV32I, Cortex-M3 and AArch64 figures are **instructions** (QEMU counts "
             "instructions and models no cycles). Instructions are not cycles: the papers' cycle figures are "
             "quoted beside ours for orientation, not as a like-for-like comparison. Raw records with every sample: "
-            "`rv32.jsonl`, `avr.jsonl`, `armv7m.jsonl`, `aarch64.jsonl` beside this report (gzipped in `docs/`)."), ""]
+            "`rv32.jsonl`, `avr.jsonl`, `armv7m.jsonl`, `aarch64.jsonl`, `aarch64-time.jsonl` beside this report "
+            "(gzipped in `docs/`)."), ""]
     status = read_status(crossdir)
     if not status:
         return "\n".join(out + ["Not run: this report was made without `scripts/bench.sh`'s cross-architecture step "
@@ -693,10 +899,11 @@ def section_cross(crossdir):
         state, detail, secs = status.get(name, ("not run", "not attempted", ""))
         path = os.path.join(crossdir, fname)
         out += ["### %s" % title, ""]
-        if state != "ran" or not os.path.exists(path):
+        exists = os.path.exists(path) or (fname.endswith(".jsonl") and os.path.exists(path + ".gz"))
+        if state != "ran" or not exists:
             out += ["**Not run**: %s (`%s`)." % (detail or state, script), ""]
             continue
-        out.append("From `%s`%s." % (script, ", %s s" % secs if secs else ""))
+        out.append("From `%s`%s." % (script, ", %s s for the whole step" % secs if secs else ""))
         out.append("")
         if fname.endswith(".jsonl"):
             out.append(aarch64_table(path))
@@ -855,7 +1062,7 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     plots = make_plots(d, args.out)
     src = ", ".join(os.path.basename(p) for p in args.json)
-    parts = [section_machine(d, src), section_summary(d), section_fea(d), section_seed001(d), section_seed002(d, plots),
+    parts = [section_machine(d, src), section_summary(d), section_targets(d), section_fea(d), section_seed001(d), section_seed002(d, plots),
              section_seed003(d), section_seed004(d, plots), section_threads(d, plots), section_cross(crossdir),
              section_primitives(d), section_bulk(d, plots)]
     with open(os.path.join(args.out, "benchmarks.md"), "w") as f:

@@ -59,9 +59,14 @@ class Bench(unittest.TestCase):
             md = f.read()
         for title in ("## Machine and method", "Seed 000", "Seed 001", "Seed 002", "Seed 003", "Seed 004",
                       "Fig. 10", "Issue 7 target", "kc_fpe_encrypt_batch", "kc_aead_encrypt_batch",
-                      "## Cross-architecture"):
+                      "## Cross-architecture", "## Issue 4 targets"):
             self.assertIn(title, md)
         self.assertNotRegex(md.lower(), r"\bnan\b")
+        targets = md.split("## Issue 4 targets")[1].split("\n## ")[0]
+        rows = [l for l in targets.splitlines() if l.startswith("| ") and not l.startswith("| workload")]
+        self.assertGreaterEqual(len(rows), 3)   # AES-128 vs OpenSSL, LEA-128, TinyJAMBU at least
+        for row in rows:
+            self.assertRegex(row, r"\*\*(met|not met)\*\*")
 
     def test_header_and_end(self):
         self.assertEqual(self.head["type"], "run")
@@ -196,24 +201,97 @@ class Bench(unittest.TestCase):
         for r in cbc:
             self.assertEqual(r["messages"], 4)
 
-    def test_report_cross_sections(self):
-        """The cross-architecture section names what was not run, and renders AArch64 counts."""
+    def cross_report(self, files):
+        """The report over this run's records with a cross directory holding files {name: text}."""
         with tempfile.TemporaryDirectory() as cross, tempfile.TemporaryDirectory() as out:
-            with open(os.path.join(cross, "cross-status.tsv"), "w") as f:
-                f.write("rv32\tskipped\tgcc-riscv64-unknown-elf is not installed\t\n"
-                        "avr\tfailed\tfailed after 3 s: boom\t3\naarch64\tran\t\t9\n")
-            with open(os.path.join(cross, "aarch64.jsonl"), "w") as f:
-                f.write(json.dumps({"target": "aarch64", "primitive": "pipo-64-128", "impl": "neon16-least",
-                                    "op": "encrypt", "unit": "instructions_per_block", "value": 63.5}) + "\n")
+            for name, text in files.items():
+                with open(os.path.join(cross, name), "w") as f:
+                    f.write(text)
             p = subprocess.run([sys.executable, REPORT, os.path.join(self.dir, "bench.jsonl"), "--out", out,
                                 "--cross", cross], capture_output=True, text=True, timeout=120)
             self.assertEqual(p.returncode, 0, p.stderr)
             with open(os.path.join(out, "benchmarks.md")) as f:
-                md = f.read()
-            self.assertIn("gcc-riscv64-unknown-elf is not installed", md)
-            self.assertIn("boom", md)
-            self.assertIn("| pipo-64-128 | neon16-least | 63.50 | 7.94 | 3.9 |", md)
-            self.assertIn("Not run", md)    # armv7m: not attempted
+                return f.read()
+
+    @staticmethod
+    def jsonl(*recs):
+        return "".join(json.dumps(r) + "\n" for r in recs)
+
+    def test_report_cross_sections(self):
+        """The cross-architecture section names what was not run, and renders AArch64 counts."""
+        md = self.cross_report({
+            "cross-status.tsv": "rv32\tskipped\tgcc-riscv64-unknown-elf is not installed\t\n"
+                                "avr\tfailed\tfailed after 3 s: boom\t3\naarch64\tran\t\t9\n",
+            # a record as the script wrote it before it counted FEA, TinyJAMBU and code size
+            "aarch64.jsonl": self.jsonl({"target": "aarch64", "primitive": "pipo-64-128", "impl": "neon16-least",
+                                         "op": "encrypt", "unit": "instructions_per_block", "value": 63.5})})
+        self.assertIn("gcc-riscv64-unknown-elf is not installed", md)
+        self.assertIn("boom", md)
+        self.assertIn("| pipo-64-128 | neon16-least | 63.50 | 7.94 | 3.9 | – |", md)
+        self.assertIn("Not run", md)    # armv7m: not attempted
+        self.assertIn("AArch64 time under qemu-aarch64 — NOT representative of any ARM core", md)
+        self.assertIn("Not run: no `aarch64-time.jsonl`", md)
+
+    def test_report_aarch64_every_backend(self):
+        """Block ciphers, FEA and TinyJAMBU counts with code size; the emulated timing table, labelled."""
+        counts = self.jsonl(
+            {"kind": "block", "primitive": "pipo-64-256", "impl": "neon8", "value": 281.5,
+             "static_instructions": 794},
+            {"kind": "block", "primitive": "rijndael-256-128", "impl": "armce", "value": 162.25,
+             "static_instructions": 4161},
+            {"kind": "fea", "primitive": "fea2-192", "impl": "neon-paper", "value": 8132, "bits": 64,
+             "static_instructions": 827},
+            {"kind": "fea", "primitive": "fea1-128", "impl": "ct", "value": 13137, "bits": 64,
+             "static_instructions": 1010},
+            {"kind": "single", "primitive": "tinyjambu-128", "impl": "neon", "value": 8437, "msg_len": 64,
+             "static_instructions": 3022},
+            {"kind": "batch", "primitive": "tinyjambu-128", "impl": "neon", "value": 3531.25, "msg_len": 64,
+             "static_instructions": 3022})
+        emu = "qemu-aarch64 (TCG on x86-64)"
+        common = {"type": "measurement", "library": "kcipher", "emulated": emu}
+        timed = self.jsonl(
+            {"type": "run", "target": "aarch64", "cpu": "Test CPU", "unit": "ns", "emulated": emu},
+            dict(common, primitive="pipo-64-128", impl="neon16-least", op="encrypt", mode="ecb", scenario="bulk",
+                 msg_len=16384, median=81920),
+            dict(common, primitive="pipo-64-128", impl="neon16-least", op="encrypt_block", mode="",
+                 scenario="primitive", msg_len=8, median=250),
+            dict(common, primitive="fea1-128", impl="naive", op="encrypt", mode="fea", scenario="paper", msg_len=8,
+                 bits=63, median=21112),
+            dict(common, primitive="tinyjambu-128", impl="ref", op="encrypt", mode="aead", scenario="bulk",
+                 msg_len=16384, median=1638400),
+            dict(common, primitive="tinyjambu-128", impl="ref", op="encrypt", mode="aead", scenario="bulk",
+                 msg_len=64, median=9000))
+        md = self.cross_report({"cross-status.tsv": "aarch64\tran\t\t95\n", "aarch64.jsonl": counts,
+                                "aarch64-time.jsonl": timed})
+        sec = md[md.index("### AArch64"):]
+        # executed instructions, per byte (32-byte Rijndael block), paper, static
+        self.assertIn("| pipo-64-256 | neon8 | 281.50 | 35.19 | 15.6 | 794 |", sec)
+        self.assertIn("| rijndael-256-128 | armce | 162.25 | 5.07 | – | 4161 |", sec)
+        # FEA: seed 000 Table 7's NEON encryption column (ms) beside neon-paper; nothing beside ct
+        self.assertIn("| fea2-192 | neon-paper | 8132.00 | 827 | 0.0128 |", sec)
+        self.assertIn("| fea1-128 | ct | 13137.00 | 1010 | – |", sec)
+        self.assertIn("| tinyjambu-128 | neon | 8437.00 | 131.83 | 3531.25 | 55.18 | 3022 |", sec)
+        # the emulated time: unit named, labelled, papers' real-hardware figures beside
+        self.assertIn("**qemu-aarch64 (TCG on x86-64)**", sec)
+        self.assertIn("emulated: ns/byte", sec)
+        self.assertIn("| pipo-64-128 | neon16-least | ECB 16 KiB / one block | 5 | 250 | A10X: 3.9 cycles/byte |",
+                      sec)
+        self.assertIn("| fea1-128 | naive | encrypt one 63-bit block | – | 21112 | Cortex-A53: 0.127 ms/block |",
+                      sec)
+        self.assertIn("| tinyjambu-128 | ref | AEAD encrypt: 16 KiB / a 64-byte message | 100 | 9000 | – |", sec)
+        self.assertNotIn("records carry no `emulated` field", sec)
+
+    def test_report_aarch64_time_unlabelled(self):
+        """Timing records without the emulator's name still get the warning label."""
+        timed = self.jsonl({"type": "run", "target": "aarch64", "unit": "ns"},
+                           {"type": "measurement", "library": "kcipher", "primitive": "lea-128", "impl": "neon",
+                            "op": "encrypt_block", "msg_len": 16, "median": 900})
+        md = self.cross_report({"cross-status.tsv": "aarch64\tran\t\t9\n",
+                                "aarch64.jsonl": self.jsonl({"kind": "block", "primitive": "lea-128",
+                                                             "impl": "neon", "value": 127.75}),
+                                "aarch64-time.jsonl": timed})
+        self.assertIn("records carry no `emulated` field", md)
+        self.assertIn("| lea-128 | neon | ECB 16 KiB / one block | – | 900 | – |", md)
 
     def test_bad_arguments(self):
         self.assertEqual(run("--cipher", "no-such-cipher")[0], 2)
