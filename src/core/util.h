@@ -3,7 +3,20 @@
 #define KC_UTIL_H
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
+/* Byte order helpers.  On x86 and AArch64 they are one unaligned access
+ * (plus a byte swap for big-endian data): byte-by-byte stores that a later
+ * wider load reads back defeat store forwarding, a stall per block in
+ * chained modes.  Elsewhere (RV32I, AVR, Cortex-M: unaligned access is slow
+ * or absent) the byte form compiles better. */
+#if (defined(__x86_64__) || defined(__i386__) || defined(__aarch64__)) && defined(__GNUC__) && \
+    defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+static inline uint32_t kc_load32_le(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+static inline uint32_t kc_load32_be(const uint8_t *p) { return __builtin_bswap32(kc_load32_le(p)); }
+static inline void kc_store32_le(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }
+static inline void kc_store32_be(uint8_t *p, uint32_t v) { kc_store32_le(p, __builtin_bswap32(v)); }
+#else
 static inline uint32_t kc_load32_be(const uint8_t *p)
 { return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3]; }
 static inline uint32_t kc_load32_le(const uint8_t *p)
@@ -12,6 +25,7 @@ static inline void kc_store32_be(uint8_t *p, uint32_t v)
 { p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16); p[2] = (uint8_t)(v >> 8); p[3] = (uint8_t)v; }
 static inline void kc_store32_le(uint8_t *p, uint32_t v)
 { p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); p[2] = (uint8_t)(v >> 16); p[3] = (uint8_t)(v >> 24); }
+#endif
 static inline uint64_t kc_load64_be(const uint8_t *p)
 { return (uint64_t)kc_load32_be(p) << 32 | kc_load32_be(p + 4); }
 static inline void kc_store64_be(uint8_t *p, uint64_t v)
