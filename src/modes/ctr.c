@@ -54,22 +54,28 @@ static void fill_counters(uint8_t *blocks, size_t n, uint8_t *ctr, size_t bs, in
     kc_store64_be(ctr + bs - 8, low + n);
 }
 
-void kc_ctr_run(const kc_cipher *c, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks)
+void kc_ctr_generic(void (*encrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t n),
+                    const void *ctx, size_t bs, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    if (c->impl->ctr) {
-        if (nblocks) c->impl->ctr(c->ctx, ctr, out, in, nblocks);
-        return;
-    }
-    size_t bs = c->block, per = KC_MODE_BATCH / bs;
+    size_t per = KC_MODE_BATCH / bs;
     uint8_t counters[KC_MODE_BATCH], ks[KC_MODE_BATCH];
     int prefix_valid = 0;
     size_t used = (nblocks < per ? nblocks : per) * bs;   /* keystream bytes to wipe */
     while (nblocks) {
         size_t n = nblocks < per ? nblocks : per, len = n * bs;
         fill_counters(counters, n, ctr, bs, &prefix_valid);
-        c->impl->encrypt(c->ctx, ks, counters, n);
+        encrypt(ctx, ks, counters, n);
         xor_words(out, in, ks, len);
         in += len; out += len; nblocks -= n;
     }
     kc_wipe(ks, used);   /* counters are public */
+}
+
+void kc_ctr_run(const kc_cipher *c, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    if (c->impl->ctr) {
+        if (nblocks) c->impl->ctr(c->ctx, ctr, out, in, nblocks);
+        return;
+    }
+    kc_ctr_generic(c->impl->encrypt, c->ctx, c->block, ctr, out, in, nblocks);
 }

@@ -21,6 +21,7 @@
 #include <string.h>
 #include "core/backend.h"
 #include "rijndael/rijndael_x86.h"
+#include "modes/modes.h"
 
 #pragma GCC target("aes,ssse3")
 
@@ -238,7 +239,7 @@ static void aesni_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uin
 {
     const aesni_key *k = ctx;
     if (k->nb == 4) aes_ctr_runs(ctr_kernel, ctx, counter, out, in, nblocks);
-    else rijndael_ctr_wide(aesni_encrypt, ctx, 4 * k->nb, counter, out, in, nblocks);
+    else kc_ctr_generic(aesni_encrypt, ctx, 4 * k->nb, counter, out, in, nblocks);
 }
 
 static void aesni_cbc(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)

@@ -115,27 +115,6 @@ static inline void aes_ctr_runs(aes_ctr_kernel *kernel, const void *key, uint8_t
     kc_store64_be(counter + 8, lo);
 }
 
-/* CTR for 192- and 256-bit blocks: counter blocks built in memory (the
- * whole block is one big-endian integer), then the multi-block path. */
-static inline void rijndael_ctr_wide(void (*encrypt)(const void *, uint8_t *, const uint8_t *, size_t),
-                                     const void *key, size_t bs, uint8_t *counter,
-                                     uint8_t *out, const uint8_t *in, size_t n)
-{
-    uint8_t ks[32 * 16];
-    size_t per = sizeof ks / bs;
-    while (n) {
-        size_t m = n < per ? n : per;
-        for (size_t i = 0; i < m; i++) {
-            memcpy(ks + i * bs, counter, bs);
-            for (size_t j = bs; j-- > 0 && ++counter[j] == 0;) {}
-        }
-        encrypt(key, ks, ks, m);
-        for (size_t i = 0; i < m * bs; i++) out[i] = in[i] ^ ks[i];
-        out += m * bs; in += m * bs; n -= m;
-    }
-    kc_wipe(ks, sizeof ks);
-}
-
 /* CBC encryption of 192- and 256-bit blocks through a one-block call. */
 static inline void rijndael_cbc_wide(void (*encrypt)(const void *, uint8_t *, const uint8_t *, size_t),
                                      const void *key, size_t bs, uint8_t *iv,

@@ -14,6 +14,7 @@
 #if defined(__x86_64__) || defined(__i386__)
 #include "core/backend.h"
 #include "rijndael/rijndael_x86.h"
+#include "modes/modes.h"
 
 extern const kc_block_backend kc_rijndael_aesni;
 
@@ -211,7 +212,7 @@ static void vaes_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint
 {
     const aesni_key *k = ctx;
     if (k->nb == 4) aes_ctr_runs(ctr_kernel, ctx, counter, out, in, nblocks);
-    else rijndael_ctr_wide(vaes_encrypt, ctx, 4 * k->nb, counter, out, in, nblocks);
+    else kc_ctr_generic(vaes_encrypt, ctx, 4 * k->nb, counter, out, in, nblocks);
 }
 
 /* Serial: the xmm loop of rijndael_x86.h, VEX-encoded here. */
