@@ -154,4 +154,17 @@ static inline void aria_word_set_key(aria_word_keys *k, const uint8_t *key, size
         crypt(k->dk, k->rounds, out, in, nblocks);                                               \
     }
 
+/* o = m.x on eight bit planes of type T (plane b = bit b of many bytes),
+ * m an 8x8 bit matrix in the GFNI encoding (output bit i = parity(byte
+ * 7 - i of m AND x)) known at compile time: the masks fold to plain XORs. */
+#define ARIA_MB(T, m, i, j) (0 - (T)((m) >> (8 * (7 - (i)) + (j)) & 1))
+#define ARIA_ROW(T, x, m, i) ((x[0] & ARIA_MB(T, m, i, 0)) ^ (x[1] & ARIA_MB(T, m, i, 1))  \
+    ^ (x[2] & ARIA_MB(T, m, i, 2)) ^ (x[3] & ARIA_MB(T, m, i, 3)) ^ (x[4] & ARIA_MB(T, m, i, 4)) \
+    ^ (x[5] & ARIA_MB(T, m, i, 5)) ^ (x[6] & ARIA_MB(T, m, i, 6)) ^ (x[7] & ARIA_MB(T, m, i, 7)))
+#define ARIA_LIN(T, o, x, m) do {                                                            \
+    o[0] = ARIA_ROW(T, x, m, 0); o[1] = ARIA_ROW(T, x, m, 1); o[2] = ARIA_ROW(T, x, m, 2);  \
+    o[3] = ARIA_ROW(T, x, m, 3); o[4] = ARIA_ROW(T, x, m, 4); o[5] = ARIA_ROW(T, x, m, 5);  \
+    o[6] = ARIA_ROW(T, x, m, 6); o[7] = ARIA_ROW(T, x, m, 7);                               \
+} while (0)
+
 #endif

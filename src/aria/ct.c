@@ -34,15 +34,7 @@
 #define M_S1TI 0xb1050b51b7b6901eull   /* A.T^-1, then + 0x63 */
 #define M_S2TI 0xaab23ba704e3a887ull   /* B.T^-1, then + 0xE2 */
 
-/* o = m.x with m a constant: the masks fold to plain XORs at -O1. */
-#define MB(m, i, j) (0 - (uint64_t)((m) >> (8 * (7 - (i)) + (j)) & 1))
-#define ROW(x, m, i) ((x[0] & MB(m, i, 0)) ^ (x[1] & MB(m, i, 1)) ^ (x[2] & MB(m, i, 2)) \
-    ^ (x[3] & MB(m, i, 3)) ^ (x[4] & MB(m, i, 4)) ^ (x[5] & MB(m, i, 5))                 \
-    ^ (x[6] & MB(m, i, 6)) ^ (x[7] & MB(m, i, 7)))
-#define LIN(o, x, m) do {                                                                \
-    o[0] = ROW(x, m, 0); o[1] = ROW(x, m, 1); o[2] = ROW(x, m, 2); o[3] = ROW(x, m, 3);  \
-    o[4] = ROW(x, m, 4); o[5] = ROW(x, m, 5); o[6] = ROW(x, m, 6); o[7] = ROW(x, m, 7);  \
-} while (0)
+#define LIN(o, x, m) ARIA_LIN(uint64_t, o, x, m)   /* aria_common.h */
 
 /* GF(16): o = a.b (schoolbook, then z^4 = z + 1). */
 static inline void gf16_mul(uint64_t o[4], const uint64_t a[4], const uint64_t b[4])

@@ -36,15 +36,7 @@ void kc_aria_rv32i_bs32_crypt(const uint32_t (*rk)[8], uint32_t rounds, uint32_t
 #define C_OUT_S1 0x3f  /* E(0x63) */
 #define C_OUT_S2 0xd4  /* E(0xE2) */
 
-/* o = m.x on planes, m constant: the masks fold to plain XORs (as bs32.c). */
-#define MB(m, i, j) (0 - (uint32_t)((m) >> (8 * (7 - (i)) + (j)) & 1))
-#define ROW(x, m, i) ((x[0] & MB(m, i, 0)) ^ (x[1] & MB(m, i, 1)) ^ (x[2] & MB(m, i, 2)) \
-    ^ (x[3] & MB(m, i, 3)) ^ (x[4] & MB(m, i, 4)) ^ (x[5] & MB(m, i, 5))                 \
-    ^ (x[6] & MB(m, i, 6)) ^ (x[7] & MB(m, i, 7)))
-#define LIN(o, x, m) do {                                                                \
-    o[0] = ROW(x, m, 0); o[1] = ROW(x, m, 1); o[2] = ROW(x, m, 2); o[3] = ROW(x, m, 3);  \
-    o[4] = ROW(x, m, 4); o[5] = ROW(x, m, 5); o[6] = ROW(x, m, 6); o[7] = ROW(x, m, 7);  \
-} while (0)
+#define LIN(o, x, m) ARIA_LIN(uint32_t, o, x, m)   /* aria_common.h */
 
 static inline void swapmove(uint32_t *a, uint32_t *b, uint32_t mask, unsigned n)
 {
