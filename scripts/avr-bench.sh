@@ -114,7 +114,7 @@ md += ["## TinyJAMBU on the ATmega128 (seed 003, Figs. 6 and 7)", "",
        "ratios: the reverse-shift permutation is \"at least 560 % and at most 624 %\" better than the "
        "compared code (Fig. 6) and TinyJAMBU with it 550-587 % (Fig. 7), avr-gcc -O3 (Microchip "
        "Studio), ATmega128, 8-byte message. Our three implementations run the same mode code "
-       "(src/tinyjambu/avr_mode.h): `paper-ref-c` = the designers' reference structure (one 32-step "
+       "(tj_aead_encrypt/tj_aead_decrypt in src/tinyjambu/tinyjambu_common.h): `paper-ref-c` = the designers' reference structure (one 32-step "
        "update then four word moves, the paper's Table 2), `opt-c` = the optimized C (four updates "
        "with rotating roles; the library's `ref` backend's permutation), `avr-rs` = our AVR assembly "
        "with reverse shifts (the library's `avr-rs` backend).", "",
