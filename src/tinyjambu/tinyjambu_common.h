@@ -42,14 +42,20 @@ static inline void tj_load_key(tj_key *key, const uint8_t *bytes, size_t key_len
     key->big_steps = 1024 + 128 * (words / 2 - 2);
 }
 
-/* 32 NLFSR steps: the new word that replaces s0 (s3 is the newest word). */
+/* 32 NLFSR steps: the new word that replaces s0 (s3 is the newest word).
+ * s3 was made by the previous update, so everything without it is summed
+ * first (the empty asm keeps the compiler from reordering the XORs): the
+ * serial chain is then shift, or, and, two XORs per 32 steps. */
 static inline uint32_t tj_update(uint32_t s0, uint32_t s1, uint32_t s2, uint32_t s3, uint32_t k)
 {
-    uint32_t t1 = (s1 >> 15) | (s2 << 17);   /* s47..s78 */
+    uint32_t early = ~(s0 ^ ((s1 >> 15) | (s2 << 17)) ^ k);   /* s0, s47..s78, key; ~ of the AND term */
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__) || defined(__aarch64__))
+    __asm__("" : "+r"(early));   /* out-of-order cores; in-order AVR gains nothing */
+#endif
     uint32_t t2 = (s2 >> 6) | (s3 << 26);    /* s70..s101 */
     uint32_t t3 = (s2 >> 21) | (s3 << 11);   /* s85..s116 */
     uint32_t t4 = (s2 >> 27) | (s3 << 5);    /* s91..s122 */
-    return s0 ^ t1 ^ ~(t2 & t3) ^ t4 ^ k;
+    return early ^ (t2 & t3) ^ t4;
 }
 
 /* P_steps on S[0..3]; steps is a multiple of 128 (640, 1024, 1152, 1280).
