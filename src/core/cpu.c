@@ -32,6 +32,7 @@ static uint32_t detect(void)
         if (zmm && (b & (1u << 30))) f |= KC_CPU_AVX512BW;
         if (ymm && (c & (1u << 9)))  f |= KC_CPU_VAES;
         if (c & (1u << 8))           f |= KC_CPU_GFNI;
+        if (zmm && (c & (1u << 6)))  f |= KC_CPU_AVX512VBMI2;
     }
     return f;
 }
@@ -62,7 +63,8 @@ static const struct { uint32_t bit; const char *name; } feature_names[] = {
     { KC_CPU_SSE2, "sse2" }, { KC_CPU_SSSE3, "ssse3" }, { KC_CPU_SSE41, "sse4.1" },
     { KC_CPU_AVX2, "avx2" }, { KC_CPU_AVX512F, "avx512f" }, { KC_CPU_AVX512BW, "avx512bw" },
     { KC_CPU_AESNI, "aesni" }, { KC_CPU_PCLMUL, "pclmul" }, { KC_CPU_VAES, "vaes" },
-    { KC_CPU_GFNI, "gfni" }, { KC_CPU_NEON, "neon" }, { KC_CPU_ARMAES, "armaes" },
+    { KC_CPU_GFNI, "gfni" }, { KC_CPU_AVX512VBMI2, "avx512vbmi2" }, { KC_CPU_NEON, "neon" },
+    { KC_CPU_ARMAES, "armaes" },
 };
 
 const char *kc_cpu_names(uint32_t mask, char *buf, unsigned cap)

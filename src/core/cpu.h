@@ -13,7 +13,8 @@ enum {
     KC_CPU_AESNI   = 1u << 6,
     KC_CPU_PCLMUL  = 1u << 7,
     KC_CPU_VAES    = 1u << 8,
-    KC_CPU_GFNI    = 1u << 9
+    KC_CPU_GFNI    = 1u << 9,
+    KC_CPU_AVX512VBMI2 = 1u << 10
 };
 /* Bits above 15 as macros: an enum constant must fit an int (16 bits on AVR). */
 #define KC_CPU_NEON   ((uint32_t)1 << 16)

@@ -3,7 +3,7 @@
 
 extern const kc_aead_backend kc_tinyjambu_ref;
 #if defined(__x86_64__) || defined(__i386__)
-extern const kc_aead_backend kc_tinyjambu_avx512, kc_tinyjambu_avx2;
+extern const kc_aead_backend kc_tinyjambu_avx512_vbmi2, kc_tinyjambu_avx512, kc_tinyjambu_avx2;
 #endif
 #if defined(__AVR__)
 extern const kc_aead_backend kc_tinyjambu_avr_rs;
@@ -14,6 +14,7 @@ extern const kc_aead_backend kc_tinyjambu_neon;
 
 const kc_aead_backend *const kc_tinyjambu_backends[] = {
 #if defined(__x86_64__) || defined(__i386__)
+    &kc_tinyjambu_avx512_vbmi2,
     &kc_tinyjambu_avx512,
     &kc_tinyjambu_avx2,
 #endif
