@@ -13,7 +13,8 @@ into the output matrix, as phi(x^-1) = phi(x)^-1:
 
 The diffusion layer multiplies by the constants c_m of M in GF(2^8) mod
 0x171: one gf2p8affineqb per constant (MUL), or PHIMUL = PHI . MUL when the
-product feeds the next S-box.  Everything is checked exhaustively with the
+product feeds the next S-box; SD and SE fuse the S-box's output map into
+those products (one gf2p8affineinvqb each, a shorter chain).  Everything is checked exhaustively with the
 instructions' exact semantics (Intel SDM: bit i of a result byte is the
 parity of matrix byte 7 - i AND the input byte, XOR bit i of the constant),
 and SP against the spec's check values.
@@ -24,8 +25,8 @@ import re
 HERE = os.path.dirname(os.path.abspath(__file__))
 with open(os.path.join(HERE, "fea_common.h")) as f:
     src = f.read()
-SBOX = [int(v, 16) for v in re.findall(r"0x([0-9a-f]{2})",
-                                       src.split("FEA_SBOX[256] = {")[1].split("};")[0])]
+SBOX = [int(v, 16) for v in re.findall(r"X\(0x([0-9a-f]{2})\)",
+                                       src.split("#define FEA_SBOX_LIST(X)")[1].split("\n\n")[0])]
 MROW = [0x28, 0x1A, 0x7B, 0x78, 0xC3, 0xD0, 0x42, 0x40]
 assert sorted(SBOX) == list(range(256))
 
@@ -149,6 +150,32 @@ for w, k in ((0x0123456789ABCDEF, 0xF0E1D2C3B4A59687), (0x1122334455667788, 0x0F
     assert bytewise(lambda b: affine(PHI, b), D(w, MUL)) == D(w, PHIMUL)
 
 
+# 5. The S-box's output map fused into the diffusion products that follow
+# it (a rotation commutes with bytewise maps, so it moves to the input):
+# c_m . S = affineinv(., SD_m, SD_C_m) on phi(x) when the product feeds the
+# next S-box (PHIMUL), and affineinv(., SE_m, SE_C_m) when it does not (MUL).
+def compose(outer, inner):
+    return qword(lambda z: affine(outer, affine(inner, z)))
+
+
+SD = [compose(PHIMUL[m], SINV) for m in range(8)]
+SD_C = [affine(PHIMUL[m], 0x62) for m in range(8)]
+SE = [compose(MUL[m], SINV) for m in range(8)]
+SE_C = [affine(MUL[m], 0x62) for m in range(8)]
+# With the halves kept as phi(half) (whole-byte halves), E's products land
+# in the AES field too (SEP = PHI . SE), and PHIINV converts back at the end.
+SEP = [compose(PHI, SE[m]) for m in range(8)]
+SEP_C = [affine(PHI, SE_C[m]) for m in range(8)]
+PHIINV = qword(lambda y: phi_inv[y])
+for m in range(8):
+    for x in range(256):
+        assert affineinv(SD[m], affine(PHI, x), SD_C[m]) == affine(PHIMUL[m], SBOX[x])
+        assert affineinv(SE[m], x, SE_C[m]) == affine(MUL[m], affineinv(SINV, x, 0x62))
+        assert affineinv(SEP[m], x, SEP_C[m]) == affine(PHI, affineinv(SE[m], x, SE_C[m]))
+for x in range(256):
+    assert affine(PHIINV, affine(PHI, x)) == x
+
+
 def table(name, qs, comment):
     body = ",\n    ".join(", ".join("UINT64_C(0x%016x)" % q for q in qs[i:i + 3]) for i in range(0, 8, 3))
     return "static const uint64_t %s[8] = {   /* %s */\n    %s\n};" % (name, comment, body)
@@ -159,7 +186,14 @@ out = "\n".join([
     "#define FEA_GFNI_PHI  UINT64_C(0x%016x)   /* 0x11d field -> AES field */" % PHI,
     "#define FEA_GFNI_SINV UINT64_C(0x%016x)   /* A . phi^-1, then ^ 0x62 */" % SINV,
     table("FEA_GFNI_MUL", MUL, "x -> c_m x mod 0x171"),
-    table("FEA_GFNI_PHIMUL", PHIMUL, "x -> phi(c_m x)")])
+    table("FEA_GFNI_PHIMUL", PHIMUL, "x -> phi(c_m x)"),
+    table("FEA_GFNI_SD", SD, "affineinv: phi(x) -> phi(c_m S(x)), ^ FEA_GFNI_SD_Cm"),
+    "\n".join("#define FEA_GFNI_SD_C%d 0x%02x" % (m, SD_C[m]) for m in range(8)),
+    table("FEA_GFNI_SE", SE, "affineinv: u -> c_m S'(u), S' = affineinv(., SINV, 0x62), ^ FEA_GFNI_SE_Cm"),
+    "\n".join("#define FEA_GFNI_SE_C%d 0x%02x" % (m, SE_C[m]) for m in range(8)),
+    table("FEA_GFNI_SEP", SEP, "affineinv: u -> phi(c_m S'(u)), ^ FEA_GFNI_SEP_Cm"),
+    "\n".join("#define FEA_GFNI_SEP_C%d 0x%02x" % (m, SEP_C[m]) for m in range(8)),
+    "#define FEA_GFNI_PHIINV UINT64_C(0x%016x)   /* AES field -> 0x11d field */" % PHIINV])
 print(out)
 with open(os.path.join(HERE, "fea_x86.h")) as f:
     assert out in f.read(), "fea_x86.h differs from these constants"

@@ -33,6 +33,46 @@ static const uint64_t FEA_GFNI_PHIMUL[8] = {   /* x -> phi(c_m x) */
     UINT64_C(0xe45c8cf741655d96), UINT64_C(0x9a763e2ba855fc57), UINT64_C(0x5533880f5f3f80ff),
     UINT64_C(0x6cdb01fec716775a), UINT64_C(0x130ee7ba3fc6971a)
 };
+static const uint64_t FEA_GFNI_SD[8] = {   /* affineinv: phi(x) -> phi(c_m S(x)), ^ FEA_GFNI_SD_Cm */
+    UINT64_C(0x11ebc8f98bcc7c83), UINT64_C(0xe642e7816b97bcb6), UINT64_C(0xd58eb907f86a818d),
+    UINT64_C(0x839268c87a084f7c), UINT64_C(0x4243660c1acd0a50), UINT64_C(0xcd85d47ed2bb564a),
+    UINT64_C(0x5738dd970d2a9eb3), UINT64_C(0x4ba3c38cbbd0a114)
+};
+#define FEA_GFNI_SD_C0 0x6d
+#define FEA_GFNI_SD_C1 0x22
+#define FEA_GFNI_SD_C2 0x10
+#define FEA_GFNI_SD_C3 0xda
+#define FEA_GFNI_SD_C4 0x33
+#define FEA_GFNI_SD_C5 0x89
+#define FEA_GFNI_SD_C6 0x68
+#define FEA_GFNI_SD_C7 0xc7
+static const uint64_t FEA_GFNI_SE[8] = {   /* affineinv: u -> c_m S'(u), S' = affineinv(., SINV, 0x62), ^ FEA_GFNI_SE_Cm */
+    UINT64_C(0x735dce7ab84fff83), UINT64_C(0x34e26c37f6210ab6), UINT64_C(0x7b6eb28a9ee70c8d),
+    UINT64_C(0xf02e93b44174337c), UINT64_C(0xe6d2305c8d9d5a50), UINT64_C(0x970ab63475f11c4a),
+    UINT64_C(0x2f3667240a992db3), UINT64_C(0x79ebfa98dec4b514)
+};
+#define FEA_GFNI_SE_C0 0x6d
+#define FEA_GFNI_SE_C1 0x30
+#define FEA_GFNI_SE_C2 0x11
+#define FEA_GFNI_SE_C3 0xb7
+#define FEA_GFNI_SE_C4 0x20
+#define FEA_GFNI_SE_C5 0xf1
+#define FEA_GFNI_SE_C6 0x69
+#define FEA_GFNI_SE_C7 0xad
+static const uint64_t FEA_GFNI_SEP[8] = {   /* affineinv: u -> phi(c_m S'(u)), ^ FEA_GFNI_SEP_Cm */
+    UINT64_C(0x11ebc8f98bcc7c83), UINT64_C(0xe642e7816b97bcb6), UINT64_C(0xd58eb907f86a818d),
+    UINT64_C(0x839268c87a084f7c), UINT64_C(0x4243660c1acd0a50), UINT64_C(0xcd85d47ed2bb564a),
+    UINT64_C(0x5738dd970d2a9eb3), UINT64_C(0x4ba3c38cbbd0a114)
+};
+#define FEA_GFNI_SEP_C0 0x6d
+#define FEA_GFNI_SEP_C1 0x22
+#define FEA_GFNI_SEP_C2 0x10
+#define FEA_GFNI_SEP_C3 0xda
+#define FEA_GFNI_SEP_C4 0x33
+#define FEA_GFNI_SEP_C5 0x89
+#define FEA_GFNI_SEP_C6 0x68
+#define FEA_GFNI_SEP_C7 0xc7
+#define FEA_GFNI_PHIINV UINT64_C(0xffaacc88f0a0c080)   /* AES field -> 0x11d field */
 
 /* vpshufb control that rotates each 64-bit lane left by 8 k bits (byte i
  * from byte i - k): for the low and the high qword of a 128-bit lane. */
