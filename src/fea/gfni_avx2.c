@@ -12,10 +12,14 @@
 #define BCAST(q) _mm256_set1_epi64x((long long)(q))
 #define XOR _mm256_xor_si256
 #define MULC(s, mat, m) _mm256_gf2p8affine_epi64_epi8(s, BCAST(mat[m]), 0)
-/* c_m s moved m + 1 bytes up (D), or 7 - m bytes up (E), by rotl64 */
+/* c_m s moved m + 1 bytes up (D) by rotl64 */
 #define UP(s, mat, m) ROT(MULC(s, mat, m), m + 1)
-#define DOWN(s, mat, m) ROT(MULC(s, mat, m), 7 - m)
-#define ROT(x, k) _mm256_shuffle_epi8(x, _mm256_set_epi64x(FEA_ROTQ_HI(k), FEA_ROTQ(k), FEA_ROTQ_HI(k), FEA_ROTQ(k)))
+#define ROT(x, k) ((k) ? _mm256_shuffle_epi8(x, _mm256_set_epi64x(FEA_ROTQ_HI(k), FEA_ROTQ(k), FEA_ROTQ_HI(k), \
+                                                                FEA_ROTQ(k))) : (x))
+/* Products with the S-box's output map fused in, as in gfni-avx512 (the
+ * rotation on the input, then one gf2p8affineinvqb; fea_x86.h SD, SE). */
+#define SD(y, m, k) _mm256_gf2p8affineinv_epi64_epi8(ROT(y, k), BCAST(FEA_GFNI_SD[m]), FEA_GFNI_SD_C##m)
+#define SE(u, m, k) _mm256_gf2p8affineinv_epi64_epi8(ROT(u, k), BCAST(FEA_GFNI_SE[m]), FEA_GFNI_SE_C##m)
 
 static inline __m256i sbox(__m256i x)
 {
@@ -31,21 +35,16 @@ static inline __m256i diffuse_d(__m256i s, const uint64_t *mat, __m256i k)
     return XOR(XOR(t0, t1), k);
 }
 
-/* E(u) = L(bswap(u)). */
-static inline __m256i diffuse_e(__m256i u)
-{
-    const uint64_t *mat = FEA_GFNI_MUL;
-    __m256i t0 = XOR(XOR(DOWN(u, mat, 0), DOWN(u, mat, 1)), XOR(DOWN(u, mat, 2), DOWN(u, mat, 3)));
-    __m256i t1 = XOR(XOR(DOWN(u, mat, 4), DOWN(u, mat, 5)), XOR(DOWN(u, mat, 6), MULC(u, mat, 7)));
-    return XOR(t0, t1);
-}
-
-/* h ^ (F(x) & mask), F of section 7 with kb = PHI(bswap(RK_b)). */
+/* h ^ (F(x) & mask), F of section 7 with kb = PHI(bswap(RK_b)):
+ * u = D(S(.)) ^ kb in the AES field, then E(S(u)). */
 static inline __m256i feistel(__m256i h, __m256i x, __m256i w, __m256i ka, __m256i kb, __m256i mask)
 {
-    __m256i u = diffuse_d(sbox(XOR(XOR(x, w), ka)), FEA_GFNI_PHIMUL, kb);
-    u = _mm256_gf2p8affineinv_epi64_epi8(u, BCAST(FEA_GFNI_SINV), 0x62);
-    return XOR(h, _mm256_and_si256(diffuse_e(u), mask));
+    __m256i y = _mm256_gf2p8affine_epi64_epi8(XOR(XOR(x, w), ka), BCAST(FEA_GFNI_PHI), 0);
+    __m256i u = XOR(XOR(XOR(SD(y, 0, 1), SD(y, 1, 2)), XOR(SD(y, 2, 3), SD(y, 3, 4))),
+                    XOR(XOR(SD(y, 4, 5), SD(y, 5, 6)), XOR(XOR(SD(y, 6, 7), SD(y, 7, 0)), kb)));
+    __m256i v = XOR(XOR(XOR(SE(u, 0, 7), SE(u, 1, 6)), XOR(SE(u, 2, 5), SE(u, 3, 4))),
+                    XOR(XOR(SE(u, 4, 3), SE(u, 5, 2)), XOR(SE(u, 6, 1), SE(u, 7, 0))));
+    return XOR(h, _mm256_and_si256(v, mask));
 }
 
 /* SP on one word, for the key schedule: SP(w) = bswap(D(S(w))). */
