@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "kcipher.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -138,6 +139,10 @@ extern const size_t bench_nsizes;
 /* ---- ours.c: the library's own ciphers; peers.c: the others ---- */
 
 void bench_ours(bench_run *r, const char *cipher);
+/* ours.c: a point of our library for backend bi (NULL: the default), one message. */
+struct kc_cipher_entry;   /* core/registry.h */
+bench_point bench_our_point(const struct kc_cipher_entry *e, const kc_backend_info *bi, const char *op_name,
+                            const char *mode, const char *scenario, size_t len);
 void bench_peers_for(bench_run *r, const char *cipher);
 /* threads.c: 1, 2, 4 threads (seed 004 Fig. 10) and the batch APIs. */
 void bench_threads(bench_run *r, const char *cipher);

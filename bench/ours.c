@@ -137,8 +137,8 @@ static int usable(bench_run *r, const char *cipher, size_t i, kc_backend_info *b
     return 1;
 }
 
-static bench_point point(const kc_cipher_entry *e, const kc_backend_info *bi, const char *op_name,
-                         const char *mode, const char *scenario, size_t len)
+bench_point bench_our_point(const kc_cipher_entry *e, const kc_backend_info *bi, const char *op_name,
+                            const char *mode, const char *scenario, size_t len)
 {
     bench_point p;
     memset(&p, 0, sizeof p);
@@ -172,13 +172,13 @@ static void paper004(bench_run *r, const kc_cipher_entry *e, const kc_backend_in
     for (int m = 0; m < 2; m++) {
         o->mode = m ? KC_MODE_CBC : KC_MODE_ECB;
         for (size_t blocks = 1; blocks <= 1024 && blocks <= max_blocks; blocks *= bench_quick(r) ? 4 : 2) {
-            bench_point p = point(e, bi, "keysetup+encrypt", mnames[m], "msgsize", blocks * o->block);
+            bench_point p = bench_our_point(e, bi, "keysetup+encrypt", mnames[m], "msgsize", blocks * o->block);
             o->len = blocks * o->block;
             o->messages = 1;
             bench_point_run(r, &p, paper_messages, o);
         }
         for (size_t msgs = 1; msgs <= 128; msgs *= bench_quick(r) ? 4 : 2) {
-            bench_point p = point(e, bi, "keysetup+encrypt", mnames[m], "messages", o->block);
+            bench_point p = bench_our_point(e, bi, "keysetup+encrypt", mnames[m], "messages", o->block);
             p.messages = msgs;
             o->len = msgs * o->block;
             o->messages = msgs;
@@ -192,7 +192,7 @@ static void paper002(bench_run *r, const kc_cipher_entry *e, const kc_backend_in
     static const size_t periods[] = { 1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 24, 32 };
     for (size_t i = 0; i < sizeof periods / sizeof periods[0]; i++) {
         if (bench_quick(r) && periods[i] > 4 && periods[i] != 8 && periods[i] != 32) continue;
-        bench_point p = point(e, bi, "keysetup+encrypt", "ecb", "rekey_period", 16 * o->block);
+        bench_point p = bench_our_point(e, bi, "keysetup+encrypt", "ecb", "rekey_period", 16 * o->block);
         p.messages = o->messages = periods[i];
         bench_point_run(r, &p, rekey_period, o);
     }
@@ -221,12 +221,12 @@ static void block_cipher(bench_run *r, const kc_cipher_entry *e)
         o.out = bench_buf(r, 1);
         block_setkey(&o);
 
-        bench_point p = point(e, &bi, "keysetup", "", "primitive", 0);
+        bench_point p = bench_our_point(e, &bi, "keysetup", "", "primitive", 0);
         bench_point_run(r, &p, block_setkey, &o);
         block_setkey(&o);
-        p = point(e, &bi, "encrypt_block", "", "primitive", o.block);
+        p = bench_our_point(e, &bi, "encrypt_block", "", "primitive", o.block);
         bench_point_run(r, &p, block_enc1, &o);
-        p = point(e, &bi, "decrypt_block", "", "primitive", o.block);
+        p = bench_our_point(e, &bi, "decrypt_block", "", "primitive", o.block);
         bench_point_run(r, &p, block_dec1, &o);
 
         kc_cipher *c = NULL;
@@ -242,7 +242,7 @@ static void block_cipher(bench_run *r, const kc_cipher_entry *e)
                     size_t len = m == KC_MODE_CTR ? bench_sizes[s] : bench_sizes[s] / o.block * o.block;
                     if (len == 0) continue;
                     o.len = len;
-                    p = point(e, &bi, "encrypt", mnames[m], "bulk", len);
+                    p = bench_our_point(e, &bi, "encrypt", mnames[m], "bulk", len);
                     bench_point_run(r, &p, mode_enc, &o);
                 }
             }
@@ -272,7 +272,7 @@ static void aead(bench_run *r, const kc_cipher_entry *e)
         tj_load_key(&o.tk, KEY, o.key_len);
         unsigned steps[2] = { TJ_SMALL_STEPS, o.tk.big_steps };
         for (int k = 0; k < 2; k++) {
-            bench_point p = point(e, NULL, "permutation", "", "paper", 0);
+            bench_point p = bench_our_point(e, NULL, "permutation", "", "paper", 0);
             p.impl = "shared";
             p.constant_time = 1;
             p.steps = o.steps = steps[k];
@@ -285,7 +285,7 @@ static void aead(bench_run *r, const kc_cipher_entry *e)
         o.ab = (const kc_aead_backend *)kc_family_backend(e->family, i);
         o.ctx_size = o.ab->head.ctx_size;
         o.ctx = ctx_alloc(o.ctx_size);
-        bench_point p = point(e, &bi, "keysetup", "", "primitive", 0);
+        bench_point p = bench_our_point(e, &bi, "keysetup", "", "primitive", 0);
         bench_point_run(r, &p, aead_setkey, &o);
         kc_wipe(o.ctx, o.ctx_size);
         free(o.ctx);
@@ -299,19 +299,19 @@ static void aead(bench_run *r, const kc_cipher_entry *e)
         o.a = a;
         /* The paper's message: 8 bytes, no associated data, both directions. */
         o.len = 8;
-        p = point(e, &bi, "encrypt", "aead", "paper", 8);
+        p = bench_our_point(e, &bi, "encrypt", "aead", "paper", 8);
         bench_point_run(r, &p, aead_enc, &o);
         size_t ct_len = 0;
         uint8_t *ct = bench_buf(r, 2);
         kc_aead_encrypt(a, ct, BENCH_MAX_LEN, &ct_len, IV, 12, NULL, 0, o.in, 8);
         o.in = ct;
         o.len = ct_len;
-        p = point(e, &bi, "decrypt", "aead", "paper", 8);
+        p = bench_our_point(e, &bi, "decrypt", "aead", "paper", 8);
         bench_point_run(r, &p, aead_dec, &o);
         o.in = bench_buf(r, 0);
         for (size_t s = 0; s < bench_nsizes; s++) {
             o.len = bench_sizes[s];
-            p = point(e, &bi, "encrypt", "aead", "bulk", o.len);
+            p = bench_our_point(e, &bi, "encrypt", "aead", "bulk", o.len);
             bench_point_run(r, &p, aead_enc, &o);
         }
         kc_aead_free(a);
@@ -340,7 +340,7 @@ static void fea(bench_run *r, const kc_cipher_entry *e)
             o.key = KEY;
             o.key_len = e->info.key_bytes;
             o.bits = bits;
-            bench_point p = point(e, &bi, "keysetup", "fea", scen, 0);
+            bench_point p = bench_our_point(e, &bi, "keysetup", "fea", scen, 0);
             p.bits = bits;
             bench_point_run(r, &p, fea_setkey, &o);
             kc_wipe(o.ctx, o.ctx_size);
@@ -367,14 +367,14 @@ static void fea(bench_run *r, const kc_cipher_entry *e)
             o.out = bench_buf(r, 1);
             o.tweak = o.tweak_len ? tweak : NULL;
             o.messages = 1;
-            p = point(e, &bi, "encrypt", "fea", scen, bytes);
+            p = bench_our_point(e, &bi, "encrypt", "fea", scen, bytes);
             p.bits = bits;
             bench_point_run(r, &p, fea_enc, &o);
-            p = point(e, &bi, "decrypt", "fea", scen, bytes);
+            p = bench_our_point(e, &bi, "decrypt", "fea", scen, bytes);
             p.bits = bits;
             bench_point_run(r, &p, fea_dec, &o);
             if (bits == 63 || bits == 54) {   /* many blocks per call: what SIMD backends may batch */
-                p = point(e, &bi, "encrypt", "fea", "batch", bytes);
+                p = bench_our_point(e, &bi, "encrypt", "fea", "batch", bytes);
                 p.bits = bits;
                 p.messages = o.messages = FEA_BATCH;
                 bench_point_run(r, &p, fea_enc, &o);

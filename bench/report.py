@@ -29,7 +29,7 @@ except ImportError:
 
 SIZES = [16, 64, 256, 1024, 8192, 16384]
 
-# ---- the papers' own figures (from their text; see ../shared/seeds/INDEX.md) ----
+# ---- the papers' own figures, copied from their text (each section names its paper) ----
 
 FEA_ROWS = ["fea1-128", "fea1-192", "fea1-256", "fea2-128", "fea2-192", "fea2-256"]
 # ms per operation: naive KS, naive enc, table KS, table enc, SIMD KS, SIMD enc

@@ -89,21 +89,8 @@ static int default_backend(bench_run *r, const char *cipher, kc_backend_info *bi
 static bench_point point(const kc_cipher_entry *e, const kc_backend_info *bi, const char *op,
                          const char *mode, const char *scenario, size_t len, size_t messages)
 {
-    bench_point p;
-    memset(&p, 0, sizeof p);
-    p.library = "kcipher";
-    p.primitive = e->info.name;
-    p.family = e->info.family;
-    p.impl = bi->name;
-    p.isa = bi->cpu_features;
-    p.constant_time = bi->constant_time;
-    p.is_default = bi->is_default;
-    p.op = op;
-    p.mode = mode;
-    p.scenario = scenario;
-    p.msg_len = len;
+    bench_point p = bench_our_point(e, bi, op, mode, scenario, len);
     p.messages = messages;
-    p.verified = -1;
     return p;
 }
 

@@ -117,13 +117,19 @@ void rounds_g(const fea_ctx *c, fea_lanes *l, size_t m, int decrypt, int G, int 
     }
 }
 
+static inline __attribute__((always_inline))
+void rounds_p(const fea_ctx *c, fea_lanes *l, size_t m, int decrypt, int PHI_STATE)
+{
+    if (m > 24) rounds_g(c, l, m, decrypt, 4, PHI_STATE);
+    else if (m > 16) rounds_g(c, l, m, decrypt, 3, PHI_STATE);
+    else if (m > 8) rounds_g(c, l, m, decrypt, 2, PHI_STATE);
+    else rounds_g(c, l, m, decrypt, 1, PHI_STATE);
+}
+
 static void rounds(const fea_ctx *c, fea_lanes *l, size_t m, int decrypt)
 {
-    int p = c->n % 16 == 0;   /* public: the block length */
-    if (m > 24) p ? rounds_g(c, l, m, decrypt, 4, 1) : rounds_g(c, l, m, decrypt, 4, 0);
-    else if (m > 16) p ? rounds_g(c, l, m, decrypt, 3, 1) : rounds_g(c, l, m, decrypt, 3, 0);
-    else if (m > 8) p ? rounds_g(c, l, m, decrypt, 2, 1) : rounds_g(c, l, m, decrypt, 2, 0);
-    else p ? rounds_g(c, l, m, decrypt, 1, 1) : rounds_g(c, l, m, decrypt, 1, 0);
+    if (c->n % 16 == 0) rounds_p(c, l, m, decrypt, 1);   /* public: the block length */
+    else rounds_p(c, l, m, decrypt, 0);
 }
 
 FEA_LANES_ENTRIES(sp, rounds)

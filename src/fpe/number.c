@@ -98,7 +98,7 @@ int kc_number_domain_below(const kc_number_format *f, uint32_t bound)
     return d < bound;
 }
 
-/* Digits -> integer, chunk by chunk (limbs; see to_block64 for one word). */
+/* Digits -> integer, chunk by chunk (limbs; digits_to_word for one word). */
 static inline void digits_to_limbs(uint32_t v[LIMBS], const uint16_t *digits, size_t len,
                                    uint32_t radix, uint32_t chunk, unsigned chunk_digits)
 {
@@ -151,6 +151,8 @@ static inline void word_to_digits(uint64_t v, uint16_t *digits, size_t len,
     split_chunk((uint32_t)v, digits, (unsigned)i, radix);
 }
 #define HAVE_WORD_PATH 1
+#else
+#define HAVE_WORD_PATH 0
 #endif
 
 /* Radix 10 is called with constants, so that its divisions become multiplications. */

@@ -59,20 +59,14 @@ static inline void cpu_relax(void)
 #endif
 }
 
-/* Spin, without the lock, up to SPIN_NS while nothing changes. */
-static void spin_while_generation(unsigned long old)
-{
-    long long end = now_ns() + SPIN_NS;
-    for (unsigned i = 1; pool.generation == old; i++) {
-        cpu_relax();
-        if (i % 64 == 0 && now_ns() > end) return;
-    }
-}
+static int same_job(unsigned long seen) { return pool.generation == seen; }
+static int job_running(unsigned long unused) { (void)unused; return pool.pending != 0; }
 
-static void spin_while_pending(void)
+/* Spins, without the lock, up to SPIN_NS while still(arg) holds. */
+static void spin_while(int (*still)(unsigned long), unsigned long arg)
 {
     long long end = now_ns() + SPIN_NS;
-    for (unsigned i = 1; pool.pending; i++) {
+    for (unsigned i = 1; still(arg); i++) {
         cpu_relax();
         if (i % 64 == 0 && now_ns() > end) return;
     }
@@ -98,7 +92,7 @@ static void *worker(void *unused)
     for (;;) {
         if (pool.spin && !pool.stopping) {
             pthread_mutex_unlock(&pool.lock);
-            spin_while_generation(seen);
+            spin_while(same_job, seen);
             pthread_mutex_lock(&pool.lock);
         }
         while (!pool.stopping && pool.generation == seen) pthread_cond_wait(&pool.wake, &pool.lock);
@@ -177,7 +171,7 @@ void kc_parallel_for(size_t ntasks, kc_task_fn fn, void *arg)
     drain();
     if (pool.spin && pool.pending) {
         pthread_mutex_unlock(&pool.lock);
-        spin_while_pending();
+        spin_while(job_running, 0);
         pthread_mutex_lock(&pool.lock);
     }
     while (pool.pending) pthread_cond_wait(&pool.finished, &pool.lock);
