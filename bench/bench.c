@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kcipher bench: options, the machine, warm-up and calibration, the order of
  * the run (peers first, so our rows can show the ratio), the report script.
  * Output is in record.c; what is measured in ours.c and peers.c. */

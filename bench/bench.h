@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kcipher bench: the benchmark harness behind `kcipher bench`.
  *
  *   kcipher bench [--quick] [--cipher NAME...] [--backend NAME...]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internals of the benchmark harness, shared by its C and C++ sources. */
 #ifndef KC_BENCH_INT_H
 #define KC_BENCH_INT_H

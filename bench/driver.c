@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kcipher-bench: the benchmark without the CLI around it
  * ("kcipher-bench [bench] OPTIONS" = "kcipher bench OPTIONS"). */
 #include <string.h>

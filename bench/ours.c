@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Our ciphers, every backend the registry lists: key schedule and single
  * blocks straight through the backend descriptor (what the papers time), the
  * modes, AEAD and FEA through the public API (what users get), and the

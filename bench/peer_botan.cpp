@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // Botan 2: AES and ARIA.  ECB through BlockCipher::encrypt_n, CBC through
 // Cipher_Mode (in place: Botan 2 has no out-of-place process), CTR through
 // the CTR-BE stream cipher.

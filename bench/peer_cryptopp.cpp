@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // Crypto++ through its mode templates: AES, ARIA, LEA and RC6 in ECB, CBC, CTR.
 #include <cstdio>
 #include <cstring>

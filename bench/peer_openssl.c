@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* OpenSSL 3 through EVP: AES and ARIA in ECB, CBC and CTR. */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>

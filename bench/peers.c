@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Other libraries in the same run: every built-in peer, every mode and size,
  * for the ciphers they share with us (AES, ARIA, LEA, RC6).  A peer's output
  * is compared with ours (default backend) once per mode before timing. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Output of a run: the JSON lines (run header, one record per measurement,
  * end), a console line per measurement and the progress bar. */
 #define _POSIX_C_SOURCE 200809L

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Markdown report and PNG plots from `kcipher bench` JSON lines.
 
     python3 report.py bench.jsonl[.gz] [more.jsonl ...] --out DIR

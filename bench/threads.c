@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Threads and batches (issue 7, seed 004 Fig. 10): 1, 2 and 4 threads for
  * ECB and CTR (kc_mode_encrypt_mt), CBC encryption of independent messages
  * (kc_mode_encrypt_batch) and CBC decryption (kc_mode_decrypt_mt), 64 KiB to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The clock: TSC ticks on x86 (lfence; rdtsc ... rdtscp; lfence), CLOCK_MONOTONIC
  * nanoseconds elsewhere.  Core cycles come only from a calibration: a chain of
  * dependent register additions retires one per core cycle, so timing N of them

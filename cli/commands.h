@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef KC_CLI_COMMANDS_H
 #define KC_CLI_COMMANDS_H
 #include "options.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kcipher encrypt|decrypt: block ciphers in ECB/CBC/CTR, TinyJAMBU AEAD, FEA blocks. */
 #include <stdio.h>
 #include <stdlib.h>

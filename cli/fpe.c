@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kcipher fpe encrypt|decrypt: digit strings over FEA by cycle walking.
  * Radix <= 36: a string of 0-9a-z.  Radix > 36: comma-separated decimal
  * digit values.  Without DIGITS, one value per line of stdin. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kcipher: command-line front end.  Exit status: 0 ok, 1 crypto failure
  * (bad tag, bad padding, data outside the domain), 2 usage error. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Option parsing and hex helpers for the kcipher CLI. */
 #ifndef KC_CLI_OPTIONS_H
 #define KC_CLI_OPTIONS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kcipher: Korean standard and lightweight ciphers, one API.
  *
  * Objects are opaque and keyed at creation: a block cipher (kc_cipher), a mode

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Instructions of every AArch64 backend, the one architecture-level figure
 # that holds without an ARM core (issue 5; measurement.md 4.4):
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Exact retired-instruction counts of FEA on bare-metal Cortex-M3 (seed 000
 # Table 8): builds targets/armv7m/bench_fea.c with the library
 # (arm-none-eabi-gcc -mcpu=cortex-m3 -mthumb, picolibc, semihosting), runs it

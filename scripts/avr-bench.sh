@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Exact AVR cycle counts under simavr: builds the benchmark programs of
 # targets/avr (as scripts/test-avr.sh, which installs the toolchain), runs
 # them, adds code sizes (avr-size of each implementation's objects, avr-nm

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The main job: installs dependencies, builds an optimised kcipher with the
 # peer libraries, runs the full benchmark and writes the report.
 # Extra arguments go to `kcipher bench` (e.g. --quick).

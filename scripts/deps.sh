@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Installs, only when missing, the Debian 12 packages a job needs.
 # Usage: scripts/deps.sh test|bench|aarch64|rv32|avr|armv7m ...
 set -euo pipefail

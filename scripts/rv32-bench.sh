@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Exact retired-instruction counts on bare-metal RV32I: builds
 # targets/rv32/bench.c with the library for rv32i (picolibc, semihosting),
 # runs it on qemu-system-riscv32 `virt` with -icount shift=0, adds each

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The test suite on AArch64 under emulation: installs the cross compiler and
 # qemu-user when missing, cross-builds the library, the CLI and the C tests
 # (cmake/toolchains/aarch64-linux-gnu.cmake) and runs them with ctest, every

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The vector tests on bare-metal Cortex-M3 (ARMv7-M, Thumb-2): installs the
 # cross toolchain and QEMU when missing (Debian 12), builds the library
 # (portable C) and every tests/test_*.c with arm-none-eabi-gcc

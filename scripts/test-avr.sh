@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The AVR vector tests under simavr: installs avr-gcc, avr-libc, simavr and
 # libsimavr when missing (Debian 12), builds the host runner
 # (targets/avr/runner.c) and the test programs of targets/avr (ATmega128

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The vector tests on bare-metal RV32I: installs the cross toolchain and QEMU
 # when missing (Debian 12), builds the library (portable C + the rv32i
 # assembly backends) and every tests/test_*.c for rv32i with picolibc and

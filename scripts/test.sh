@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Every test: installs dependencies, builds, runs the suite, then runs it
 # again under AddressSanitizer + UndefinedBehaviorSanitizer, the thread pool
 # under ThreadSanitizer, then cross-built

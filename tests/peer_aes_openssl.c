@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* AES (also as rijndael-128-*) against OpenSSL EVP: see peer_harness.h. */
 #include "peer_harness.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // ARIA against Crypto++: see peer_harness.h.
 #include "peer_harness.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ARIA against OpenSSL EVP: see peer_harness.h. */
 #include "peer_harness.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // Botan 2 as a peer: CTR-BE, CBC/NoPadding and CBC/PKCS7; Botan 2 as
 // packaged has no ECB mode, so ECB is the bare block cipher, PKCS#7 here.
 #include <algorithm>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // Crypto++'s own ECB/CBC/CTR modes as a peer; StreamTransformationFilter
 // adds and checks PKCS#7.
 #include <cstdio>

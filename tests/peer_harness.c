@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "peer_harness.h"
 
 #include <string.h>

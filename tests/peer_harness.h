@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Differential tests against an independent library (a "peer"): random keys,
  * IVs and messages in ECB, CBC, CTR (the whole 16-byte block a big-endian
  * counter, carries forced) and ECB/CBC with PKCS#7, through kc_mode_* for

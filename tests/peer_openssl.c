@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* OpenSSL 3 EVP as a peer: "aes-128-ecb", "aria-256-ctr", ... one shot. */
 #include <stdio.h>
 #include <openssl/err.h>

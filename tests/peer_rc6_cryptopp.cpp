@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // RC6-32/20/b against Crypto++: see peer_harness.h.
 #include "peer_harness.h"
 

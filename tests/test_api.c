@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The public API's contracts: every error code provoked, output untouched on
  * error, discovery, backend selection, wiping helpers. */
 #include <string.h>

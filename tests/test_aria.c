@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ARIA: the KISA ECB/CBC/CTR vectors, the RFC 5794 blocks and the 45 KISA
  * known-answer blocks for every ARIA backend, both directions, through the
  * public API; then every backend against "table" on random keys and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* FEA-1 / FEA-2: the full model vector set (fea_kat.tsv, 1452 rows) for every
  * backend through the public API, the spec's trace results, white-box checks
  * of SP and of the round keys (spec sections 4 and 9.3) through each backend's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* FPE over FEA (cycle walking, specs/fea.md 10.1): the six examples of the
  * spec, model vectors for assorted radixes (fea_fpe_model.tsv) on every FEA
  * backend, random round trips with the backends compared against each other,

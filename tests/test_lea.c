@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* LEA: the KS X 3246 specification vectors and the 90 KISA ECB/CBC/CTR
  * vectors for every LEA backend, then every backend against "ref" on random
  * keys and multi-block inputs. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Modes over every block cipher and backend: one-shot and streaming (random
  * chunking, in place) against a plain re-implementation from single-block
  * ECB calls; PKCS#7 edge cases. */

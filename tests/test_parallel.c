@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Thread-level parallelism: every parallel path gives byte-identical output
  * to the single-threaded one, for every block cipher's backends, each mode,
  * awkward sizes and several thread counts. */

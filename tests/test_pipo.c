@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* PIPO-64/128 and PIPO-64/256: the two official vectors (also as the
  * reference code's byte arrays), the 30 model rows of pipo_vectors.tsv and
  * 400 oracle rows, for every PIPO backend, both directions; then every

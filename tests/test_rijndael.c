@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Rijndael / AES, for every backend through the public API: the FIPS-197
  * examples, the ECB/CBC/CTR records of aes_sp800_38a.txt (SP 800-38A,
  * RFC 3602, RFC 3686, long Crypto++ vectors), Gladman's 192/256-bit-block

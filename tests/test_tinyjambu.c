@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* TinyJAMBU-128/192/256 v2: the official NIST LWC KATs, oracle-generated
  * random vectors, forgery rejection (nothing written on KC_ERR_AUTH), and
  * every backend against "ref" on random inputs.  All through the public API,

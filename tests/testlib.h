@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Minimal test support: checks with counts, hex, a seeded PRNG, and a
  * reader for Crypto++ "TestVectors" files.  Each test program ends with
  * "N passed, N failed" and exits non-zero on any failure. */

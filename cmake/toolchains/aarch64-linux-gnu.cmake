@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Cross-compiling for 64-bit ARM Linux with Debian's gcc-aarch64-linux-gnu;
 # tests run under qemu-aarch64 user mode (scripts/test-aarch64.sh).
 #   cmake -S . -B build/aarch64 -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/aarch64-linux-gnu.cmake

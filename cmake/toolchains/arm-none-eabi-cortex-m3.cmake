@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Bare-metal Cortex-M3 (ARMv7-M, Thumb-2) with picolibc and semihosting, run
 # under qemu-system-arm `mps2-an385` (targets/armv7m/qemu-run.sh is the test
 # emulator).  The paper's AT91SAM3X8E (Arduino Due) is a Cortex-M3.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # AVR (ATmega128 by default; ATmega328P per program) with avr-gcc and
 # avr-libc, run under simavr by targets/avr/runner.c.  Used by
 # targets/avr/CMakeLists.txt, which builds only the library parts each

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Bare-metal RV32I (no extensions) with picolibc and semihosting, run under
 # qemu-system-riscv32 `virt` (targets/rv32/qemu-run.sh is the test emulator).
 #   cmake -S . -B build/rv32 -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/rv32i-picolibc.cmake

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ARIA with AES-NI S-boxes and AVX2, 32 blocks byte-sliced (aria_x86.h).
  *
  * aesenclast with a zero key is ShiftRows(S1(x)) on each 128-bit lane and
@@ -14,8 +15,11 @@
  *
  * Constant time: AES instructions, and pshufb whose secret operand is only
  * ever the index into a constant register. */
-#if defined(__x86_64__) || defined(__i386__)
-#pragma GCC target("avx2,aes")
+#include "core/arch.h"
+#if KC_ARCH_X86
+KC_TARGET_BEGIN("avx2,aes")
+#define ARIA_X86_AVX2 1
+#define ARIA_X86_GFNI 0
 #include "aria/aria_x86.h"
 
 #define SMALL 3   /* up to this many blocks: one at a time */
@@ -120,4 +124,5 @@ const kc_block_backend kc_aria_aesni_avx2 = {
       KC_CPU_AVX2 | KC_CPU_AESNI, 1, sizeof(aria_x86_key) },
     aria_set_key, aria_encrypt, aria_decrypt
 };
+KC_TARGET_END
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ARIA (RFC 5794) pieces shared by the backends: the key schedule, written
  * once around a backend's own round function, and the diffusion layer A in
  * 32-bit word form.

@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: MIT */
 /* ARIA on x86-64 SIMD: pieces shared by aesni_avx2.c, gfni_avx2.c and
- * gfni_avx512.c.  Each of those enables its instruction sets with
- * "#pragma GCC target" BEFORE including this header, and only the parts its
- * target allows are compiled (__AVX2__, __GFNI__ follow the pragma).
+ * gfni_avx512.c.  Each of those opens KC_TARGET_BEGIN for its instruction
+ * sets BEFORE including this header and says which parts it wants with
+ * ARIA_X86_AVX2 and ARIA_X86_GFNI (0 or 1).
  *
  * Byte slicing (AVX2): 32 blocks are transposed so that ymm p holds byte p
  * of every block.  Each vector then needs one S-box type, round keys are
@@ -132,7 +133,7 @@ typedef struct aria_x86_key {
 #define ARIA_GF_X2 0x186450C737D6BDC9ll   /* + 0x2C, then invert */
 #define ARIA_GF_ID 0x0102040810204080ll   /* identity */
 
-#ifdef __GFNI__
+#if ARIA_X86_GFNI
 static inline __m128i aria_gfni_sl1(__m128i x, int odd)
 {
     __m128i s1 = _mm_gf2p8affineinv_epi64_epi8(x, _mm_set1_epi64x(ARIA_GF_S1), 0x63);
@@ -147,7 +148,7 @@ static inline __m128i aria_gfni_sl1(__m128i x, int odd)
 #endif
 
 /* ---- 32 blocks in 16 ymm registers (AVX2) ---- */
-#ifdef __AVX2__
+#if ARIA_X86_AVX2
 
 /* In each 128-bit lane, byte j of x[i] <-> byte i of x[j]: unpacks of 8,
  * 16, 32 and 64 bits; the last ones come out in bit-reversed order. */
@@ -262,5 +263,5 @@ static inline void aria_x86_crypt(aria_x86_crypt32_fn crypt32, aria_x86_sl1_fn s
     }
 }
 
-#endif /* __AVX2__ */
+#endif /* ARIA_X86_AVX2 */
 #endif

@@ -1,28 +1,30 @@
+/* SPDX-License-Identifier: MIT */
 /* aria backends, best first: the registry's default is the first one that is
  * constant-time and runs on this CPU.  Adding a backend = one line here. */
 #include "core/backend.h"
 
 extern const kc_block_backend kc_aria_ct, kc_aria_bs32, kc_aria_table;
-#if defined(__x86_64__) || defined(__i386__)
+#include "core/arch.h"
+#if KC_ARCH_X86
 extern const kc_block_backend kc_aria_gfni_avx512, kc_aria_gfni_avx2, kc_aria_aesni_avx2;
 #endif
-#if defined(__riscv) && __riscv_xlen == 32
+#if KC_ARCH_RV32
 extern const kc_block_backend kc_aria_rv32i_bs32, kc_aria_rv32i_table;
 #endif
-#if defined(__aarch64__)
+#if KC_ARCH_AARCH64
 extern const kc_block_backend kc_aria_neon;
 #endif
 
 const kc_block_backend *const kc_aria_backends[] = {
-#if defined(__x86_64__) || defined(__i386__)
+#if KC_ARCH_X86
     &kc_aria_gfni_avx512,
     &kc_aria_gfni_avx2,
     &kc_aria_aesni_avx2,
 #endif
-#if defined(__aarch64__)
+#if KC_ARCH_AARCH64
     &kc_aria_neon,
 #endif
-#if defined(__riscv) && __riscv_xlen == 32
+#if KC_ARCH_RV32
     &kc_aria_rv32i_bs32,   /* assembly, constant time */
     &kc_aria_bs32,   /* 32-bit words: faster than ct's uint64 */
     &kc_aria_ct,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ARIA in constant time over 32-bit words: bitsliced S-boxes, two blocks
  * at a time, for 32-bit CPUs without SIMD (written for RV32I, where the
  * 64-bit words of ct.c cost two registers and multi-instruction shifts).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ARIA in constant time: bitsliced S-boxes, four blocks at a time.
  *
  * Four blocks (64 bytes) are loaded as eight 64-bit words and transposed so

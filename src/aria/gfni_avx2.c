@@ -1,9 +1,13 @@
+/* SPDX-License-Identifier: MIT */
 /* ARIA with GFNI S-boxes on AVX2 (VEX-encoded gf2p8affine(inv)qb on ymm),
  * 32 blocks byte-sliced (aria_x86.h).  S1 and S2 are one
  * gf2p8affineinvqb each, X1 and X2 a gf2p8affineqb followed by an
  * inversion (spec section 4.1).  Constant time: GFNI and XOR only. */
-#if defined(__x86_64__) || defined(__i386__)
-#pragma GCC target("avx2,gfni")
+#include "core/arch.h"
+#if KC_ARCH_X86
+KC_TARGET_BEGIN("avx2,gfni")
+#define ARIA_X86_AVX2 1
+#define ARIA_X86_GFNI 1
 #include "aria/aria_x86.h"
 
 #define SMALL 3   /* up to this many blocks: one at a time */
@@ -50,4 +54,5 @@ const kc_block_backend kc_aria_gfni_avx2 = {
       KC_CPU_AVX2 | KC_CPU_GFNI, 1, sizeof(aria_x86_key) },
     aria_set_key, aria_encrypt, aria_decrypt
 };
+KC_TARGET_END
 #endif

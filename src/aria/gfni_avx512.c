@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ARIA with GFNI S-boxes on AVX-512 (F, BW), 32 blocks per state.
  *
  * Byte slicing 32 blocks (the modes' 512-byte batches) would fill half of
@@ -19,8 +20,11 @@
  * states (as fast per block as a fully byte-sliced 64-block layout).
  *
  * Constant time: GFNI, XOR and fixed shuffles; masks depend on lengths only. */
-#if defined(__x86_64__) || defined(__i386__)
-#pragma GCC target("avx2,avx512f,avx512bw,gfni")
+#include "core/arch.h"
+#if KC_ARCH_X86
+KC_TARGET_BEGIN("avx2,avx512f,avx512bw,gfni")
+#define ARIA_X86_AVX2 1
+#define ARIA_X86_GFNI 1
 #include "aria/aria_x86.h"
 
 typedef uint8_t pair_keys[ARIA_MAX_ROUNDS + 1][8][16];
@@ -254,4 +258,5 @@ const kc_block_backend kc_aria_gfni_avx512 = {
       KC_CPU_AVX2 | KC_CPU_AVX512F | KC_CPU_AVX512BW | KC_CPU_GFNI, 1, sizeof(gfni512_key) },
     gfni_set_key, gfni_encrypt, gfni_decrypt
 };
+KC_TARGET_END
 #endif

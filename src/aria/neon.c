@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ARIA, AArch64 NEON: sixteen blocks byte-sliced, S-boxes by TBL.
  *
  * Sixteen blocks are transposed (four levels of UZP) so that register p
@@ -14,7 +15,8 @@
  * time in one register: all four S-boxes on the whole block, blended by
  * byte position, and A as seven byte shuffles (TBL) XORed together.
  * Constant time. */
-#if defined(__aarch64__)
+#include "core/arch.h"
+#if KC_ARCH_AARCH64
 #include <arm_neon.h>
 #include <string.h>
 #include "core/backend.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ARIA in RV32I assembly (no extensions) after Kwak, Kim and Seo (JKIISC
  * 2021, section 5.1 and Table 3): the 16 state bytes live in 16 registers
  * (s1-s11, t0-t4), one byte each; round key and S-boxes (byte tables)

@@ -1,8 +1,10 @@
+/* SPDX-License-Identifier: MIT */
 /* ARIA, RV32I assembly (rv32i.S) after Kwak, Kim and Seo (JKIISC 2021):
  * 16 byte registers, byte S-box tables, the state shifted one byte up
  * through the diffusion layer.  NOT constant time (secret table indices).
  * The key schedule is C around the same byte tables. */
-#if defined(__riscv) && __riscv_xlen == 32
+#include "core/arch.h"
+#if KC_ARCH_RV32
 #include "core/backend.h"
 #include "aria/aria_common.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ARIA, RV32I assembly (rv32i_bs32.S): table-free and constant time, two
  * blocks per pass as eight 32-bit bit planes, the S-box a tower-field
  * circuit.  Beyond Kwak-Kim-Seo 2021, whose ARIA used byte tables.
@@ -9,7 +10,8 @@
  * E the per-byte state basis, F_r the round's input maps on its X1/X2
  * byte lanes (plus their constants), e(r) the S1/S2 output constants of
  * round r in basis E, A the diffusion layer.  Shifts and masks only. */
-#if defined(__riscv) && __riscv_xlen == 32
+#include "core/arch.h"
+#if KC_ARCH_RV32
 #include "core/backend.h"
 #include "aria/aria_common.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ARIA with 32-bit tables, in the style of the KISA reference code.  NOT
  * constant time: the table indices are secret bytes (cache timing).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Keyed AEAD objects (TinyJAMBU): argument checks around the backend. */
 #include "core/objects.h"
 #include "parallel/pool.h"

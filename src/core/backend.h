@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Backend descriptors: one per implementation technique, listed in
  * src/core/registry.c.  A backend file defines one const descriptor and
  * nothing else that is not static. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Keyed block cipher objects and the helpers every keyed object shares. */
 #include <stdlib.h>
 #include <string.h>

@@ -1,9 +1,11 @@
+/* SPDX-License-Identifier: MIT */
 /* CPU feature detection: cpuid + xgetbv on x86-64, hwcaps on AArch64. */
 #include <stdio.h>
 #include <string.h>
 #include "core/cpu.h"
 
-#if defined(__x86_64__) || defined(__i386__)
+#include "core/arch.h"
+#if KC_ARCH_X86
 #include <cpuid.h>
 
 static uint64_t xgetbv0(void)
@@ -36,7 +38,7 @@ static uint32_t detect(void)
     }
     return f;
 }
-#elif defined(__aarch64__) && defined(__linux__)
+#elif KC_ARCH_AARCH64 && defined(__linux__)
 #include <sys/auxv.h>
 static uint32_t detect(void)
 {
@@ -44,7 +46,7 @@ static uint32_t detect(void)
     if (getauxval(AT_HWCAP) & (1u << 3)) f |= KC_CPU_ARMAES;  /* HWCAP_AES */
     return f;
 }
-#elif defined(__aarch64__)
+#elif KC_ARCH_AARCH64
 static uint32_t detect(void) { return KC_CPU_NEON; }
 #else
 static uint32_t detect(void) { return 0; }

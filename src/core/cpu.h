@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Run-time CPU feature detection. */
 #ifndef KC_CPU_H
 #define KC_CPU_H

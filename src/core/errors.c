@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Messages for kc_status codes. */
 #include "kcipher.h"
 

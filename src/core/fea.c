@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Keyed FEA objects: one key schedule per (variant, key, n). */
 #include "core/objects.h"
 

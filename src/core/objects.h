@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Internal layout of the keyed objects, shared by src/core and src/modes. */
 #ifndef KC_OBJECTS_H
 #define KC_OBJECTS_H

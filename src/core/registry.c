@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The cipher table (names -> family, key and block sizes) and the backend
  * look-up.  Families list their backends in src/<family>/backends.c. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The tables of ciphers and backends behind the public discovery API. */
 #ifndef KC_REGISTRY_H
 #define KC_REGISTRY_H

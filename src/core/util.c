@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Wiping and constant-time comparison. */
 #include <string.h>
 #include "kcipher.h"

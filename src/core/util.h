@@ -1,17 +1,18 @@
+/* SPDX-License-Identifier: MIT */
 /* Small helpers shared by the implementations. */
 #ifndef KC_UTIL_H
 #define KC_UTIL_H
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include "core/arch.h"
 
 /* Byte order helpers.  On x86 and AArch64 they are one unaligned access
  * (plus a byte swap for big-endian data): byte-by-byte stores that a later
  * wider load reads back defeat store forwarding, a stall per block in
  * chained modes.  Elsewhere (RV32I, AVR, Cortex-M: unaligned access is slow
  * or absent) the byte form compiles better. */
-#if (defined(__x86_64__) || defined(__i386__) || defined(__aarch64__)) && defined(__GNUC__) && \
-    defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if (KC_ARCH_X86 || KC_ARCH_AARCH64) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 static inline uint32_t kc_load32_le(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
 static inline uint32_t kc_load32_be(const uint8_t *p) { return __builtin_bswap32(kc_load32_le(p)); }
 static inline void kc_store32_le(uint8_t *p, uint32_t v) { memcpy(p, &v, 4); }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* FEA on AVR with the combined S-box + diffusion table in flash: the
  * paper's "look-up table applied" variant (Park et al., KIISC 2018,
  * Table 8), which it could not fit in the ATmega328P's 2 KiB of RAM.
@@ -7,7 +8,8 @@
  * byte x_k.  64 lpm loads per SP.  Secret-indexed loads: not constant time
  * (AVR has no cache, but the table index is still the secret; the backend is
  * labelled like every table backend). */
-#if defined(__AVR__)
+#include "core/arch.h"
+#if KC_ARCH_AVR
 #include <string.h>
 #include <avr/pgmspace.h>
 #include "fea/fea_common.h"

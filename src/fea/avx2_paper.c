@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* FEA, avx2-paper: a reproduction of Park, Jeong, Hong and Seo, "Optimal
  * Implementation of Format Preserving Encryption Algorithm FEA in Various
  * Environments" (KIISC 2018), section 3.1 and Table 3, for comparison: the
@@ -10,11 +11,12 @@
  * crossed a byte masked off.  The paper does not say how it sums the eight
  * products of a row; here they are folded with shifts and packed.
  * Secret-indexed table loads: not constant time. */
-#if defined(__x86_64__) || defined(__i386__)
+#include "core/arch.h"
+#if KC_ARCH_X86
 #include <immintrin.h>
 #include "fea/fea_common.h"
 
-#pragma GCC target("avx2")
+KC_TARGET_BEGIN("avx2")
 
 /* M[i][k] = c[(i + k) % 8] (section 4), rows in lane order. */
 static const uint8_t ROWS[2][32] = {
@@ -67,4 +69,5 @@ const kc_fea_backend kc_fea_avx2_paper = {
       KC_CPU_AVX2, 0, sizeof(fea_ctx) },
     set_key, encrypt, decrypt
 };
+KC_TARGET_END
 #endif

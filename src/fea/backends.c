@@ -1,37 +1,39 @@
+/* SPDX-License-Identifier: MIT */
 /* FEA-1/FEA-2 backends, best first: the default is the first one that is
  * constant-time and runs on this CPU.  Adding a backend = one line here. */
 #include "core/backend.h"
 
 extern const kc_fea_backend kc_fea_ct, kc_fea_table, kc_fea_naive;
-#if defined(__x86_64__) || defined(__i386__)
+#include "core/arch.h"
+#if KC_ARCH_X86
 extern const kc_fea_backend kc_fea_gfni_avx512, kc_fea_gfni_avx2, kc_fea_avx2_paper,
     kc_fea_sse2_paper;
 #endif
-#if defined(__aarch64__)
+#if KC_ARCH_AARCH64
 extern const kc_fea_backend kc_fea_neon, kc_fea_neon_paper;
 #endif
-#if defined(__AVR__)
+#if KC_ARCH_AVR
 extern const kc_fea_backend kc_fea_avr_table;
 #endif
 
 const kc_fea_backend *const kc_fea_backends[] = {
-#if defined(__x86_64__) || defined(__i386__)
+#if KC_ARCH_X86
     &kc_fea_gfni_avx512,
     &kc_fea_gfni_avx2,
 #endif
-#if defined(__aarch64__)
+#if KC_ARCH_AARCH64
     &kc_fea_neon,
 #endif
     &kc_fea_ct,
-#if defined(__AVR__)    /* table.c's 16 KiB would be copied to RAM; avr_table.c keeps 2 KiB in flash */
+#if KC_ARCH_AVR    /* table.c's 16 KiB would be copied to RAM; avr_table.c keeps 2 KiB in flash */
     &kc_fea_avr_table,
 #else
     &kc_fea_table,
 #endif
-#if defined(__aarch64__)
+#if KC_ARCH_AARCH64
     &kc_fea_neon_paper,
 #endif
-#if defined(__x86_64__) || defined(__i386__)
+#if KC_ARCH_X86
     &kc_fea_avx2_paper,
     &kc_fea_sse2_paper,
 #endif

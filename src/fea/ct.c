@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* FEA, ct: constant time, the eight bytes of a word at once.
  *
  * The FEA S-box is affine-equivalent to inversion: S(x) = A(x^-1) ^ 0x62 in

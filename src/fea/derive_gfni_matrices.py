@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Derives the GFNI bit matrices in src/fea/fea_x86.h, checks them, and
 checks that fea_x86.h holds these values (documentation: run it to
 re-check; it prints the C constants).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* FEA-1 / FEA-2 (TTAK.KO-12.0275) internals shared by the backends: the
  * constants, the key schedule and the Feistel network, written once over an
  * SP function that each backend supplies (specs/fea.md sections 3-8).

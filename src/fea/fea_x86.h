@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* FEA on x86: shared by the GFNI backends (gfni_avx512.c, gfni_avx2.c).
  *
  * The bit matrices below come from src/fea/derive_gfni_matrices.py, which

@@ -1,13 +1,15 @@
+/* SPDX-License-Identifier: MIT */
 /* FEA, gfni-avx2: gfni-avx512's method (see there and fea_x86.h) on ymm
  * registers, for CPUs with GFNI but no AVX-512 (e.g. Alder Lake): four
  * blocks per register, sixteen in flight.  Byte rotations are vpshufb,
  * sums plain vpxor.  No table look-ups and no data-dependent branches:
  * constant time. */
-#if defined(__x86_64__) || defined(__i386__)
+#include "core/arch.h"
+#if KC_ARCH_X86
 #include <immintrin.h>
 #include "fea/fea_x86.h"
 
-#pragma GCC target("avx2,gfni")
+KC_TARGET_BEGIN("avx2,gfni")
 
 #define BCAST(q) _mm256_set1_epi64x((long long)(q))
 #define XOR _mm256_xor_si256
@@ -109,4 +111,5 @@ const kc_fea_backend kc_fea_gfni_avx2 = {
       KC_CPU_AVX2 | KC_CPU_GFNI, 1, sizeof(fea_ctx) },
     set_key, encrypt, decrypt
 };
+KC_TARGET_END
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* FEA, gfni-avx512: eight blocks per zmm register (one per 64-bit lane),
  * up to four registers in flight.  The S-box is gf2p8affineqb into the AES
  * field and gf2p8affineinvqb; the diffusion layer is eight products by the
@@ -10,11 +11,12 @@
  * instructions; four registers keep the GFNI pipes busy in batches.  The
  * key schedule runs the plain S-box and diffusion on one lane.  No table
  * look-ups and no data-dependent branches: constant time. */
-#if defined(__x86_64__) || defined(__i386__)
+#include "core/arch.h"
+#if KC_ARCH_X86
 #include <immintrin.h>
 #include "fea/fea_x86.h"
 
-#pragma GCC target("avx512f,avx512bw,gfni")
+KC_TARGET_BEGIN("avx512f,avx512bw,gfni")
 
 #define BCAST(q) _mm512_set1_epi64((long long)(q))
 #define XOR3(a, b, c) _mm512_ternarylogic_epi64(a, b, c, 0x96)
@@ -139,4 +141,5 @@ const kc_fea_backend kc_fea_gfni_avx512 = {
       KC_CPU_AVX512F | KC_CPU_AVX512BW | KC_CPU_GFNI, 1, sizeof(fea_ctx) },
     set_key, encrypt, decrypt
 };
+KC_TARGET_END
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* FEA, neon: constant time, sixteen blocks byte-sliced.
  *
  * The halves of 16 blocks (64-bit words, left-aligned, as in fea_common.h)
@@ -18,7 +19,8 @@
  * The lane plumbing (splitting blocks into halves, tweak words, joining)
  * is fea_x86.h's, which is plain C; it hands over up to FEA_LANES blocks.
  * No secret-dependent branch or memory index: constant time. */
-#if defined(__aarch64__)
+#include "core/arch.h"
+#if KC_ARCH_AARCH64
 #include <arm_neon.h>
 #include "fea/fea_x86.h"
 

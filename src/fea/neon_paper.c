@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* FEA, neon-paper: a reproduction of the NEON implementation of Park et al.
  * (KIISC 2018, section 3.3, Fig. 9): the S-box by table (scalar look-ups,
  * not parallelised, as in the paper), then the diffusion layer's 64 GF(2^8)
@@ -9,7 +10,8 @@
  * Each row's eight products are then XORed together (three UZP levels).
  * One SP per call, blocks one at a time through fea_crypt.  The S-box
  * look-ups are secret-indexed: not constant time. */
-#if defined(__aarch64__)
+#include "core/arch.h"
+#if KC_ARCH_AARCH64
 #include <arm_neon.h>
 #include "fea/fea_common.h"
 

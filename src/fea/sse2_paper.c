@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* FEA, sse2-paper: a reproduction of Park, Jeong, Hong and Seo, "Optimal
  * Implementation of Format Preserving Encryption Algorithm FEA in Various
  * Environments" (KIISC 2018), section 3.2 and Table 5, for comparison: the
@@ -9,11 +10,12 @@
  * from predefined arrays (SSE2 has no broadcast).  The paper does not say
  * how it sums the eight products of a row; here they are folded with shifts
  * and packed.  Secret-indexed table loads: not constant time. */
-#if defined(__x86_64__) || defined(__i386__)
+#include "core/arch.h"
+#if KC_ARCH_X86
 #include <emmintrin.h>
 #include "fea/fea_common.h"
 
-#pragma GCC target("sse2")
+KC_TARGET_BEGIN("sse2")
 
 /* M[i][k] = c[(i + k) % 8] (section 4), rows in lane order. */
 static const uint8_t ROWS[4][16] __attribute__((aligned(16))) = {
@@ -74,4 +76,5 @@ const kc_fea_backend kc_fea_sse2_paper = {
       KC_CPU_SSE2, 0, sizeof(fea_ctx) },
     set_key, encrypt, decrypt
 };
+KC_TARGET_END
 #endif

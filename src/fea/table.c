@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* FEA, table: S-box and diffusion merged into eight 256 x 64-bit tables
  * (16 KiB), eight look-ups per SP -- the paper's "look-up table applied"
  * variant.  Secret-indexed loads: not constant time.

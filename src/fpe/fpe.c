@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Format-preserving encryption of digit strings over FEA (specs/fea.md
  * section 10.1): the digits are an integer v < radix^len; it is encrypted
  * with the FEA block cipher on n = bit length of radix^len bits, repeating

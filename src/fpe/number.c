@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Digit strings <-> integers below 2^128 (four 32-bit limbs, least
  * significant first), chunk_digits digits at a time: one multiply-add or
  * one long division of the limbs per chunk, then cheap word arithmetic

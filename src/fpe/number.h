@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Numbers of len digits in a radix (2..65535) as FEA blocks: the integer
  * value, big-endian, in the fewest bytes that hold radix^len - 1. */
 #ifndef KC_FPE_NUMBER_H

@@ -1,13 +1,15 @@
+/* SPDX-License-Identifier: MIT */
 /* LEA, AVX2: 8 blocks word-sliced per set of four ymm registers, two sets
  * (16 blocks) in flight; a rotation is two shifts and an OR.  A tail of
  * 2..15 blocks is padded on the stack.  CTR builds its counter blocks
  * directly in the sliced layout.  See lea_simd.h. */
-#if defined(__x86_64__) || defined(__i386__)
+#include "core/arch.h"
+#if KC_ARCH_X86
 #include <immintrin.h>
 #include <string.h>
 #include "core/backend.h"
 #include "lea/lea_common.h"   /* (lea_simd.h's headers, before the pragma) */
-#pragma GCC target("avx2")
+KC_TARGET_BEGIN("avx2")
 
 typedef __m256i V;
 #define LEA_BATCH 16
@@ -82,4 +84,5 @@ const kc_block_backend kc_lea_avx2 = {
     { "avx2", "AVX2, 8 or 16 blocks word-sliced", KC_CPU_AVX2, 1, sizeof(lea_key) },
     lea_set_key, lea_encrypt, lea_decrypt, lea_ctr
 };
+KC_TARGET_END
 #endif

@@ -1,14 +1,16 @@
+/* SPDX-License-Identifier: MIT */
 /* LEA, AVX-512F: 16 blocks word-sliced per set of four zmm registers, two
  * sets (32 blocks) in flight, each rotation one vprold/vprord.  A tail of
  * 2..31 blocks runs the same code on masked loads and stores.  CTR builds
  * its counter blocks directly in the sliced layout and XORs after the
  * transpose back.  See lea_simd.h. */
-#if defined(__x86_64__) || defined(__i386__)
+#include "core/arch.h"
+#if KC_ARCH_X86
 #include <immintrin.h>
 #include <string.h>
 #include "core/backend.h"
 #include "lea/lea_common.h"   /* (lea_simd.h's headers, before the pragma) */
-#pragma GCC target("avx512f")
+KC_TARGET_BEGIN("avx512f")
 
 typedef __m512i V;
 #define LEA_BATCH 32
@@ -97,4 +99,5 @@ const kc_block_backend kc_lea_avx512 = {
       sizeof(lea_key) },
     lea_set_key, lea_encrypt, lea_decrypt, lea_ctr
 };
+KC_TARGET_END
 #endif

@@ -1,28 +1,30 @@
+/* SPDX-License-Identifier: MIT */
 /* lea backends, best first: the registry's default is the first one that is
  * constant-time and runs on this CPU.  Adding a backend = one line here. */
 #include "core/backend.h"
 
 extern const kc_block_backend kc_lea_ref;
-#if defined(__x86_64__) || defined(__i386__)
+#include "core/arch.h"
+#if KC_ARCH_X86
 extern const kc_block_backend kc_lea_avx512, kc_lea_avx2, kc_lea_sse2;
 #endif
-#if defined(__riscv) && __riscv_xlen == 32
+#if KC_ARCH_RV32
 extern const kc_block_backend kc_lea_rv32i;
 #endif
-#if defined(__aarch64__)
+#if KC_ARCH_AARCH64
 extern const kc_block_backend kc_lea_neon;
 #endif
 
 const kc_block_backend *const kc_lea_backends[] = {
-#if defined(__x86_64__) || defined(__i386__)
+#if KC_ARCH_X86
     &kc_lea_avx512,
     &kc_lea_avx2,
     &kc_lea_sse2,
 #endif
-#if defined(__riscv) && __riscv_xlen == 32
+#if KC_ARCH_RV32
     &kc_lea_rv32i,
 #endif
-#if defined(__aarch64__)
+#if KC_ARCH_AARCH64
     &kc_lea_neon,
 #endif
     &kc_lea_ref,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* LEA (KS X 3246, ISO/IEC 29192-2) internals shared by every LEA backend.
  *
  * Round-key layout, the same for all key sizes: rk[i][0..5] are the six

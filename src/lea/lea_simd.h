@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* LEA word-sliced SIMD: the code the sse2, avx2, avx512 and neon backends
  * share.  Register w of a set of four holds word Xw of V_LANES blocks, so
  * a round is the scalar round on whole registers.  The including file first

@@ -1,10 +1,12 @@
+/* SPDX-License-Identifier: MIT */
 /* LEA, AArch64 NEON: 4 blocks word-sliced in q registers.  LD4 loads them
  * already transposed (register j = word j of the 4 blocks) and ST4 stores
  * them back, so no shuffles are needed; a rotation is a shift plus a
  * shift-and-insert (SLI/SRI).  set_key also stores every round-key word
  * broadcast to a whole register, so a round loads its keys with three LDPs.
  * A tail of 2..3 blocks is padded to 4 on the stack.  See lea_simd.h. */
-#if defined(__aarch64__)
+#include "core/arch.h"
+#if KC_ARCH_AARCH64
 #include <arm_neon.h>
 
 typedef uint32x4_t V;

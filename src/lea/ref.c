@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* LEA reference backend: portable C, one block at a time.  Only additions,
  * XORs and fixed rotations (ARX), so it is constant time everywhere. */
 #include "core/backend.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* LEA in RV32I assembly (no extensions), the register schedule of Kwak, Kim
  * and Seo (JKIISC 2021, Table 4): the four state words stay in four
  * registers for the whole block, the six round-key words of a round are

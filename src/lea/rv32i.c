@@ -1,7 +1,9 @@
+/* SPDX-License-Identifier: MIT */
 /* LEA, RV32I assembly (rv32i.S): the paper's four word registers, rotations
  * from sll/srl/or.  The key schedule is the shared C one.  ARX only:
  * constant time. */
-#if defined(__riscv) && __riscv_xlen == 32
+#include "core/arch.h"
+#if KC_ARCH_RV32
 #include <string.h>
 #include "core/backend.h"
 #include "lea/lea_common.h"

@@ -1,12 +1,14 @@
+/* SPDX-License-Identifier: MIT */
 /* LEA, SSE2: 4 blocks word-sliced per set of four xmm registers, two sets
  * (8 blocks) in flight; a rotation is two shifts and an OR.  A tail of 2..7
  * blocks is padded on the stack.  See lea_simd.h. */
-#if defined(__x86_64__) || defined(__i386__)
+#include "core/arch.h"
+#if KC_ARCH_X86
 #include <immintrin.h>
 #include <string.h>
 #include "core/backend.h"
 #include "lea/lea_common.h"   /* (lea_simd.h's headers, before the pragma) */
-#pragma GCC target("sse2")
+KC_TARGET_BEGIN("sse2")
 
 typedef __m128i V;
 #define LEA_BATCH 8
@@ -49,4 +51,5 @@ const kc_block_backend kc_lea_sse2 = {
     { "sse2", "SSE2, 4 or 8 blocks word-sliced", KC_CPU_SSE2, 1, sizeof(lea_key) },
     lea_set_key, lea_encrypt, lea_decrypt
 };
+KC_TARGET_END
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* CBC.  Encryption is inherently serial; decryption batches. */
 #include <string.h>
 #include "modes/modes.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* CTR: the whole block is one big-endian counter, as in the NIST and KISA
  * vectors; keystream is produced a batch of blocks at a time. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ECB: the backend's multi-block entry point as it is. */
 #include "modes/modes.h"
 

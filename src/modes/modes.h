@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Whole-block mode kernels over a keyed cipher.  iv is the chaining value
  * (CBC) or counter block (CTR) and is advanced in place.  out == in is
  * allowed.  They batch blocks through the backend's multi-block entry point

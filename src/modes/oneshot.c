@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* One-shot ECB/CBC/CTR with optional PKCS#7.  Everything is checked before
  * the first byte is written: bad padding is found by decrypting the last
  * block into a scratch buffer first. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* PKCS#7 padding (RFC 5652 6.3) for any block size up to 255 bytes. */
 #include <string.h>
 #include "modes/modes.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Streaming ECB/CBC/CTR for inputs of any size, fed in pieces.
  * ECB/CBC keep a partial block (and, when removing padding, the last whole
  * block) until more input or final() arrives; CTR keeps unused keystream. */

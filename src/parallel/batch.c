@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Batches of independent messages across threads: each thread takes a
  * contiguous share of the messages (CBC encryption of many messages, AEAD,
  * FPE tokenization). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Parallel bulk kernels: ECB, CTR and CBC decryption split into contiguous
  * runs of whole blocks, one per thread.  Each run gets exactly the chaining
  * input the serial code would have used (the counter advanced by the run's

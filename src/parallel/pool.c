@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Thread pool.  Workers sleep on a condition variable and take task indices
  * from a shared counter; the caller works too.  The pool serves one caller
  * at a time: a concurrent caller runs its tasks itself.
@@ -52,9 +53,10 @@ static long long now_ns(void)
 
 static inline void cpu_relax(void)
 {
-#if defined(__x86_64__) || defined(__i386__)
+#include "core/arch.h"
+#if KC_ARCH_X86
     __builtin_ia32_pause();
-#elif defined(__aarch64__)
+#elif KC_ARCH_AARCH64
     __asm__ volatile("yield");
 #endif
 }
@@ -164,7 +166,8 @@ void kc_parallel_for(size_t ntasks, kc_task_fn fn, void *arg)
     }
     pool.fn = fn;
     pool.arg = arg;
-    pool.ntasks = pool.pending = ntasks;
+    pool.ntasks = ntasks;
+    pool.pending = ntasks;
     pool.next = 0;
     pool.generation++;
     pthread_cond_broadcast(&pool.wake);

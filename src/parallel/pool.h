@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A thread pool started once and reused: kc_parallel_for runs tasks
  * 0..ntasks-1 on the workers and the calling thread and returns when all
  * are done.  Without threads (bare metal) or when the pool is busy with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* PIPO for 8-bit AVR: one block in eight byte variables, as the designers
  * laid it out for AVR -- state byte X[i] is bit plane i of the eight S-box
  * columns, so the bitsliced S-layer circuit (11 AND/OR + 23 XOR/NOT) runs on
@@ -5,7 +6,8 @@
  * round key is eight byte XORs.  (The portable bitslice backend packs eight
  * blocks into uint64 lanes, which costs an 8-bit core eight times the work
  * for a single block.)  No table, no data-dependent branch: constant time. */
-#if defined(__AVR__)
+#include "core/arch.h"
+#if KC_ARCH_AVR
 #include "pipo/pipo_common.h"
 
 #define ROL(x, r) ((uint8_t)((uint8_t)(x) << (r) | (uint8_t)(x) >> (8 - (r))))

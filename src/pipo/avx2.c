@@ -1,6 +1,8 @@
+/* SPDX-License-Identifier: MIT */
 /* PIPO, AVX2: 32 blocks byte-sliced in ymm registers, realigned every round
  * (seed 002's "general" implementation, Fig. 4): see pipo_x86.h. */
-#if defined(__x86_64__) || defined(__i386__)
+#include "core/arch.h"
+#if KC_ARCH_X86
 #define PIPO_WIDTH 256
 #include "pipo/pipo_x86.h"
 
@@ -26,4 +28,5 @@ const kc_block_backend kc_pipo_avx2 = {
     { "avx2", "AVX2, 32 blocks byte-sliced, transposed and back every round", KC_CPU_AVX2, 1, sizeof(pipo_key) },
     pipo_set_key, pipo_encrypt, pipo_decrypt, pipo_ctr
 };
+KC_TARGET_END
 #endif

@@ -1,6 +1,8 @@
+/* SPDX-License-Identifier: MIT */
 /* PIPO, AVX-512: 64 blocks byte-sliced in zmm registers, realigned every round
  * (seed 002's "general" implementation, Fig. 4): see pipo_x86.h. */
-#if defined(__x86_64__) || defined(__i386__)
+#include "core/arch.h"
+#if KC_ARCH_X86
 #define PIPO_WIDTH 512
 #include "pipo/pipo_x86.h"
 
@@ -27,4 +29,5 @@ const kc_block_backend kc_pipo_avx512 = {
       KC_CPU_AVX512F | KC_CPU_AVX512BW | KC_CPU_GFNI, 1, sizeof(pipo_key) },
     pipo_set_key, pipo_encrypt, pipo_decrypt, pipo_ctr
 };
+KC_TARGET_END
 #endif

@@ -1,7 +1,9 @@
+/* SPDX-License-Identifier: MIT */
 /* PIPO, AVX-512: 64 blocks byte-sliced in zmm registers with least alignment
  * (seed 002 Fig. 6): one transpose per batch, round keys pre-arranged per
  * slice in set_key; see pipo_x86.h. */
-#if defined(__x86_64__) || defined(__i386__)
+#include "core/arch.h"
+#if KC_ARCH_X86
 #define PIPO_WIDTH 512
 #include "pipo/pipo_x86.h"
 
@@ -28,4 +30,5 @@ const kc_block_backend kc_pipo_avx512_least = {
       KC_CPU_AVX512F | KC_CPU_AVX512BW | KC_CPU_GFNI, 1, sizeof(pipo_sliced_key) },
     pipo_sliced_set_key, pipo_encrypt, pipo_decrypt, pipo_ctr
 };
+KC_TARGET_END
 #endif

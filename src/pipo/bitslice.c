@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* PIPO bitsliced backend: the designers' S-layer circuit (11 AND/OR + 23
  * XOR/NOT) on whole state bytes, so the 8 columns of a block are 8 lanes of
  * one computation and no secret ever selects a branch or an address.

@@ -1,7 +1,9 @@
+/* SPDX-License-Identifier: MIT */
 /* PIPO, NEON: 16 blocks byte-sliced, aligned before the S-layer and back after
  * the R-layer every round (seed 002's general implementation, Fig. 4): see
  * pipo_neon.h. */
-#if defined(__aarch64__)
+#include "core/arch.h"
+#if KC_ARCH_AARCH64
 #define PIPO_NEON_LANES 16
 #include "pipo/pipo_neon.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* PIPO-64/128 and PIPO-64/256 internals shared by every backend.
  *
  * Byte order (the designers' reference and AVR code): the state is 8 bytes

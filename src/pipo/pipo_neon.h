@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* PIPO on AArch64 NEON, the techniques of seed 002 (Eum et al., "Optimized
  * Implementation of Block Cipher PIPO in Parallel-Way on 64-bit ARM
  * Processors", KIPS Trans. 2021): the shared code of the neon8, neon16,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* PIPO on x86 SIMD, byte-sliced: the shared code of the avx2, avx2-least,
  * avx512 and avx512-least backends.  The including file defines PIPO_WIDTH
  * (256 or 512) first; this header then enables the ISA for the rest of
@@ -28,7 +29,7 @@
 #include "pipo/pipo_common.h"
 
 #if PIPO_WIDTH == 256
-#pragma GCC target("avx2")
+KC_TARGET_BEGIN("avx2")
 #include <immintrin.h>
 typedef __m256i V;
 #define V_LOAD(p)           _mm256_loadu_si256((const __m256i *)(const void *)(p))
@@ -70,7 +71,7 @@ static inline V rol8(V x, int r)
 }
 
 #elif PIPO_WIDTH == 512
-#pragma GCC target("avx512f,avx512bw,gfni")
+KC_TARGET_BEGIN("avx512f,avx512bw,gfni")
 #include <immintrin.h>
 typedef __m512i V;
 #define V_LOAD(p)           _mm512_loadu_si512((const void *)(p))

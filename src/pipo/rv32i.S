@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* PIPO-64/128 and PIPO-64/256 in RV32I assembly (no extensions), the
  * register schedule of Kwak, Kim and Seo (JKIISC 2021, Table 5): state byte
  * X[i] lives in the low 8 bits of s(2+i), s10 counts the rounds, and the

@@ -1,8 +1,10 @@
+/* SPDX-License-Identifier: MIT */
 /* PIPO, RV32I assembly (rv32i.S) after Kwak, Kim and Seo (JKIISC 2021):
  * eight byte registers, bitsliced S-layer, masked byte rotations, and the
  * key schedule fused into encryption, so the "schedule" here only keeps the
  * master key.  Bitwise operations and fixed shifts only: constant time. */
-#if defined(__riscv) && __riscv_xlen == 32
+#include "core/arch.h"
+#if KC_ARCH_RV32
 #include "pipo/rv32i.h"
 
 static kc_status pipo_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The single-block RV32I assembly (rv32i.S) and its key, shared by the
  * rv32i and rv32i-bs4 backends (the latter sends a lone block there). */
 #ifndef KC_PIPO_RV32I_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* PIPO in RV32I assembly, four blocks at once (beyond Kwak-Kim-Seo 2021):
  * register W[i] holds state byte X[i] of four blocks, block b in byte lane
  * b, so the designers' bitsliced S-layer (spec section 4.1) runs unchanged

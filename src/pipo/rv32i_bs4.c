@@ -1,9 +1,11 @@
+/* SPDX-License-Identifier: MIT */
 /* PIPO, RV32I assembly, four blocks per pass in the byte lanes of 32-bit
  * words (rv32i_bs4.S): the bitsliced S-layer serves four blocks per
  * instruction.  Beyond Kwak-Kim-Seo 2021, which did one block at a time.
  * A lone block (as in CBC encryption) goes to the single-block assembly;
  * a tail of 2 or 3 blocks is padded to four on the stack.  Constant time. */
-#if defined(__riscv) && __riscv_xlen == 32
+#include "core/arch.h"
+#if KC_ARCH_RV32
 #include "pipo/pipo_common.h"
 #include "pipo/rv32i.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* PIPO table backend: the S-layer looks each column up in the 256-byte
  * S-box table (the inverse table for decryption).  The table index is
  * secret, so this backend is NOT constant time; it is the readable

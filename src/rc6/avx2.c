@@ -1,9 +1,11 @@
+/* SPDX-License-Identifier: MIT */
 /* RC6-32/20/b, AVX2: 8 blocks word-sliced per set of four ymm registers,
  * two sets in flight when there are more than 8 blocks to hide the vpmulld
  * latency; data-dependent rotations are vpsllvd + vpsrlvd + vpor.  A tail of
  * 2..15 blocks is padded to 16 on the stack; a lone block goes to the ref
  * code.  Multiplies and variable shifts are constant time on x86. */
-#if defined(__x86_64__) || defined(__i386__)
+#include "core/arch.h"
+#if KC_ARCH_X86
 #include <immintrin.h>
 #include <string.h>
 #include "core/backend.h"
@@ -11,7 +13,7 @@
 
 extern const kc_block_backend kc_rc6_ref;
 
-#pragma GCC target("avx2")
+KC_TARGET_BEGIN("avx2")
 
 #define S(j) _mm256_set1_epi32((int)s[j])
 #define XOR _mm256_xor_si256
@@ -142,4 +144,5 @@ const kc_block_backend kc_rc6_avx2 = {
       sizeof(rc6_key) },
     rc6_set_key_ctx, rc6_encrypt, rc6_decrypt
 };
+KC_TARGET_END
 #endif

@@ -1,17 +1,19 @@
+/* SPDX-License-Identifier: MIT */
 /* RC6-32/20/b, AVX-512F: 16 blocks word-sliced per set of four zmm
  * registers, up to four sets in flight (64 blocks) to hide the vpmulld
  * latency; data-dependent rotations are single vprolvd/vprorvd.  A tail of
  * 2..63 blocks runs the same code on masked loads and stores; a lone block
  * goes to the ref code.  Multiplies and variable rotates are constant time
  * on x86. */
-#if defined(__x86_64__) || defined(__i386__)
+#include "core/arch.h"
+#if KC_ARCH_X86
 #include <immintrin.h>
 #include "core/backend.h"
 #include "rc6/rc6_common.h"
 
 extern const kc_block_backend kc_rc6_ref;
 
-#pragma GCC target("avx512f")
+KC_TARGET_BEGIN("avx512f")
 
 #define S(j) _mm512_set1_epi32((int)s[j])
 #define XOR _mm512_xor_si512
@@ -138,4 +140,5 @@ const kc_block_backend kc_rc6_avx512 = {
       sizeof(rc6_key) },
     rc6_set_key_ctx, rc6_encrypt, rc6_decrypt
 };
+KC_TARGET_END
 #endif

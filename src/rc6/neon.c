@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* RC6-32/20/b, AArch64 NEON: 4 blocks word-sliced per set of four q
  * registers (LD4/ST4 transpose them), two sets in flight when there are 8
  * or more blocks so that one set's multiplies overlap the other's work.
@@ -6,7 +7,8 @@
  * negative count shifts right), ORed.  A tail of 2..7 blocks is padded on
  * the stack; a lone block goes to the ref code.  Multiplies and shifts by
  * register take the same time for every value: constant time. */
-#if defined(__aarch64__)
+#include "core/arch.h"
+#if KC_ARCH_AARCH64
 #include <arm_neon.h>
 #include <string.h>
 #include "core/backend.h"

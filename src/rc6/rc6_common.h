@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* RC6-32/20/b internals shared by every RC6 backend.
  *
  * s[0..43] is the expanded key table S of the RC6 paper: S[0], S[1] whiten
@@ -22,7 +23,8 @@ typedef struct rc6_key {
  * in a fixed 32 steps with masks instead. */
 static inline uint32_t rc6_mul(uint32_t x, uint32_t y)
 {
-#if (defined(__riscv) && !defined(__riscv_mul)) || defined(__AVR__)
+#include "core/arch.h"
+#if (KC_ARCH_RV32 && !defined(__riscv_mul)) || KC_ARCH_AVR
     uint32_t r = 0;
     for (unsigned i = 0; i < 32; i++) r += x & (0u - ((y >> i) & 1u)), x <<= 1;
     return r;

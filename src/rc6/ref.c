@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* RC6-32/20/b reference backend: portable C, one block at a time.
  * Constant time where 32-bit multiplies and variable rotates are (x86, ARM,
  * RISC-V with M and a barrel shifter); not on AVR, where a rotate by a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* AES and Rijndael on AES-NI, every block and key size.
  *
  * AES (128-bit blocks): eight blocks in flight for multi-block calls, which
@@ -17,13 +18,14 @@
  *
  * Key schedule: the generic Rijndael expansion with SubWord by aesenclast,
  * decryption keys by aesimc.  No table look-ups: constant-time. */
-#if defined(__x86_64__) || defined(__i386__)
+#include "core/arch.h"
+#if KC_ARCH_X86
 #include <string.h>
 #include "core/backend.h"
 #include "rijndael/rijndael_x86.h"
 #include "modes/modes.h"
 
-#pragma GCC target("aes,ssse3")
+KC_TARGET_BEGIN("aes,ssse3")
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 #define LOAD(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
@@ -256,4 +258,5 @@ const kc_block_backend kc_rijndael_aesni = {
     aesni_set_key, aesni_encrypt, aesni_decrypt, aesni_ctr, aesni_cbc
 };
 
+KC_TARGET_END
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* AES and Rijndael on the ARMv8 Crypto Extensions, every block and key size.
  *
  * AESE(x, k) is SubBytes(ShiftRows(x ^ k)), AESMC is MixColumns; AESD and
@@ -23,13 +24,14 @@
  *
  * Key schedule: the generic Rijndael expansion with SubWord by AESE.  No
  * table look-ups on secrets (TBL's indices are constants): constant time. */
-#if defined(__aarch64__)
+#include "core/arch.h"
+#if KC_ARCH_AARCH64
 #include <arm_neon.h>
 #include <string.h>
 #include "core/backend.h"
 #include "rijndael/rijndael_common.h"
 
-#pragma GCC target("+crypto")
+KC_TARGET_BEGIN("+crypto")
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 
@@ -254,4 +256,5 @@ const kc_block_backend kc_rijndael_armce = {
     armce_set_key, armce_encrypt, armce_decrypt
 };
 
+KC_TARGET_END
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Constant-time Rijndael, bitsliced on 64-bit words, for every block size.
  *
  * A batch is 64 state bytes: four 16-byte blocks, or two 24- or 32-byte

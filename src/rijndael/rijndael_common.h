@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Rijndael internals shared by every backend: geometry and key expansion.
  *
  * Nb = block bytes / 4 and Nk = key bytes / 4, each 4, 6 or 8; AES is Nb = 4.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Shared by the AES-NI and VAES backends (x86 only): the key schedule
  * layout, which both use, the one-block AES path, CBC encryption with the
  * chaining value in a register, and the CTR counter bookkeeping.

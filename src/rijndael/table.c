@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Rijndael with T-tables, for every block size (Nb = 4, 6, 8): the
  * reference style of the Rijndael proposal.  Each round column is four
  * table look-ups that fold SubBytes, ShiftRows and MixColumns together;

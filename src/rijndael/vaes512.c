@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* AES and Rijndael on VAES with 512-bit registers.
  *
  * 128-bit blocks: four per zmm, 32 (eight registers) in flight, then 16,
@@ -11,14 +12,15 @@
  * into vaesenclast; CBC encryption is the register-chained xmm loop of
  * rijndael_x86.h.  No table look-ups and no branches on data:
  * constant-time. */
-#if defined(__x86_64__) || defined(__i386__)
+#include "core/arch.h"
+#if KC_ARCH_X86
 #include "core/backend.h"
 #include "rijndael/rijndael_x86.h"
 #include "modes/modes.h"
 
 extern const kc_block_backend kc_rijndael_aesni;
 
-#pragma GCC target("avx512f,avx512bw,vaes,aes,ssse3")
+KC_TARGET_BEGIN("avx512f,avx512bw,vaes,aes,ssse3")
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 
@@ -229,4 +231,5 @@ const kc_block_backend kc_rijndael_vaes512 = {
     vaes_set_key, vaes_encrypt, vaes_decrypt, vaes_ctr, vaes_cbc
 };
 
+KC_TARGET_END
 #endif

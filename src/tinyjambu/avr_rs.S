@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* TinyJAMBU keyed permutation in AVR assembly with reverse shifts
  * (Kwon, Eum, Sim, Yang, Seo, "Optimized implementation of lightweight
  * cryptography TinyJAMBU with reverse shift technique on 8-bit AVR").

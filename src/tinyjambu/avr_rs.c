@@ -1,10 +1,12 @@
+/* SPDX-License-Identifier: MIT */
 /* TinyJAMBU backend for AVR: the keyed permutation in assembly with the
  * paper's reverse shifts (avr_rs.S), the mode of tinyjambu_common.h.  The context
  * holds the complemented key words for a whole P1280, so the assembly reads
  * them in sequence without wrapping.  Constant time: no branch or address
  * depends on key or data (AVR has no cache; the loop count depends only on
  * the key length). */
-#if defined(__AVR__)
+#include "core/arch.h"
+#if KC_ARCH_AVR
 #include "core/backend.h"
 #include "tinyjambu/tinyjambu_common.h"
 

@@ -1,14 +1,16 @@
+/* SPDX-License-Identifier: MIT */
 /* TinyJAMBU, AVX2: eight messages at once, one in each 32-bit lane of the
  * state registers (the batch entry points, scheduled by tinyjambu_lanes.h;
  * single messages go to the ref code).  AVX2 has no rotation, so each tap
  * word is two shifts and an OR, as in tj_update; the NOT of the NAND is
  * folded into the key (~K broadcast).  Only shifts and logic on secrets:
  * constant time. */
-#if defined(__x86_64__) || defined(__i386__)
+#include "core/arch.h"
+#if KC_ARCH_X86
 #include <immintrin.h>
 #include "tinyjambu/tinyjambu_lanes.h"
 
-#pragma GCC target("avx2")
+KC_TARGET_BEGIN("avx2")
 
 #define LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define STORE(p, x) _mm256_storeu_si256((__m256i *)(void *)(p), (x))
@@ -115,4 +117,5 @@ const kc_aead_backend kc_tinyjambu_avx2 = {
       KC_CPU_AVX2, 1, sizeof(tj_key) },
     tj_ref_set_key, tj_ref_encrypt, tj_ref_decrypt, encrypt_batch, decrypt_batch
 };
+KC_TARGET_END
 #endif

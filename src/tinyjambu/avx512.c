@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* TinyJAMBU, AVX-512F: sixteen messages at once (tinyjambu_avx512.h).
  *
  * Every tap word of an update, e.g. s47..s78 = (s1 >> 15) | (s2 << 17),
@@ -8,8 +9,9 @@
  * select (vpternlogd), and the XORs and the NAND take two more ternlogs
  * and an XOR: 11 instructions per 32 steps of 16 messages.  With VBMI2,
  * avx512_vbmi2.c needs 7. */
-#if defined(__x86_64__) || defined(__i386__)
-#pragma GCC target("avx512f")
+#include "core/arch.h"
+#if KC_ARCH_X86
+KC_TARGET_BEGIN("avx512f")
 #include <immintrin.h>
 
 #define SEL(mask, a, b) _mm512_ternarylogic_epi32(mask, a, b, 0xca)   /* mask ? a : b, bitwise */
@@ -37,4 +39,5 @@ const kc_aead_backend kc_tinyjambu_avx512 = {
       KC_CPU_AVX512F, 1, sizeof(tj_key) },
     tj_ref_set_key, tj_ref_encrypt, tj_ref_decrypt, encrypt_batch, decrypt_batch
 };
+KC_TARGET_END
 #endif

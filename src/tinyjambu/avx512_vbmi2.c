@@ -1,11 +1,13 @@
+/* SPDX-License-Identifier: MIT */
 /* TinyJAMBU, AVX-512 with VBMI2: sixteen messages at once
  * (tinyjambu_avx512.h).  A tap word such as s47..s78 = (s1 >> 15) |
  * (s2 << 17) is one funnel shift (vpshrdd), so an update is four of them
  * and three logic instructions, 7 per 32 steps of 16 messages (11 in
  * avx512.c), with no rotated copies of the state to keep in registers.
  * The part without the newest word goes first (as tj_update). */
-#if defined(__x86_64__) || defined(__i386__)
-#pragma GCC target("avx512f,avx512vbmi2")
+#include "core/arch.h"
+#if KC_ARCH_X86
+KC_TARGET_BEGIN("avx512f,avx512vbmi2")
 #include <immintrin.h>
 
 #define TJ_ROTATIONS
@@ -23,4 +25,5 @@ const kc_aead_backend kc_tinyjambu_avx512_vbmi2 = {
       KC_CPU_AVX512F | KC_CPU_AVX512VBMI2, 1, sizeof(tj_key) },
     tj_ref_set_key, tj_ref_encrypt, tj_ref_decrypt, encrypt_batch, decrypt_batch
 };
+KC_TARGET_END
 #endif

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* TinyJAMBU, AArch64 NEON: four messages at once, one in each 32-bit lane
  * of the state registers S[0..3] (the batch entry points; single messages
  * go to the ref code).  An NLFSR update is a shift plus an SLI per tap
@@ -15,7 +16,8 @@
  * tags and writes nothing; the second restarts from the state after the
  * nonce and writes the plaintext of the lanes whose tag verified.
  * Only shifts, ANDs and XORs on secrets: constant time. */
-#if defined(__aarch64__)
+#include "core/arch.h"
+#if KC_ARCH_AARCH64
 #include <arm_neon.h>
 #include <string.h>
 #include "core/backend.h"

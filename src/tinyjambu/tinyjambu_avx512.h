@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* TinyJAMBU, AVX-512: sixteen messages at once, one in each 32-bit lane of
  * the state registers (the batch entry points, scheduled by
  * tinyjambu_lanes.h).  The body of tick() and stream() for avx512.c and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* TinyJAMBU v2 internals shared by the backends and the benchmarks: the key
  * layout, the keyed permutation P_n (specs/tinyjambu.md section 3) and the
  * one-message AEAD mode over any permutation (section 4).
@@ -49,7 +50,7 @@ static inline void tj_load_key(tj_key *key, const uint8_t *bytes, size_t key_len
 static inline uint32_t tj_update(uint32_t s0, uint32_t s1, uint32_t s2, uint32_t s3, uint32_t k)
 {
     uint32_t early = ~(s0 ^ ((s1 >> 15) | (s2 << 17)) ^ k);   /* s0, s47..s78, key; ~ of the AND term */
-#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__) || defined(__aarch64__))
+#if KC_ARCH_X86 || KC_ARCH_AARCH64
     __asm__("" : "+r"(early));   /* out-of-order cores; in-order AVR gains nothing */
 #endif
     uint32_t t2 = (s2 >> 6) | (s3 << 26);    /* s70..s101 */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* TinyJAMBU, many messages under one key, one per SIMD lane: the lane
  * scheduler of the AVX2 (8 lanes) and AVX-512 (16 lanes) backends, which
  * supply the vector code (tj_simd).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The driver of scripts/aarch64-static-counts.sh: runs one backend on N
  * inputs so that qemu's execution trace can be counted.
  *

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Counts the instructions between kc_m3_start and kc_m3_stop in a QEMU
 trace (-singlestep -d exec,nochain: one "Trace" line per instruction, the
 PC in the second bracketed field) and prints one count per interval.

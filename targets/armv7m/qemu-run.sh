@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Runs a bare-metal Cortex-M3 ELF (picolibc, semihosting) on qemu-system-arm
 # `mps2-an385` and exits with its main()'s return value.  Extra arguments go
 # to QEMU (e.g. -singlestep -d exec,nochain -D trace.log for the counts of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* See avr_sys.h. */
 #include "avr_sys.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Firmware side of targets/avr/runner.c: console, cycle meter, exit status
  * and a few test helpers.  The addresses are reserved data addresses on the
  * ATmega128 and the ATmega328P that the runner watches. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* See bench.h. */
 #include "bench.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Measurement helpers shared by the AVR benchmarks: exact simavr cycles
  * between the runner's markers, minus an empty measurement, and one JSON
  * line per (primitive, impl, op, msg_len) on the console.  Each sample gets

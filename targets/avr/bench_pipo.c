@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* PIPO on the ATmega128 (simavr, exact cycles): key schedule, one block
  * and 128 bytes (FELICS scenario 1 length, ECB) per backend, both key
  * sizes. */

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes a C header with a subset of the project's vector files as PROGMEM
 arrays, for the AVR test programs (no file system on the target).
 

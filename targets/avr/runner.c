@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Runs an AVR ELF on simavr (Debian's libsimavr) and gives the firmware an
  * exact cycle meter, a console and an exit status through unused data
  * addresses (reserved on both the ATmega128 and the ATmega328P):

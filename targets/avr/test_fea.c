@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* FEA-1/FEA-2 on AVR (simavr) through the backend descriptors.
  * ATmega128: every backend of the AVR build's list (ct, avr-table, naive).
  * ATmega328P (2 KiB RAM): one backend per program (FEA_BACKEND), as the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* PIPO-64/128 and PIPO-64/256 on AVR (ATmega128, simavr): every backend of
  * the AVR build's list (avr-bs8, bitslice, table) through its descriptor.
  * - every row of tests/vectors/pipo/pipo_vectors.tsv (rows 1-2 official),

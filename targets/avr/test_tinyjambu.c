@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* TinyJAMBU on AVR (ATmega128, simavr): every backend in the AVR build's
  * list (kc_tinyjambu_backends: avr-rs and ref) through its descriptor.
  * - NIST v2 KATs, the subset in avr_vectors_tinyjambu.h (243 records: no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* See tj_paper.h. */
 #include "tj_paper.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The TinyJAMBU permutations the AVR paper (seed 003) compares, as
  * tj_mode_perm callbacks for the mode of src/tinyjambu/tinyjambu_common.h:
  *   tj_paper_ref: the designers' reference structure -- one 32-step update

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Retired-instruction counts of every block-cipher backend on bare-metal
  * RV32I (qemu-system-riscv32 virt, -icount shift=0, so the counts are
  * exact and repeatable).  rdinstret is read around each operation, called

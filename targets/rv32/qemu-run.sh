@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Runs a bare-metal RV32 ELF (picolibc, semihosting) on qemu-system-riscv32
 # `virt` and exits with its main()'s return value.  -icount shift=0 makes
 # rdinstret/rdcycle deterministic: one "cycle" per retired instruction.

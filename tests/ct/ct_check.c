@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Constant-time check (the TIMECOP technique): run under valgrind memcheck
  * with the key and plaintext marked undefined; memcheck then reports every
  * branch and every memory index that depends on them.  Built from the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Installs the built tree into a temporary prefix, then builds a consumer with
 # find_package(kcipher) and another with pkg-config, and runs both.
 # Usage: run.sh BUILD_DIR SOURCE_DIR

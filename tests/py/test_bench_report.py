@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """`kcipher bench`: the harness runs, every JSON record is well formed and its
 units are consistent, and the report is generated.  Speed is never asserted.
 Usage: test_bench_report.py PATH_TO_KCIPHER"""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The kcipher CLI as a user calls it.  Usage: test_cli.py PATH_TO_KCIPHER"""
 import os
 import subprocess

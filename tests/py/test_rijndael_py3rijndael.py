@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Rijndael with 128-, 192- and 256-bit blocks against the PyPI package
 py3rijndael, an independent pure-Python implementation, through the kcipher
 CLI: random keys and blocks for all nine block/key sizes and every backend,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Encrypts the FIPS-197 block with the installed library. */
 #include <stdio.h>
 #include <string.h>

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Derives and checks the constants of src/aria/ct.c, the tables of
 src/aria/table.c and the word-form diffusion layer of src/aria/aria_common.h.  Not part of the test run; rerun
 by hand after touching either file:  python3 derive_ct_constants.py

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Regenerates fea_fpe_model.tsv: FPE over FEA by cycle walking (specs/fea.md section 10.1),
 computed with the bit-exact FEA model oracles/fea.py from the project's shared material.
 Usage: fea_fpe_model.py PATH/TO/oracles OUT.tsv   (deterministic: fixed PRNG seed)"""

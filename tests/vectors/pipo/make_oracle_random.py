@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes pipo_oracle_random.tsv: 200 random PIPO-64/128 and 200 random
 PIPO-64/256 cases from the independent Python model's pipo_encrypt, in the
 format of pipo_vectors.tsv (integers written most significant first; key =

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes tinyjambu_oracle_random.tsv: 300 random TinyJAMBU v2 cases per key
 size from the independent Python model's tj_crypt (Random(seed) is fixed, so
 the output is reproducible).  Usage: make_oracle_random.py ORACLE_DIR > FILE
