@@ -241,13 +241,22 @@ kc_status kc_fea_encrypt_tweaks(const kc_fea *f, uint8_t *out, const uint8_t *in
 kc_status kc_fea_decrypt_tweaks(const kc_fea *f, uint8_t *out, const uint8_t *in, size_t count,
                                 const uint8_t *tweaks, size_t tweak_len);
 
-/* ---- Format-preserving encryption of digit strings over FEA --------------- */
+/* ---- Format-preserving encryption of digit strings ------------------------ */
 
-/* A string of len digits in radix 2..65535 is an integer below radix^len;
- * it is encrypted with the FEA block cipher for n = bit length of radix^len,
- * by cycle walking (spec section 10.1).  Domains below 10^6 are refused
- * unless KC_FPE_ALLOW_SMALL_DOMAIN is given (never below 2^8); domains of
- * 2^128 or more are refused. */
+/* A string of len digits in radix 2..65536 (numerals, most significant
+ * first) is encrypted to another of the same length and radix.  Ciphers:
+ *  - "fea1-128" ... "fea2-256": FEA ([FEA]) on the integer below radix^len,
+ *    with the FEA block length n = bit length of radix^len, by cycle walking;
+ *    radix up to 65535, radix^len below 2^128.
+ *  - "ff1-aes-128|192|256", "ff3-1-aes-128|192|256": FF1 and FF3-1 exactly as
+ *    NIST SP 800-38G Rev. 1.  FF1 takes a tweak of 0..256 bytes, FF3-1 one of
+ *    7 bytes (56 bits; length 0 = all zero).  len is at most 512 numerals
+ *    (FF3-1: radix^ceil(len/2) <= 2^96).
+ *  - "ff1-aria-*", "ff1-lea-*", "ff3-1-aria-*", "ff3-1-lea-*": the same
+ *    constructions over ARIA and LEA.  Not NIST-approved (SP 800-38G names
+ *    AES only); for Korean deployments that require ARIA or LEA.
+ * Domains below 10^6 are refused unless KC_FPE_ALLOW_SMALL_DOMAIN is given
+ * (never below 2^8). */
 #define KC_FPE_ALLOW_SMALL_DOMAIN 1u
 #define KC_FPE_MIN_DOMAIN 1000000u
 
@@ -257,8 +266,11 @@ kc_status kc_fpe_new(kc_fpe **out, const char *name, const char *backend,
                      const uint8_t *key, size_t key_len,
                      unsigned radix, size_t len, unsigned flags);
 void kc_fpe_free(kc_fpe *p);
-unsigned kc_fpe_bits(const kc_fpe *p);           /* the FEA block length n */
-size_t kc_fpe_tweak_size(const kc_fpe *p);       /* as kc_fea_tweak_size for that n */
+unsigned kc_fpe_bits(const kc_fpe *p);           /* bit length of radix^len (FEA: the block length n) */
+/* The tweak length the cipher takes: FEA as kc_fea_tweak_size for that n,
+ * FF3-1 7; FF1 the largest it takes (any length up to it works).  Every
+ * cipher also takes tweak_len 0, the empty or all-zero tweak. */
+size_t kc_fpe_tweak_size(const kc_fpe *p);
 /* Digit arrays, most significant first; out == in allowed. */
 kc_status kc_fpe_encrypt(const kc_fpe *p, uint16_t *out, const uint16_t *in, size_t len,
                          const uint8_t *tweak, size_t tweak_len);
@@ -271,6 +283,11 @@ kc_status kc_fpe_encrypt_batch(const kc_fpe *p, uint16_t *out, const uint16_t *i
                                const uint8_t *tweak, size_t tweak_len);
 kc_status kc_fpe_decrypt_batch(const kc_fpe *p, uint16_t *out, const uint16_t *in, size_t count,
                                const uint8_t *tweak, size_t tweak_len);
+/* Bulk with a tweak per value: value k uses tweaks + k * tweak_len. */
+kc_status kc_fpe_encrypt_tweaks(const kc_fpe *p, uint16_t *out, const uint16_t *in, size_t count,
+                                const uint8_t *tweaks, size_t tweak_len);
+kc_status kc_fpe_decrypt_tweaks(const kc_fpe *p, uint16_t *out, const uint16_t *in, size_t count,
+                                const uint8_t *tweaks, size_t tweak_len);
 /* Strings of '0'-'9','a'-'z' for radix <= 36 (upper case accepted on input). */
 kc_status kc_fpe_encrypt_str(const kc_fpe *p, char *out, const char *in,
                              const uint8_t *tweak, size_t tweak_len);

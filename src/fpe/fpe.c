@@ -12,24 +12,39 @@
 #include <string.h>
 #include "kcipher.h"
 #include "fpe/number.h"
+#include "fpe/ff.h"
 #include "parallel/pool.h"
 
-#define MAX_DIGITS 128       /* radix >= 2 and radix^len < 2^128 */
 /* Values per cycle-walking pass of the batch path (two such block arrays
  * live on the stack). */
 #define WALK_CHUNK (UINTPTR_MAX > 0xffffu ? 128 : 4)
 
 struct kc_fpe {
-    kc_fea *fea;
-    kc_number_format fmt;
+    kc_fea *fea;             /* FEA by cycle walking, or */
+    kc_ff *ff;               /* FF1 / FF3-1 */
+    kc_number_format fmt;    /* FEA only */
+    uint32_t radix;
+    size_t len;
 };
 
 kc_status kc_fpe_new(kc_fpe **out, const char *name, const char *backend,
                      const uint8_t *key, size_t key_len,
                      unsigned radix, size_t len, unsigned flags)
 {
-    if (!out) return KC_ERR_NULL;
+    if (!out || !name || (!key && key_len)) return KC_ERR_NULL;
     *out = NULL;
+    const char *cipher;
+    const kc_ff_alg *alg = kc_ff_lookup(name, &cipher);
+    if (alg) {
+        kc_fpe *p = calloc(1, sizeof *p);
+        if (!p) return KC_ERR_NO_MEMORY;
+        kc_status st = kc_ff_new(&p->ff, alg, cipher, backend, key, key_len, radix, len, flags);
+        if (st != KC_OK) { free(p); return st; }
+        p->radix = radix;
+        p->len = len;
+        *out = p;
+        return KC_OK;
+    }
     kc_number_format fmt;
     kc_status st = kc_number_format_init(&fmt, radix, len);
     if (st != KC_OK) return st;
@@ -39,10 +54,12 @@ kc_status kc_fpe_new(kc_fpe **out, const char *name, const char *backend,
     kc_fea *fea;
     st = kc_fea_new(&fea, name, backend, key, key_len, fmt.bits);
     if (st != KC_OK) return st;
-    kc_fpe *p = malloc(sizeof *p);
+    kc_fpe *p = calloc(1, sizeof *p);
     if (!p) { kc_fea_free(fea); return KC_ERR_NO_MEMORY; }
     p->fea = fea;
     p->fmt = fmt;
+    p->radix = radix;
+    p->len = len;
     *out = p;
     return KC_OK;
 }
@@ -51,12 +68,22 @@ void kc_fpe_free(kc_fpe *p)
 {
     if (!p) return;
     kc_fea_free(p->fea);
+    kc_ff_free(p->ff);
     kc_wipe(p, sizeof *p);
     free(p);
 }
 
-unsigned kc_fpe_bits(const kc_fpe *p) { return p ? p->fmt.bits : 0; }
-size_t kc_fpe_tweak_size(const kc_fpe *p) { return p ? kc_fea_tweak_size(p->fea) : 0; }
+unsigned kc_fpe_bits(const kc_fpe *p) { return !p ? 0 : p->ff ? p->ff->bits : p->fmt.bits; }
+size_t kc_fpe_tweak_size(const kc_fpe *p)
+{
+    return !p ? 0 : p->ff ? kc_ff_tweak_size(p->ff) : kc_fea_tweak_size(p->fea);
+}
+
+static int tweak_length_ok(const kc_fpe *p, size_t tweak_len)
+{
+    if (p->ff) return p->ff->alg->tweak_ok(tweak_len);
+    return !tweak_len || tweak_len == kc_fea_tweak_size(p->fea);
+}
 
 static kc_status fea(const kc_fpe *p, int encrypt, uint8_t *blocks, size_t count,
                      const uint8_t *tweak, size_t tweak_len)
@@ -69,10 +96,11 @@ static kc_status crypt_digits(const kc_fpe *p, int encrypt, uint16_t *out, const
                               size_t len, const uint8_t *tweak, size_t tweak_len)
 {
     if (!p || !out || !in || (!tweak && tweak_len)) return KC_ERR_NULL;
-    if (len != p->fmt.len) return KC_ERR_INPUT_TOO_SHORT;   /* wrong length, short or long */
-    if (tweak_len && tweak_len != kc_fea_tweak_size(p->fea)) return KC_ERR_TWEAK_LENGTH;
+    if (len != p->len) return KC_ERR_INPUT_TOO_SHORT;   /* wrong length, short or long */
+    if (!tweak_length_ok(p, tweak_len)) return KC_ERR_TWEAK_LENGTH;
     for (size_t i = 0; i < len; i++)
-        if (in[i] >= p->fmt.radix) return KC_ERR_DIGIT;
+        if (in[i] >= p->radix) return KC_ERR_DIGIT;
+    if (p->ff) return kc_ff_crypt(p->ff, encrypt, out, in, 1, tweak, 0, tweak_len);
     uint8_t block[16];
     kc_number_to_block(&p->fmt, in, block);
     kc_status st;
@@ -113,11 +141,11 @@ static kc_status crypt_str(const kc_fpe *p, int encrypt, char *out, const char *
 {
     static const char alphabet[] = "0123456789abcdefghijklmnopqrstuvwxyz";
     if (!p || !out || !in) return KC_ERR_NULL;
-    if (p->fmt.radix > 36) return KC_ERR_RADIX;
+    if (p->radix > 36) return KC_ERR_RADIX;
     size_t len = 0;
-    while (len <= p->fmt.len && in[len]) len++;
-    if (len != p->fmt.len) return KC_ERR_INPUT_TOO_SHORT;
-    uint16_t d[MAX_DIGITS] = { 0 };
+    while (len <= p->len && in[len]) len++;
+    if (len != p->len) return KC_ERR_INPUT_TOO_SHORT;
+    uint16_t d[KC_FF_MAX_LEN] = { 0 };
     for (size_t i = 0; i < len; i++) d[i] = char_value(in[i]);
     kc_status st = crypt_digits(p, encrypt, d, d, len, tweak, tweak_len);
     if (st == KC_OK) {
@@ -147,35 +175,47 @@ typedef struct fpe_batch {
     int encrypt;
     uint16_t *out;
     const uint16_t *in;
-    const uint8_t *tweak;
-    size_t tweak_len;
+    const uint8_t *tweaks;   /* value k's at tweaks + k * tweak_stride */
+    size_t tweak_stride, tweak_len;
 } fpe_batch;
 
+static void fea_tweaks(const fpe_batch *b, uint8_t *blocks, size_t count, const uint8_t *tweaks)
+{
+    if (b->tweak_stride)
+        (b->encrypt ? kc_fea_encrypt_tweaks : kc_fea_decrypt_tweaks)(b->p->fea, blocks, blocks, count,
+                                                                      tweaks, b->tweak_len);
+    else
+        fea(b->p, b->encrypt, blocks, count, tweaks, b->tweak_len);
+}
+
 /* Up to WALK_CHUNK values: all are encrypted once together, then those
- * still outside the domain are gathered and encrypted again together until
- * none is left. */
+ * still outside the domain are gathered (with their tweaks) and encrypted
+ * again together until none is left. */
 static void walk_chunk(const fpe_batch *b, size_t first, size_t count)
 {
     const kc_number_format *f = &b->p->fmt;
-    size_t bs = f->block_bytes;
-    uint8_t blocks[WALK_CHUNK * 16], again[WALK_CHUNK * 16];
+    size_t bs = f->block_bytes, ts = b->tweak_stride;
+    uint8_t blocks[WALK_CHUNK * 16], again[WALK_CHUNK * 16], again_tweaks[WALK_CHUNK * 16];
     uint16_t where[WALK_CHUNK];
+    const uint8_t *tweaks = b->tweaks ? b->tweaks + first * ts : NULL;
     for (size_t i = 0; i < count; i++) kc_number_to_block(f, b->in + (first + i) * f->len, blocks + i * bs);
-    fea(b->p, b->encrypt, blocks, count, b->tweak, b->tweak_len);   /* checked: cannot fail */
+    fea_tweaks(b, blocks, count, tweaks);   /* checked: cannot fail */
     size_t left = 0;
     for (size_t i = 0; i < count; i++)
         if (!kc_number_in_domain(f, blocks + i * bs)) {
             where[left] = (uint16_t)i;
+            if (ts) memcpy(again_tweaks + left * ts, tweaks + i * ts, ts);
             memcpy(again + left++ * bs, blocks + i * bs, bs);
         }
     while (left) {
-        fea(b->p, b->encrypt, again, left, b->tweak, b->tweak_len);
+        fea_tweaks(b, again, left, ts ? again_tweaks : tweaks);
         size_t still = 0;
         for (size_t j = 0; j < left; j++) {
             if (kc_number_in_domain(f, again + j * bs)) {
                 memcpy(blocks + where[j] * bs, again + j * bs, bs);
             } else {
                 where[still] = where[j];
+                if (ts) memmove(again_tweaks + still * ts, again_tweaks + j * ts, ts);
                 memmove(again + still++ * bs, again + j * bs, bs);
             }
         }
@@ -188,39 +228,67 @@ static void walk_chunk(const fpe_batch *b, size_t first, size_t count)
 
 static void batch_share(void *arg, size_t first, size_t n)
 {
+    const fpe_batch *b = arg;
+    if (b->p->ff) {          /* FF1/FF3-1 batch internally */
+        size_t len = b->p->len;
+        kc_ff_crypt(b->p->ff, b->encrypt, b->out + first * len, b->in + first * len, n,
+                    b->tweaks ? b->tweaks + first * b->tweak_stride : NULL, b->tweak_stride, b->tweak_len);
+        return;
+    }
     for (size_t done = 0; done < n;) {
         size_t m = n - done < WALK_CHUNK ? n - done : WALK_CHUNK;
-        walk_chunk(arg, first + done, m);
+        walk_chunk(b, first + done, m);
         done += m;
     }
 }
 
-/* Checks every value and the tweak first, so nothing is written on error. */
-static kc_status crypt_batch(const kc_fpe *p, int encrypt, uint16_t *out, const uint16_t *in,
-                             size_t count, const uint8_t *tweak, size_t tweak_len)
+/* An FEA-1 tweak is a (128 - n)-bit integer: the unused high bits of its
+ * first byte must be zero. */
+static int fea_tweak_in_range(const kc_fpe *p, const uint8_t *tweak, size_t tweak_len)
 {
-    if (!p || ((!out || !in) && count) || (!tweak && tweak_len)) return KC_ERR_NULL;
-    if (tweak_len && tweak_len != kc_fea_tweak_size(p->fea)) return KC_ERR_TWEAK_LENGTH;
-    size_t len = p->fmt.len;
+    if (tweak_len >= 16) return 1;                 /* FEA-2 */
+    size_t excess = tweak_len * 8 - (128 - p->fmt.bits);
+    return excess == 0 || tweak[0] >> (8 - excess) == 0;
+}
+
+/* Checks every value and tweak first, so nothing is written on error. */
+static kc_status crypt_batch(const kc_fpe *p, int encrypt, uint16_t *out, const uint16_t *in,
+                             size_t count, const uint8_t *tweaks, size_t tweak_len, size_t stride)
+{
+    if (!p || ((!out || !in) && count) || (!tweaks && tweak_len)) return KC_ERR_NULL;
+    if (!tweak_length_ok(p, tweak_len)) return KC_ERR_TWEAK_LENGTH;
+    size_t len = p->len;
     if (count > SIZE_MAX / sizeof *in / len) return KC_ERR_INPUT_TOO_SHORT;
     for (size_t i = 0; i < count * len; i++)
-        if (in[i] >= p->fmt.radix) return KC_ERR_DIGIT;
-    uint8_t zero[16] = { 0 }, scratch[16];
-    kc_status st = kc_fea_encrypt(p->fea, scratch, zero, 1, tweak, tweak_len);   /* FEA-1 tweak width */
-    if (st != KC_OK) return st;
-    fpe_batch b = { p, encrypt, out, in, tweak, tweak_len };
-    kc_parallel_shares(count, count * p->fmt.block_bytes * 8, batch_share, &b);
+        if (in[i] >= p->radix) return KC_ERR_DIGIT;
+    if (p->fea && tweak_len)
+        for (size_t k = 0; k < (stride ? count : 1); k++)
+            if (!fea_tweak_in_range(p, tweaks + k * stride, tweak_len)) return KC_ERR_VALUE_OUT_OF_DOMAIN;
+    fpe_batch b = { p, encrypt, out, in, tweaks, stride, tweak_len };
+    kc_parallel_shares(count, count * len * 8, batch_share, &b);
     return KC_OK;
 }
 
 kc_status kc_fpe_encrypt_batch(const kc_fpe *p, uint16_t *out, const uint16_t *in, size_t count,
                                const uint8_t *tweak, size_t tweak_len)
 {
-    return crypt_batch(p, 1, out, in, count, tweak, tweak_len);
+    return crypt_batch(p, 1, out, in, count, tweak, tweak_len, 0);
 }
 
 kc_status kc_fpe_decrypt_batch(const kc_fpe *p, uint16_t *out, const uint16_t *in, size_t count,
                                const uint8_t *tweak, size_t tweak_len)
 {
-    return crypt_batch(p, 0, out, in, count, tweak, tweak_len);
+    return crypt_batch(p, 0, out, in, count, tweak, tweak_len, 0);
+}
+
+kc_status kc_fpe_encrypt_tweaks(const kc_fpe *p, uint16_t *out, const uint16_t *in, size_t count,
+                                const uint8_t *tweaks, size_t tweak_len)
+{
+    return crypt_batch(p, 1, out, in, count, tweaks, tweak_len, tweak_len);
+}
+
+kc_status kc_fpe_decrypt_tweaks(const kc_fpe *p, uint16_t *out, const uint16_t *in, size_t count,
+                                const uint8_t *tweaks, size_t tweak_len)
+{
+    return crypt_batch(p, 0, out, in, count, tweaks, tweak_len, tweak_len);
 }
