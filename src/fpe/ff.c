@@ -242,10 +242,50 @@ static uint64_t word_from_digits(const uint16_t *d, size_t n, uint32_t radix, in
 
 static void word_to_digits(uint64_t x, uint16_t *d, size_t n, uint32_t radix, int rev)
 {
+    if (radix == 10) {       /* a constant divisor: multiplications */
+        for (size_t i = 0; i < n; i++) {
+            d[rev ? i : n - 1 - i] = (uint16_t)(x % 10);
+            x /= 10;
+        }
+        return;
+    }
     for (size_t i = 0; i < n; i++) {
         d[rev ? i : n - 1 - i] = (uint16_t)(x % radix);
         x /= radix;
     }
+}
+
+/* y mod m for y of ol <= 16 big-endian bytes and m < 2^64.  Below 2^29, m
+ * needs no division: y's 32-bit pieces times 2^(32 i) mod m sum below 2^63,
+ * and a multiplication by floor((2^64 - 1) / m) reduces that (Barrett). */
+typedef struct word_modulus {
+    uint64_t m, inverse, r[4];   /* r[i] = 2^(32 i) mod m, when m < 2^29 */
+} word_modulus;
+
+static void word_modulus_init(word_modulus *w, uint64_t m)
+{
+    w->m = m;
+    w->inverse = UINT64_MAX / m;
+    w->r[0] = 1 % m;
+    for (int i = 1; i < 4; i++) w->r[i] = m >> 29 ? 0 : (w->r[i - 1] << 32) % m;
+}
+
+static inline uint64_t word_mod(const uint8_t *y, size_t ol, const word_modulus *w)
+{
+    if (w->m >> 29) {
+        unsigned __int128 v = 0;
+        for (size_t i = 0; i < ol; i++) v = v << 8 | y[i];
+        return (uint64_t)(v % w->m);
+    }
+    uint64_t sum = 0;
+    for (size_t i = 0; i < ol; i += 4) {   /* ol is 4 * (b / 4 + 1) or 16 */
+        uint32_t piece = (uint32_t)y[ol - 4 - i] << 24 | (uint32_t)y[ol - 3 - i] << 16 |
+                         (uint32_t)y[ol - 2 - i] << 8 | y[ol - 1 - i];
+        sum += piece * w->r[i / 4];
+    }
+    uint64_t r = sum - (uint64_t)(((unsigned __int128)sum * w->inverse) >> 64) * w->m;
+    while (r >= w->m) r -= w->m;
+    return r;
 }
 
 static void word_rounds(const kc_ff *f, int encrypt, uint16_t *out, const uint16_t *in, size_t count,
@@ -257,6 +297,9 @@ static void word_rounds(const kc_ff *f, int encrypt, uint16_t *out, const uint16
     const kc_ff_alg *alg = f->alg;
     int rev = alg->reverse_digits;
     size_t u = f->u, v = f->v, il = f->in_len, ol = f->out_len;
+    word_modulus wm_u, wm_v;
+    word_modulus_init(&wm_u, mod_u);
+    word_modulus_init(&wm_v, mod_v);
     for (size_t first = 0; first < count; first += WORD_CHUNK) {
         size_t n = count - first < WORD_CHUNK ? count - first : WORD_CHUNK;
         const uint8_t *tw = tweaks + first * stride;
@@ -268,16 +311,15 @@ static void word_rounds(const kc_ff *f, int encrypt, uint16_t *out, const uint16
         alg->begin(f, tw, stride, tweak_len, n, state);
         for (unsigned r = 0; r < alg->rounds; r++) {
             unsigned round = encrypt ? r : alg->rounds - 1 - r;
-            uint64_t mod = round % 2 == 0 ? mod_u : mod_v;
+            const word_modulus *wm = round % 2 == 0 ? &wm_u : &wm_v;
+            uint64_t mod = wm->m;
             const uint64_t *src = encrypt ? b : a;
             for (size_t k = 0; k < n; k++)
                 for (size_t i = 0; i < il; i++)
                     x[k * il + il - 1 - i] = i < 8 ? (uint8_t)(src[k] >> (8 * i)) : 0;
             alg->prf(f, round, tw, stride, tweak_len, state, x, y, n, scratch);
             for (size_t k = 0; k < n; k++) {
-                unsigned __int128 yy = 0;
-                for (size_t i = 0; i < ol; i++) yy = yy << 8 | y[k * ol + i];
-                uint64_t c = (uint64_t)(yy % mod);
+                uint64_t c = word_mod(y + k * ol, ol, wm);
                 if (encrypt) {
                     uint64_t s = a[k] + c;
                     if (s < c || s >= mod) s -= mod;

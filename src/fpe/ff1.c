@@ -43,17 +43,26 @@ static void ff1_prf(const kc_ff *f, unsigned round, const uint8_t *tweaks, size_
     size_t b = f->in_len, d = f->out_len, done = t / 16 * 16, rest = t - done;
     size_t pad = (16 - (t + b + 1) % 16) % 16;
     size_t cols = (rest + pad + 1 + b) / 16;
-    /* The rest of Q, column-major: block j of every value is contiguous. */
-    for (size_t k = 0; k < count; k++) {
-        uint8_t q[16 + 16 + KC_FF_MAX_LEN * 2];
-        memcpy(q, tweaks + k * stride + done, rest);
-        memset(q + rest, 0, pad);
-        q[rest + pad] = (uint8_t)round;
-        memcpy(q + rest + pad + 1, in + k * b, b);
-        for (size_t j = 0; j < cols; j++)
-            memcpy(scratch + (j * count + k) * 16, q + 16 * j, 16);
+    /* The rest of Q, column-major: block j of every value is contiguous.
+     * Q's tail is T[done..t) || 0^pad || [round] || in. */
+    size_t tail = cols * 16, head = rest + pad;
+    if (cols == 1 && !stride) {   /* the common case: one block, the same up to the half */
+        uint8_t q[16] = { 0 };
+        memcpy(q, tweaks + done, rest);
+        q[head] = (uint8_t)round;
+        for (int i = 0; i < 16; i++) q[i] ^= state[i];
+        for (size_t k = 0; k < count; k++) {
+            uint8_t *blk = scratch + 16 * k;
+            memcpy(blk, q, 16);
+            for (size_t i = 0; i < b; i++) blk[16 - b + i] ^= in[k * b + i];
+        }
+    } else for (size_t k = 0; k < count; k++) {
+        const uint8_t *tw = tweaks + k * stride + done, *b_in = in + k * b;
+        for (size_t i = 0; i < tail; i++) {
+            uint8_t byte = i < rest ? tw[i] : i < head ? 0 : i == head ? (uint8_t)round : b_in[i - head - 1];
+            scratch[(i / 16 * count + k) * 16 + i % 16] = byte;
+        }
         for (int i = 0; i < 16; i++) scratch[16 * k + i] ^= state[16 * k + i];
-        kc_wipe(q, sizeof q);
     }
     /* CBC down the columns: each XORs in the previous column's output. */
     for (size_t j = 0; j < cols; j++) {
