@@ -50,6 +50,9 @@ typedef enum kc_status {
     KC_ERR_NO_MEMORY,
     KC_ERR_STATE,             /* call out of order, e.g. update after final */
     KC_ERR_THREADS,           /* thread count above 256, or changed while a job runs */
+    KC_ERR_FORMAT,            /* a value does not fit its format (position in *error_pos) */
+    KC_ERR_CHECK_DIGIT,       /* a value's check digit is wrong */
+    KC_ERR_FORMAT_SPEC,       /* a format name or spec not understood */
     KC_STATUS_COUNT
 } kc_status;
 
@@ -293,6 +296,33 @@ kc_status kc_fpe_encrypt_str(const kc_fpe *p, char *out, const char *in,
                              const uint8_t *tweak, size_t tweak_len);
 kc_status kc_fpe_decrypt_str(const kc_fpe *p, char *out, const char *in,
                              const uint8_t *tweak, size_t tweak_len);
+
+/* ---- Tokenization: FPE of formatted text ----------------------------------- */
+
+/* A tokenizer encrypts the characters of a value that its format selects
+ * and keeps the rest in place: "4111-1111-1111-1111" in format "card" keeps
+ * the separators, the first 6 and the last 4 digits.  format is a name
+ * (digits, alnum, hex, card, card-luhn, kr-rrn, kr-phone, kr-brn, email) or
+ * a spec such as "alphabet=digits;pass=- ;keep=6,4" (README: Formats).
+ * cipher is any kc_fpe cipher name ("ff1-aes-256", "fea2-128", ...).
+ * Values are UTF-8.  The domain floor of kc_fpe applies to the encrypted
+ * characters alone; flags as for kc_fpe_new. */
+typedef struct kc_tokenizer kc_tokenizer;
+
+kc_status kc_tokenizer_new(kc_tokenizer **out, const char *cipher, const char *backend,
+                           const uint8_t *key, size_t key_len, const char *format, unsigned flags);
+void kc_tokenizer_free(kc_tokenizer *t);
+/* One value of in_len bytes (no NUL needed); out gets *out_len bytes (no
+ * NUL added).  On KC_ERR_FORMAT or KC_ERR_CHECK_DIGIT, *error_pos (when
+ * error_pos is not NULL) is the 0-based character position at fault (the
+ * value's length when the fault is its length); out is untouched on error.
+ * Thread-safe: one tokenizer may serve many threads. */
+kc_status kc_tokenize(const kc_tokenizer *t, char *out, size_t out_cap, size_t *out_len,
+                      const char *in, size_t in_len, const uint8_t *tweak, size_t tweak_len,
+                      size_t *error_pos);
+kc_status kc_detokenize(const kc_tokenizer *t, char *out, size_t out_cap, size_t *out_len,
+                        const char *in, size_t in_len, const uint8_t *tweak, size_t tweak_len,
+                        size_t *error_pos);
 
 /* ---- Utilities ------------------------------------------------------------- */
 

@@ -22,13 +22,16 @@ static const struct { const char *name, *message; } statuses[KC_STATUS_COUNT] = 
     [KC_ERR_INPUT_TOO_SHORT] = { "KC_ERR_INPUT_TOO_SHORT", "input too short (e.g. ciphertext shorter than the tag) or of the wrong length" },
     [KC_ERR_AUTH] = { "KC_ERR_AUTH", "authentication failed: the tag does not match" },
     [KC_ERR_VALUE_OUT_OF_DOMAIN] = { "KC_ERR_VALUE_OUT_OF_DOMAIN", "value outside the domain (FEA block >= 2^n, or tweak too wide)" },
-    [KC_ERR_RADIX] = { "KC_ERR_RADIX", "radix must be 2..65535 (2..36 for character strings)" },
+    [KC_ERR_RADIX] = { "KC_ERR_RADIX", "radix must be 2..65536 (FEA: 2..65535; 2..36 for character strings)" },
     [KC_ERR_DIGIT] = { "KC_ERR_DIGIT", "a digit is not valid in this radix" },
     [KC_ERR_DOMAIN_TOO_SMALL] = { "KC_ERR_DOMAIN_TOO_SMALL", "FPE domain radix^length is below 10^6 (too small to be safe; pass KC_FPE_ALLOW_SMALL_DOMAIN to override, never below 2^8)" },
-    [KC_ERR_DOMAIN_TOO_LARGE] = { "KC_ERR_DOMAIN_TOO_LARGE", "FPE domain radix^length must be below 2^128" },
+    [KC_ERR_DOMAIN_TOO_LARGE] = { "KC_ERR_DOMAIN_TOO_LARGE", "FPE value too long: FEA needs radix^length below 2^128, FF1 at most 512 characters, FF3-1 radix^ceil(length/2) at most 2^96" },
     [KC_ERR_NO_MEMORY] = { "KC_ERR_NO_MEMORY", "out of memory" },
     [KC_ERR_STATE] = { "KC_ERR_STATE", "call out of order (e.g. update after final)" },
     [KC_ERR_THREADS] = { "KC_ERR_THREADS", "thread count must be 0..256 and cannot change while a parallel job runs" },
+    [KC_ERR_FORMAT] = { "KC_ERR_FORMAT", "the value does not fit its format (a character outside the alphabet and the pass-through set, malformed UTF-8, or a wrong number of characters)" },
+    [KC_ERR_CHECK_DIGIT] = { "KC_ERR_CHECK_DIGIT", "the value's check digit is wrong" },
+    [KC_ERR_FORMAT_SPEC] = { "KC_ERR_FORMAT_SPEC", "unknown format name, or a format spec not understood" },
 };
 
 const char *kc_strerror(kc_status s)

@@ -67,8 +67,10 @@ static void ff1_prf(const kc_ff *f, unsigned round, const uint8_t *tweaks, size_
     /* CBC down the columns: each XORs in the previous column's output. */
     for (size_t j = 0; j < cols; j++) {
         uint8_t *col = scratch + j * count * 16;
-        if (j)
-            for (size_t i = 0; i < count * 16; i++) col[i] ^= col[i - count * 16];
+        if (j) {
+            const uint8_t *prev = col - count * 16;
+            for (size_t i = 0; i < count * 16; i++) col[i] ^= prev[i];
+        }
         kc_ff_ecb(f, col, count);
     }
     const uint8_t *r = scratch + (cols - 1) * count * 16;

@@ -1,0 +1,197 @@
+/* SPDX-License-Identifier: MIT */
+/* Tokenization of formatted values: every named format keeps what it says
+ * it keeps (separators, kept digits, the part after '@'), recomputes its
+ * check digit, and decrypts back; the encrypted characters are exactly
+ * kc_fpe of the selected digits; Unicode alphabets; every error with its
+ * position and nothing written. */
+#include <stdlib.h>
+#include <string.h>
+#include "testlib.h"
+
+static const uint8_t KEY[32] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
+                                 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32 };
+
+static size_t key_len(const char *cipher)
+{
+    return strstr(cipher, "256") ? 32 : strstr(cipher, "192") ? 24 : 16;
+}
+
+static int luhn_valid(const char *s)
+{
+    int sum = 0, n = 0;
+    for (size_t i = strlen(s); i-- > 0;) {
+        if (s[i] < '0' || s[i] > '9') continue;
+        int d = s[i] - '0';
+        if (n++ % 2) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+        sum += d;
+    }
+    return sum % 10 == 0;
+}
+
+static int brn_valid(const char *s)
+{
+    static const int w[9] = { 1, 3, 7, 1, 3, 7, 1, 3, 5 };
+    int d[10], n = 0, sum = 0;
+    for (; *s; s++)
+        if (*s >= '0' && *s <= '9' && n < 10) d[n++] = *s - '0';
+    if (n != 10) return 0;
+    for (int i = 0; i < 9; i++) sum += d[i] * w[i];
+    sum += d[8] * 5 / 10;
+    return (10 - sum % 10) % 10 == d[9];
+}
+
+/* Tokenizes value, checks the kept characters and the round trip; returns the token. */
+static void check_value(const char *cipher, const char *format, const char *value, size_t lead, size_t trail,
+                        int check, const char *keep_after, char *token)
+{
+    kc_tokenizer *t;
+    char back[256];
+    size_t n = 0, m = 0, pos = 99;
+    token[0] = 0;
+    if (!tl_check_status(kc_tokenizer_new(&t, cipher, NULL, KEY, key_len(cipher), format, 0), KC_OK,
+                         "%s %s new", cipher, format)) return;
+    /* A 7-byte tweak for FF1 and FF3-1; FEA takes its own sizes: none here. */
+    uint8_t tweak[7] = { 7, 6, 5, 4, 3, 2, 1 };
+    size_t tlen = strncmp(cipher, "ff", 2) ? 0 : 7;
+    tl_check_status(kc_tokenize(t, token, 255, &n, value, strlen(value), tweak, tlen, &pos), KC_OK,
+                    "%s %s tokenize %s (pos %zu)", cipher, format, value, pos);
+    token[n] = 0;
+    TL_CHECK(n == strlen(value), "%s %s: %s -> %s changed length", cipher, format, value, token);
+    /* Non-digits in place; the first lead and last trail digits kept; something changed. */
+    size_t digits = 0, total = 0, changed = 0;
+    for (size_t i = 0; value[i]; i++) total += value[i] >= '0' && value[i] <= '9';
+    const char *stop = keep_after ? strstr(value, keep_after) : NULL;
+    for (size_t i = 0; value[i] && i < n; i++) {
+        int is_digit = value[i] >= '0' && value[i] <= '9';
+        int alnum = is_digit || (value[i] >= 'a' && value[i] <= 'z') || (value[i] >= 'A' && value[i] <= 'Z');
+        int kept = stop ? value + i >= stop || !alnum : !is_digit;
+        if (!kept && !stop) kept = digits < lead || digits >= total - trail;
+        if (kept) TL_CHECK(token[i] == value[i], "%s %s: %s -> %s: position %zu changed", cipher, format, value,
+                           token, i);
+        else changed += token[i] != value[i];
+        digits += is_digit;
+    }
+    TL_CHECK(changed > 0, "%s %s: %s -> %s: nothing encrypted", cipher, format, value, token);
+    if (check == 'L') TL_CHECK(luhn_valid(token), "%s: %s is not Luhn-valid", cipher, token);
+    if (check == 'B') TL_CHECK(brn_valid(token), "%s: %s is not a valid BRN", cipher, token);
+    tl_check_status(kc_detokenize(t, back, sizeof back, &m, token, n, tweak, tlen, &pos), KC_OK, "detokenize");
+    TL_CHECK(m == n && memcmp(back, value, n) == 0, "%s %s: %s -> %s -> %.*s", cipher, format, value, token,
+             (int)m, back);
+    kc_tokenizer_free(t);
+}
+
+static void test_named_formats(void)
+{
+    static const char *ciphers[] = { "ff1-aes-128", "ff1-aria-256", "ff3-1-lea-192", "ff3-1-aes-256", "fea2-128" };
+    char token[256];
+    for (size_t c = 0; c < sizeof ciphers / sizeof ciphers[0]; c++) {
+        const char *cn = ciphers[c];
+        check_value(cn, "card", "4111-1111-1111-1111", 6, 4, 0, NULL, token);
+        check_value(cn, "card", "5500 0000 0000 0004", 6, 4, 0, NULL, token);
+        check_value(cn, "card", "4111111111111111111", 6, 4, 0, NULL, token);   /* 19 digits */
+        check_value(cn, "card-luhn", "4111-1111-1111-1111", 6, 0, 'L', NULL, token);
+        check_value(cn, "card-luhn", "378282246310005", 6, 0, 'L', NULL, token);  /* Amex: 8 digits encrypted */
+        check_value(cn, "kr-rrn", "900101-1234567", 6, 0, 0, NULL, token);
+        check_value(cn, "kr-phone", "010-1234-5678", 3, 0, 0, NULL, token);
+        check_value(cn, "kr-phone", "010 123 4567", 3, 0, 0, NULL, token);
+        check_value(cn, "kr-brn", "220-81-62517", 0, 0, 'B', NULL, token);
+        check_value(cn, "digits", "00000012345678", 0, 0, 0, NULL, token);
+        check_value(cn, "email", "john.doe+news@example.co.kr", 0, 0, 0, "@", token);
+        check_value(cn, "alphabet=digits;pass=/;keep=2,2", "12/345678/90", 2, 2, 0, NULL, token);
+    }
+}
+
+/* The digits a format encrypts are exactly kc_fpe's ciphertext of them. */
+static void test_matches_fpe(void)
+{
+    kc_tokenizer *t;
+    kc_fpe *p;
+    char token[64];
+    size_t n;
+    uint16_t mid[9] = { 1, 1, 1, 1, 1, 1, 1, 1, 1 }, enc[9];
+    tl_check_status(kc_tokenizer_new(&t, "ff1-aes-256", NULL, KEY, 32, "card-luhn", 0), KC_OK, "new");
+    tl_check_status(kc_fpe_new(&p, "ff1-aes-256", NULL, KEY, 32, 10, 9, 0), KC_OK, "fpe new");
+    tl_check_status(kc_tokenize(t, token, sizeof token, &n, "4111 1111 1111 1111", 19, NULL, 0, NULL), KC_OK, "tok");
+    kc_fpe_encrypt(p, enc, mid, 9, NULL, 0);
+    char want[20] = "4111 11";
+    for (int i = 0; i < 9; i++) want[7 + i + (i >= 2) + (i >= 6)] = (char)('0' + enc[i]);
+    want[9] = want[14] = ' ';
+    TL_CHECK(memcmp(token, want, 18) == 0, "card-luhn %.19s: digits are not FF1 of the middle (%.18s)", token, want);
+    kc_fpe_free(p);
+    kc_tokenizer_free(t);
+}
+
+static void test_unicode(void)
+{
+    /* 14 Hangul syllables (3 bytes each in UTF-8); 6 of them: 14^6 > 10^6. */
+    const char *format = "alphabet=가나다라마바사아자차카타파하;pass=-";
+    kc_tokenizer *t;
+    char token[64], back[64];
+    size_t n, m, pos;
+    const char *value = "가나다-라마바";
+    if (!tl_check_status(kc_tokenizer_new(&t, "ff1-lea-128", NULL, KEY, 16, format, 0), KC_OK, "hangul new"))
+        return;
+    tl_check_status(kc_tokenize(t, token, sizeof token, &n, value, strlen(value), NULL, 0, &pos), KC_OK, "hangul");
+    TL_CHECK(n == strlen(value) && memcmp(token + 9, "-", 1) == 0, "hangul token %.*s", (int)n, token);
+    tl_check_status(kc_detokenize(t, back, sizeof back, &m, token, n, NULL, 0, &pos), KC_OK, "hangul back");
+    TL_CHECK(m == n && memcmp(back, value, n) == 0, "hangul round trip");
+    tl_check_status(kc_tokenize(t, token, sizeof token, &n, "가나다-라마x", 17, NULL, 0, &pos), KC_ERR_FORMAT,
+                    "hangul bad char");
+    TL_CHECK(pos == 6, "bad char position %zu", pos);
+    kc_tokenizer_free(t);
+}
+
+static void test_errors(void)
+{
+    kc_tokenizer *t;
+    char out[64];
+    size_t n = 77, pos = 0;
+    static const char *bad_specs[] = { "alphabet=a", "keep=6", "check=luhn;alphabet=hex", "bogus=1", "cardx",
+                                       "alphabet=aab", "len=0", "len=9-3", "pass=", "alphabet=digits;pass=5",
+                                       "stop=ab" };
+    for (size_t i = 0; i < sizeof bad_specs / sizeof bad_specs[0]; i++)
+        tl_check_status(kc_tokenizer_new(&t, "ff1-aes-128", NULL, KEY, 16, bad_specs[i], 0), KC_ERR_FORMAT_SPEC,
+                        "spec %s", bad_specs[i]);
+    tl_check_status(kc_tokenizer_new(&t, "ff1-aes-128", NULL, KEY, 24, "card", 0), KC_ERR_KEY_LENGTH, "key");
+    tl_check_status(kc_tokenizer_new(&t, "nope-128", NULL, KEY, 16, "card", 0), KC_ERR_UNKNOWN_CIPHER, "cipher");
+    tl_check_status(kc_tokenizer_new(&t, "ff1-aes-128", NULL, KEY, 16, "card", 0), KC_OK, "card");
+    memset(out, '#', sizeof out);
+    tl_check_status(kc_tokenize(t, out, sizeof out, &n, "4111-1111-1111-111x", 19, NULL, 0, &pos), KC_ERR_FORMAT,
+                    "bad char");
+    TL_CHECK(pos == 18 && n == 0 && out[0] == '#', "bad char: pos %zu", pos);
+    tl_check_status(kc_tokenize(t, out, sizeof out, &n, "3782 822463 10005", 17, NULL, 0, &pos),
+                    KC_ERR_DOMAIN_TOO_SMALL, "15-digit card keeping 6 + 4");
+    tl_check_status(kc_tokenize(t, out, sizeof out, &n, "4111-1111-111", 13, NULL, 0, &pos), KC_ERR_FORMAT,
+                    "11 digits");
+    tl_check_status(kc_tokenize(t, out, sizeof out, &n, "4111\xff" "1111", 9, NULL, 0, &pos), KC_ERR_FORMAT, "UTF-8");
+    TL_CHECK(pos == 4, "UTF-8 position %zu", pos);
+    tl_check_status(kc_tokenize(t, out, 18, &n, "4111-1111-1111-1111", 19, NULL, 0, &pos), KC_ERR_OUTPUT_TOO_SMALL,
+                    "short output");
+    TL_CHECK(out[0] == '#', "written on error");
+    kc_tokenizer_free(t);
+    tl_check_status(kc_tokenizer_new(&t, "ff1-aes-128", NULL, KEY, 16, "card", KC_FPE_ALLOW_SMALL_DOMAIN), KC_OK,
+                    "card small");
+    tl_check_status(kc_tokenize(t, out, sizeof out, &n, "3782 822463 10005", 17, NULL, 0, &pos), KC_OK,
+                    "15-digit card with small domains allowed");
+    kc_tokenizer_free(t);
+    tl_check_status(kc_tokenizer_new(&t, "ff1-aes-128", NULL, KEY, 16, "card-luhn", 0), KC_OK, "luhn");
+    tl_check_status(kc_tokenize(t, out, sizeof out, &n, "4111-1111-1111-1112", 19, NULL, 0, &pos),
+                    KC_ERR_CHECK_DIGIT, "bad Luhn");
+    TL_CHECK(pos == 18, "Luhn position %zu", pos);
+    kc_tokenizer_free(t);
+    tl_check_status(kc_tokenizer_new(&t, "ff1-aes-128", NULL, KEY, 16, "email", 0), KC_OK, "email");
+    tl_check_status(kc_tokenize(t, out, sizeof out, &n, "abc@x.kr", 8, NULL, 0, &pos), KC_ERR_DOMAIN_TOO_SMALL,
+                    "short local part");
+    tl_check_status(kc_tokenize(t, out, sizeof out, &n, "abcdefgh", 8, NULL, 0, &pos), KC_ERR_FORMAT, "no @");
+    kc_tokenizer_free(t);
+}
+
+int main(void)
+{
+    tl_seed(0x746f6b);
+    test_named_formats();
+    test_matches_fpe();
+    test_unicode();
+    test_errors();
+    return tl_finish("tokenize");
+}
