@@ -306,7 +306,15 @@ kc_status kc_fpe_decrypt_str(const kc_fpe *p, char *out, const char *in,
  * a spec such as "alphabet=digits;pass=- ;keep=6,4" (README: Formats).
  * cipher is any kc_fpe cipher name ("ff1-aes-256", "fea2-128", ...).
  * Values are UTF-8.  The domain floor of kc_fpe applies to the encrypted
- * characters alone; flags as for kc_fpe_new. */
+ * characters alone (flag KC_FPE_ALLOW_SMALL_DOMAIN as for kc_fpe_new).
+ *
+ * The tweak is a context of any length (a column name, a row key): the
+ * cipher's tweak is the first bytes of SHA-256("kcipher tokenization tweak"
+ * || 0x00 || context) (a context over 256 bytes is hashed first): 8 bytes
+ * for FF1, 7 for FF3-1, kc_fpe_tweak_size for FEA (FEA-1: the unused high
+ * bits cleared).  An empty context is the empty (all-zero) tweak.  With
+ * KC_TOKENIZER_RAW_TWEAK the bytes go to the cipher as they are. */
+#define KC_TOKENIZER_RAW_TWEAK 2u
 typedef struct kc_tokenizer kc_tokenizer;
 
 kc_status kc_tokenizer_new(kc_tokenizer **out, const char *cipher, const char *backend,

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "testlib.h"
+#include "core/sha256.h"
 
 static const uint8_t KEY[32] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
                                  17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32 };
@@ -50,9 +51,8 @@ static void check_value(const char *cipher, const char *format, const char *valu
     token[0] = 0;
     if (!tl_check_status(kc_tokenizer_new(&t, cipher, NULL, KEY, key_len(cipher), format, 0), KC_OK,
                          "%s %s new", cipher, format)) return;
-    /* A 7-byte tweak for FF1 and FF3-1; FEA takes its own sizes: none here. */
-    uint8_t tweak[7] = { 7, 6, 5, 4, 3, 2, 1 };
-    size_t tlen = strncmp(cipher, "ff", 2) ? 0 : 7;
+    uint8_t tweak[7] = { 7, 6, 5, 4, 3, 2, 1 };   /* a context: derived to each cipher's tweak */
+    size_t tlen = 7;
     tl_check_status(kc_tokenize(t, token, 255, &n, value, strlen(value), tweak, tlen, &pos), KC_OK,
                     "%s %s tokenize %s (pos %zu)", cipher, format, value, pos);
     token[n] = 0;
@@ -82,7 +82,8 @@ static void check_value(const char *cipher, const char *format, const char *valu
 
 static void test_named_formats(void)
 {
-    static const char *ciphers[] = { "ff1-aes-128", "ff1-aria-256", "ff3-1-lea-192", "ff3-1-aes-256", "fea2-128" };
+    static const char *ciphers[] = { "ff1-aes-128", "ff1-aria-256", "ff3-1-lea-192", "ff3-1-aes-256", "fea2-128",
+                                     "fea1-192" };
     char token[256];
     for (size_t c = 0; c < sizeof ciphers / sizeof ciphers[0]; c++) {
         const char *cn = ciphers[c];
@@ -119,6 +120,56 @@ static void test_matches_fpe(void)
     TL_CHECK(memcmp(token, want, 18) == 0, "card-luhn %.19s: digits are not FF1 of the middle (%.18s)", token, want);
     kc_fpe_free(p);
     kc_tokenizer_free(t);
+}
+
+static void test_sha256(void)
+{
+    static const struct { size_t len; const char *hex; } v[] = {
+        { 0, "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" },
+        { 55, "9f4390f8d30c2dd92ec9f095b65e2b9ae9b0a925a5258e241c9f1e910f734318" },
+        { 56, "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a" },
+        { 64, "ffe054fe7ae0cb6dc65c3af9b61d5209f439851db43d0ba5997337df154668eb" },
+        { 1000, "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3" },
+    };
+    static char a[1000];
+    memset(a, 'a', sizeof a);
+    uint8_t got[32], want[32];
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+        kc_sha256(got, a, v[i].len);
+        tl_unhex(v[i].hex, want, 32);
+        tl_check_bytes(got, want, 32, "SHA-256 of %zu 'a'", v[i].len);
+    }
+    kc_sha256(got, "abc", 3);
+    tl_unhex("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", want, 32);
+    tl_check_bytes(got, want, 32, "SHA-256 abc");
+}
+
+/* The documented tweak derivation: FF1 gets the first 8 bytes of
+ * SHA-256("kcipher tokenization tweak" 0x00 "users.card"); RAW passes bytes as they are. */
+static void test_context_tweak(void)
+{
+    uint8_t tw[8];
+    tl_unhex("35b6902d712e0852", tw, 8);   /* hashlib.sha256(b"kcipher tokenization tweak\0users.card")[:8] */
+    kc_tokenizer *t, *raw;
+    kc_fpe *p;
+    char a[32], b[32];
+    size_t n, m;
+    uint16_t d[16] = { 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 }, e[16];
+    tl_check_status(kc_tokenizer_new(&t, "ff1-aes-128", NULL, KEY, 16, "digits", 0), KC_OK, "new");
+    tl_check_status(kc_tokenizer_new(&raw, "ff1-aes-128", NULL, KEY, 16, "digits", KC_TOKENIZER_RAW_TWEAK), KC_OK, "raw");
+    tl_check_status(kc_fpe_new(&p, "ff1-aes-128", NULL, KEY, 16, 10, 16, 0), KC_OK, "fpe");
+    kc_tokenize(t, a, sizeof a, &n, "4111111111111111", 16, (const uint8_t *)"users.card", 10, NULL);
+    kc_tokenize(raw, b, sizeof b, &m, "4111111111111111", 16, tw, 8, NULL);
+    kc_fpe_encrypt(p, e, d, 16, tw, 8);
+    char want[17];
+    for (int i = 0; i < 16; i++) want[i] = (char)('0' + e[i]);
+    TL_CHECK(n == 16 && memcmp(a, want, 16) == 0, "context tweak: %.16s, want %.16s", a, want);
+    TL_CHECK(m == 16 && memcmp(b, want, 16) == 0, "raw tweak: %.16s, want %.16s", b, want);
+    kc_tokenize(t, b, sizeof b, &m, "4111111111111111", 16, (const uint8_t *)"users.cards", 11, NULL);
+    TL_CHECK(memcmp(a, b, 16) != 0, "another context gives the same token");
+    kc_fpe_free(p);
+    kc_tokenizer_free(t);
+    kc_tokenizer_free(raw);
 }
 
 static void test_unicode(void)
@@ -191,6 +242,8 @@ int main(void)
     tl_seed(0x746f6b);
     test_named_formats();
     test_matches_fpe();
+    test_sha256();
+    test_context_tweak();
     test_unicode();
     test_errors();
     return tl_finish("tokenize");

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "fpe/format.h"
+#include "core/sha256.h"
 #if defined(KC_HAVE_PTHREADS)
 #include <pthread.h>
 #endif
@@ -32,7 +33,7 @@ static kc_status fpe_for(kc_tokenizer *t, size_t n, kc_fpe **out)
 #endif
     if (!t->by_len[n])
         st = kc_fpe_new(&t->by_len[n], t->cipher, t->has_backend ? t->backend : NULL, t->key, t->key_len,
-                        t->fmt.radix, n, t->flags);
+                        t->fmt.radix, n, t->flags & KC_FPE_ALLOW_SMALL_DOMAIN);
     *out = t->by_len[n];
 #if defined(KC_HAVE_PTHREADS)
     pthread_mutex_unlock(&t->lock);
@@ -82,6 +83,30 @@ void kc_tokenizer_free(kc_tokenizer *t)
     free(t);
 }
 
+/* The cipher's tweak for a context, as kcipher.h says.  FF1 gets 8 bytes:
+ * its PRF stays one block per round for halves of up to 7 bytes. */
+static size_t derive_tweak(const kc_tokenizer *t, const kc_fpe *p, const uint8_t *context, size_t len,
+                           uint8_t out[32])
+{
+    static const char label[] = "kcipher tokenization tweak";
+    uint8_t buf[sizeof label + 256];
+    if (len > 256) {            /* long contexts: hashed first */
+        kc_sha256(buf + sizeof label, context, len);
+        len = 32;
+    } else {
+        memcpy(buf + sizeof label, context, len);
+    }
+    memcpy(buf, label, sizeof label);   /* the label's NUL separates it from the context */
+    kc_sha256(out, buf, sizeof label + len);
+    kc_wipe(buf, sizeof buf);
+    if (!strncmp(t->cipher, "ff1-", 4)) return 8;
+    size_t size = kc_fpe_tweak_size(p);   /* FF3-1: 7; FEA: by n */
+    unsigned bits = 128 - kc_fpe_bits(p);
+    if (strncmp(t->cipher, "ff", 2) && size < 16 && size * 8 > bits)   /* FEA-1: a (128 - n)-bit integer */
+        out[0] &= (uint8_t)(0xff >> (size * 8 - bits));
+    return size;
+}
+
 static kc_status crypt(const kc_tokenizer *ct, int encrypt, char *out, size_t out_cap, size_t *out_len,
                        const char *in, size_t in_len, const uint8_t *tweak, size_t tweak_len, size_t *error_pos)
 {
@@ -100,10 +125,16 @@ static kc_status crypt(const kc_tokenizer *ct, int encrypt, char *out, size_t ou
         st = fpe_for(t, s->nenc, &p);
         if (st != KC_OK) *error_pos = s->n;
     }
+    uint8_t derived[32];
+    if (st == KC_OK && tweak_len && !(t->flags & KC_TOKENIZER_RAW_TWEAK)) {
+        tweak_len = derive_tweak(t, p, tweak, tweak_len, derived);
+        tweak = derived;
+    }
     if (st == KC_OK) {
         for (size_t i = 0; i < s->nenc; i++) d[i] = (uint16_t)s->digit[s->enc[i]];
         st = (encrypt ? kc_fpe_encrypt : kc_fpe_decrypt)(p, d, d, s->nenc, tweak, tweak_len);
     }
+    kc_wipe(derived, sizeof derived);
     if (st == KC_OK) {
         for (size_t i = 0; i < s->nenc; i++) s->digit[s->enc[i]] = d[i];
         st = kc_format_join(&t->fmt, s, out, out_cap, out_len);
