@@ -332,6 +332,25 @@ kc_status kc_detokenize(const kc_tokenizer *t, char *out, size_t out_cap, size_t
                         const char *in, size_t in_len, const uint8_t *tweak, size_t tweak_len,
                         size_t *error_pos);
 
+/* Many values, spread across threads; values that share an encrypted
+ * length are encrypted together.  in NULL is a null (left null: out_len 0).
+ * Each row gets its status, out_len and, on a format error, error_pos.
+ * Returns KC_OK, or the first failing row's status with *first_bad (when
+ * not NULL) its index; the other rows are done all the same. */
+typedef struct kc_token_row {
+    const char *in;
+    size_t in_len;
+    const uint8_t *tweak;    /* a context, as for kc_tokenize */
+    size_t tweak_len;
+    char *out;
+    size_t out_cap;
+    size_t out_len;          /* set by the call */
+    kc_status status;        /* set by the call */
+    size_t error_pos;        /* set by the call */
+} kc_token_row;
+kc_status kc_tokenize_batch(const kc_tokenizer *t, kc_token_row *rows, size_t count, size_t *first_bad);
+kc_status kc_detokenize_batch(const kc_tokenizer *t, kc_token_row *rows, size_t count, size_t *first_bad);
+
 /* ---- Utilities ------------------------------------------------------------- */
 
 /* Zeroes memory in a way the compiler does not remove. */

@@ -192,6 +192,58 @@ static void test_unicode(void)
     kc_tokenizer_free(t);
 }
 
+/* The batch equals one value at a time: mixed lengths, nulls, bad values,
+ * per-row and shared contexts, raw tweaks; across threads. */
+static void test_batch(void)
+{
+    enum { ROWS = 3000 };
+    static const char *ciphers[] = { "ff1-aes-128", "ff3-1-aria-128", "fea1-128" };
+    static char in[ROWS][32], out[ROWS][32], one[32];
+    static kc_token_row rows[ROWS];
+    static const char *contexts[] = { "a", "users.card", "orders.card_number" };
+    kc_set_threads(2);
+    for (size_t c = 0; c < sizeof ciphers / sizeof ciphers[0]; c++) {
+        kc_tokenizer *t;
+        if (!tl_check_status(kc_tokenizer_new(&t, ciphers[c], NULL, KEY, 16, "card", 0), KC_OK, "%s", ciphers[c]))
+            continue;
+        for (size_t k = 0; k < ROWS; k++) {
+            size_t digits = 16 + tl_rand_below(4), n = 0;   /* 6..9 digits encrypted */
+            for (size_t i = 0; i < digits; i++) {
+                if (i && i % 4 == 0 && k % 3) in[k][n++] = '-';
+                in[k][n++] = (char)('0' + tl_rand_below(10));
+            }
+            if (k % 97 == 5) in[k][n - 1] = 'x';           /* bad character */
+            memset(&rows[k], 0, sizeof rows[k]);
+            rows[k].in = k % 101 == 7 ? NULL : in[k];      /* null */
+            rows[k].in_len = rows[k].in ? n : 0;
+            if (k % 2) {                                    /* shared context, or one per row */
+                const char *ctx = k % 4 == 1 ? contexts[1] : contexts[k % 3];
+                rows[k].tweak = (const uint8_t *)ctx;
+                rows[k].tweak_len = strlen(ctx);
+            }
+            rows[k].out = out[k];
+            rows[k].out_cap = sizeof out[k];
+        }
+        size_t bad = 0;
+        kc_status st = kc_tokenize_batch(t, rows, ROWS, &bad);
+        TL_CHECK(st != KC_OK && bad == 5, "%s batch: first bad row %zu (%s)", ciphers[c], bad, kc_status_name(st));
+        int same = 1;
+        for (size_t k = 0; k < ROWS; k++) {
+            size_t n = 0, pos = 0;
+            if (!rows[k].in) { same &= rows[k].status == KC_OK && rows[k].out_len == 0; continue; }
+            kc_status s1 = kc_tokenize(t, one, sizeof one, &n, rows[k].in, rows[k].in_len, rows[k].tweak,
+                                       rows[k].tweak_len, &pos);
+            same &= s1 == rows[k].status;
+            if (s1 == KC_OK) same &= n == rows[k].out_len && memcmp(one, out[k], n) == 0;
+            else same &= pos == rows[k].error_pos;
+            if (!same) { tl_check(0, "%s row %zu: batch differs from single", ciphers[c], k); break; }
+        }
+        TL_CHECK(same, "%s: batch equals single values", ciphers[c]);
+        kc_tokenizer_free(t);
+    }
+    kc_set_threads(0);
+}
+
 static void test_errors(void)
 {
     kc_tokenizer *t;
@@ -245,6 +297,7 @@ int main(void)
     test_sha256();
     test_context_tweak();
     test_unicode();
+    test_batch();
     test_errors();
     return tl_finish("tokenize");
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 #include "fpe/format.h"
 #include "core/sha256.h"
+#include "parallel/pool.h"
 #if defined(KC_HAVE_PTHREADS)
 #include <pthread.h>
 #endif
@@ -85,6 +86,11 @@ void kc_tokenizer_free(kc_tokenizer *t)
 
 /* The cipher's tweak for a context, as kcipher.h says.  FF1 gets 8 bytes:
  * its PRF stays one block per round for halves of up to 7 bytes. */
+static size_t derived_tweak_len(const kc_tokenizer *t, const kc_fpe *p)
+{
+    return !strncmp(t->cipher, "ff1-", 4) ? 8 : kc_fpe_tweak_size(p);   /* FF3-1: 7; FEA: by n */
+}
+
 static size_t derive_tweak(const kc_tokenizer *t, const kc_fpe *p, const uint8_t *context, size_t len,
                            uint8_t out[32])
 {
@@ -99,61 +105,224 @@ static size_t derive_tweak(const kc_tokenizer *t, const kc_fpe *p, const uint8_t
     memcpy(buf, label, sizeof label);   /* the label's NUL separates it from the context */
     kc_sha256(out, buf, sizeof label + len);
     kc_wipe(buf, sizeof buf);
-    if (!strncmp(t->cipher, "ff1-", 4)) return 8;
-    size_t size = kc_fpe_tweak_size(p);   /* FF3-1: 7; FEA: by n */
+    size_t size = derived_tweak_len(t, p);
     unsigned bits = 128 - kc_fpe_bits(p);
     if (strncmp(t->cipher, "ff", 2) && size < 16 && size * 8 > bits)   /* FEA-1: a (128 - n)-bit integer */
         out[0] &= (uint8_t)(0xff >> (size * 8 - bits));
     return size;
 }
 
-static kc_status crypt(const kc_tokenizer *ct, int encrypt, char *out, size_t out_cap, size_t *out_len,
-                       const char *in, size_t in_len, const uint8_t *tweak, size_t tweak_len, size_t *error_pos)
+/* ---- many values: rows split, grouped by encrypted length, encrypted
+ * together (so kc_fpe batches them), joined back ---- */
+
+#define ROW_CHUNK 256
+
+typedef struct rows_job {
+    kc_tokenizer *t;
+    int encrypt;
+    kc_token_row *rows;
+    kc_status failure;       /* KC_ERR_NO_MEMORY in any share */
+} rows_job;
+
+typedef struct worker {
+    kc_split split;
+    kc_fpe *fpe[KC_FORMAT_MAX_CHARS + 1];   /* this worker's view of the cache: no lock after the first use */
+    size_t nenc[ROW_CHUNK], at[ROW_CHUNK], group[ROW_CHUNK];
+    uint8_t done[ROW_CHUNK];
+    uint16_t *digits, *gathered;             /* a chunk's encrypted characters */
+    size_t cap;
+} worker;
+
+static kc_status grow(worker *w, size_t digits)
+{
+    if (digits <= w->cap) return KC_OK;
+    size_t cap = digits * 2;
+    uint16_t *d = realloc(w->digits, cap * sizeof *d), *g;
+    if (d) w->digits = d;
+    g = d ? realloc(w->gathered, cap * sizeof *g) : NULL;
+    if (g) w->gathered = g;
+    if (!d || !g) return KC_ERR_NO_MEMORY;
+    w->cap = cap;
+    return KC_OK;
+}
+
+/* The effective tweak of a row: derived, raw, or none. */
+static size_t row_tweak(const kc_tokenizer *t, const kc_fpe *p, const kc_token_row *r, uint8_t out[32],
+                        const uint8_t **tw)
+{
+    if (!r->tweak_len) { *tw = NULL; return 0; }
+    if (t->flags & KC_TOKENIZER_RAW_TWEAK) { *tw = r->tweak; return r->tweak_len; }
+    *tw = out;
+    return derive_tweak(t, p, r->tweak, r->tweak_len, out);
+}
+
+static size_t effective_tweak_len(const kc_tokenizer *t, const kc_fpe *p, const kc_token_row *r)
+{
+    if (!r->tweak_len) return 0;
+    if (t->flags & KC_TOKENIZER_RAW_TWEAK) return r->tweak_len;
+    return derived_tweak_len(t, p);
+}
+
+/* Encrypts rows idx[0..n) (all with `len` encrypted characters and tweaks of tlen bytes). */
+static void crypt_group(rows_job *job, worker *w, const size_t *idx, size_t n, size_t len, size_t tlen)
+{
+    kc_token_row *rows = job->rows;
+    kc_fpe *p = w->fpe[len];
+    uint8_t one[32];
+    const uint8_t *tw;
+    int shared = 1;          /* one tweak for all (e.g. a column's context): kc_fpe's plain batch */
+    for (size_t j = 1; j < n && shared; j++)
+        shared = rows[idx[j]].tweak == rows[idx[0]].tweak && rows[idx[j]].tweak_len == rows[idx[0]].tweak_len;
+    uint8_t *tweaks = NULL;
+    if (!shared && tlen && !(tweaks = malloc(n * tlen))) {
+        for (size_t j = 0; j < n; j++) rows[idx[j]].status = KC_ERR_NO_MEMORY;
+        return;
+    }
+    for (size_t j = 0; j < n; j++) {
+        memcpy(w->gathered + j * len, w->digits + w->at[idx[j] % ROW_CHUNK], len * sizeof *w->gathered);
+        if (!shared && tlen) {
+            row_tweak(job->t, p, &rows[idx[j]], one, &tw);
+            memcpy(tweaks + j * tlen, tw, tlen);
+        }
+    }
+    kc_status st;
+    if (shared) {
+        row_tweak(job->t, p, &rows[idx[0]], one, &tw);
+        st = (job->encrypt ? kc_fpe_encrypt_batch : kc_fpe_decrypt_batch)(p, w->gathered, w->gathered, n, tw, tlen);
+    } else {
+        st = (job->encrypt ? kc_fpe_encrypt_tweaks : kc_fpe_decrypt_tweaks)(p, w->gathered, w->gathered, n,
+                                                                            tweaks, tlen);
+    }
+    for (size_t j = 0; j < n; j++) {
+        if (st != KC_OK) rows[idx[j]].status = st;
+        else memcpy(w->digits + w->at[idx[j] % ROW_CHUNK], w->gathered + j * len, len * sizeof *w->gathered);
+    }
+    if (tweaks) kc_wipe(tweaks, n * tlen);
+    free(tweaks);
+    kc_wipe(one, sizeof one);
+}
+
+static void crypt_chunk(rows_job *job, worker *w, size_t first, size_t n)
+{
+    kc_tokenizer *t = job->t;
+    kc_token_row *rows = job->rows;
+    kc_split *s = &w->split;
+    size_t used = 0;
+    /* Split every row; its encrypted characters go to w->digits. */
+    for (size_t k = first; k < first + n; k++) {
+        kc_token_row *r = &rows[k];
+        r->out_len = 0;
+        r->error_pos = 0;
+        r->status = KC_OK;
+        w->nenc[k % ROW_CHUNK] = SIZE_MAX;
+        w->done[k % ROW_CHUNK] = 0;
+        if (!r->in) continue;                            /* a null stays null */
+        r->status = kc_format_split(&t->fmt, s, r->in, r->in_len, &r->error_pos);
+        if (r->status == KC_OK && !w->fpe[s->nenc]) r->status = fpe_for(t, s->nenc, &w->fpe[s->nenc]);
+        if (r->status == KC_OK && (r->status = grow(w, used + s->nenc)) == KC_OK) {
+            for (size_t i = 0; i < s->nenc; i++) w->digits[used + i] = (uint16_t)s->digit[s->enc[i]];
+            w->nenc[k % ROW_CHUNK] = s->nenc;
+            w->at[k % ROW_CHUNK] = used;
+            used += s->nenc;
+        } else if (r->status != KC_ERR_FORMAT && r->status != KC_ERR_CHECK_DIGIT) {
+            r->error_pos = s->n;                         /* the length is at fault */
+        }
+    }
+    /* Encrypt by groups of one length and one tweak length. */
+    for (size_t k = first; k < first + n; k++) {
+        size_t len = w->nenc[k % ROW_CHUNK];
+        if (len == SIZE_MAX || w->done[k % ROW_CHUNK]) continue;
+        size_t tlen = effective_tweak_len(t, w->fpe[len], &rows[k]), count = 0;
+        for (size_t j = k; j < first + n; j++)
+            if (w->nenc[j % ROW_CHUNK] == len && !w->done[j % ROW_CHUNK] &&
+                effective_tweak_len(t, w->fpe[len], &rows[j]) == tlen) {
+                w->group[count++] = j;
+                w->done[j % ROW_CHUNK] = 1;
+            }
+        crypt_group(job, w, w->group, count, len, tlen);
+    }
+    /* Join: split again, put the encrypted characters in, encode. */
+    for (size_t k = first; k < first + n; k++) {
+        kc_token_row *r = &rows[k];
+        if (!r->in || r->status != KC_OK) continue;
+        size_t pos;
+        kc_format_split(&t->fmt, s, r->in, r->in_len, &pos);
+        for (size_t i = 0; i < s->nenc; i++) s->digit[s->enc[i]] = w->digits[w->at[k % ROW_CHUNK] + i];
+        r->status = kc_format_join(&t->fmt, s, r->out, r->out_cap, &r->out_len);
+    }
+    kc_wipe(w->digits, used * sizeof *w->digits);
+}
+
+static void rows_share(void *arg, size_t first, size_t n)
+{
+    rows_job *job = arg;
+    worker *w = calloc(1, sizeof *w);
+    if (!w) {
+        for (size_t k = first; k < first + n; k++) job->rows[k].status = KC_ERR_NO_MEMORY;
+        return;
+    }
+    for (size_t done = 0; done < n; done += ROW_CHUNK)
+        crypt_chunk(job, w, first + done, n - done < ROW_CHUNK ? n - done : ROW_CHUNK);
+    kc_wipe(&w->split, sizeof w->split);
+    if (w->gathered) kc_wipe(w->gathered, w->cap * sizeof *w->gathered);
+    free(w->digits);
+    free(w->gathered);
+    free(w);
+}
+
+static kc_status crypt_rows(const kc_tokenizer *t, int encrypt, kc_token_row *rows, size_t count, size_t *first_bad)
 {
     size_t ignored;
-    if (!error_pos) error_pos = &ignored;
-    *error_pos = 0;
-    if (!ct || !out_len || (!in && in_len) || (!out && out_cap) || (!tweak && tweak_len)) return KC_ERR_NULL;
-    *out_len = 0;
-    kc_tokenizer *t = (kc_tokenizer *)ct;   /* only the cache changes, under its lock */
-    kc_split *s = malloc(sizeof *s);
-    uint16_t *d = malloc(KC_FORMAT_MAX_CHARS * sizeof *d);
-    kc_status st = s && d ? KC_OK : KC_ERR_NO_MEMORY;
-    if (st == KC_OK) st = kc_format_split(&t->fmt, s, in, in_len, error_pos);
-    kc_fpe *p = NULL;
-    if (st == KC_OK) {
-        st = fpe_for(t, s->nenc, &p);
-        if (st != KC_OK) *error_pos = s->n;
+    if (!first_bad) first_bad = &ignored;
+    *first_bad = SIZE_MAX;
+    if (!t || (!rows && count)) return KC_ERR_NULL;
+    size_t bytes = 0;
+    for (size_t k = 0; k < count; k++) {
+        const kc_token_row *r = &rows[k];
+        if ((!r->in && r->in_len) || (!r->tweak && r->tweak_len) || (!r->out && r->out_cap)) return KC_ERR_NULL;
+        bytes += r->in_len;
     }
-    uint8_t derived[32];
-    if (st == KC_OK && tweak_len && !(t->flags & KC_TOKENIZER_RAW_TWEAK)) {
-        tweak_len = derive_tweak(t, p, tweak, tweak_len, derived);
-        tweak = derived;
-    }
-    if (st == KC_OK) {
-        for (size_t i = 0; i < s->nenc; i++) d[i] = (uint16_t)s->digit[s->enc[i]];
-        st = (encrypt ? kc_fpe_encrypt : kc_fpe_decrypt)(p, d, d, s->nenc, tweak, tweak_len);
-    }
-    kc_wipe(derived, sizeof derived);
-    if (st == KC_OK) {
-        for (size_t i = 0; i < s->nenc; i++) s->digit[s->enc[i]] = d[i];
-        st = kc_format_join(&t->fmt, s, out, out_cap, out_len);
-    }
-    if (s) kc_wipe(s, sizeof *s);
-    if (d) kc_wipe(d, KC_FORMAT_MAX_CHARS * sizeof *d);
-    free(s);
-    free(d);
+    rows_job job = { (kc_tokenizer *)t, encrypt, rows };   /* only the cache changes, under its lock */
+    kc_parallel_shares(count, bytes * 64, rows_share, &job);   /* ~64 cipher bytes per value byte */
+    for (size_t k = 0; k < count; k++)
+        if (rows[k].status != KC_OK) {
+            *first_bad = k;
+            return rows[k].status;
+        }
+    return KC_OK;
+}
+
+kc_status kc_tokenize_batch(const kc_tokenizer *t, kc_token_row *rows, size_t count, size_t *first_bad)
+{
+    return crypt_rows(t, 1, rows, count, first_bad);
+}
+
+kc_status kc_detokenize_batch(const kc_tokenizer *t, kc_token_row *rows, size_t count, size_t *first_bad)
+{
+    return crypt_rows(t, 0, rows, count, first_bad);
+}
+
+static kc_status crypt_one(const kc_tokenizer *t, int encrypt, char *out, size_t out_cap, size_t *out_len,
+                           const char *in, size_t in_len, const uint8_t *tweak, size_t tweak_len, size_t *error_pos)
+{
+    if (!out_len || (!in && in_len)) return KC_ERR_NULL;
+    static const char empty[1];
+    kc_token_row r = { .in = in ? in : empty, .in_len = in_len, .tweak = tweak, .tweak_len = tweak_len,
+                       .out = out, .out_cap = out_cap };
+    kc_status st = crypt_rows(t, encrypt, &r, 1, NULL);
+    *out_len = st == KC_OK ? r.out_len : 0;
+    if (error_pos) *error_pos = r.error_pos;
     return st;
 }
 
 kc_status kc_tokenize(const kc_tokenizer *t, char *out, size_t out_cap, size_t *out_len,
                       const char *in, size_t in_len, const uint8_t *tweak, size_t tweak_len, size_t *error_pos)
 {
-    return crypt(t, 1, out, out_cap, out_len, in, in_len, tweak, tweak_len, error_pos);
+    return crypt_one(t, 1, out, out_cap, out_len, in, in_len, tweak, tweak_len, error_pos);
 }
 
 kc_status kc_detokenize(const kc_tokenizer *t, char *out, size_t out_cap, size_t *out_len,
                         const char *in, size_t in_len, const uint8_t *tweak, size_t tweak_len, size_t *error_pos)
 {
-    return crypt(t, 0, out, out_cap, out_len, in, in_len, tweak, tweak_len, error_pos);
+    return crypt_one(t, 0, out, out_cap, out_len, in, in_len, tweak, tweak_len, error_pos);
 }
