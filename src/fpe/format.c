@@ -111,6 +111,9 @@ static kc_status set_alphabet(kc_format *f, const char *v, size_t len)
     free(f->alphabet);
     f->alphabet = a;
     f->radix = (uint32_t)n;
+    char buf[4];
+    f->uniform_width = 1;
+    for (long i = 1; i < n; i++) f->uniform_width &= utf8_encode(a[i], buf) == utf8_encode(a[0], buf);
     return KC_OK;
 }
 

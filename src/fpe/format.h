@@ -24,6 +24,8 @@ typedef struct kc_format {
     kc_check check;                      /* last alphabet character is a check digit */
     uint32_t stop;                       /* from this character on, the value stays in clear (0: none) */
     int digits_alphabet;                 /* alphabet is 0-9 (check digits need it) */
+    int uniform_width;                   /* every alphabet character has one UTF-8 length:
+                                            tokens have their values' byte lengths */
 } kc_format;
 
 /* A named format ("card") or a spec ("alphabet=digits;pass=- ;keep=6,4").

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "fpe/format.h"
+#include "fpe/tokenizer.h"
 #include "core/sha256.h"
 #include "parallel/pool.h"
 #if defined(KC_HAVE_PTHREADS)
@@ -326,3 +327,5 @@ kc_status kc_detokenize(const kc_tokenizer *t, char *out, size_t out_cap, size_t
 {
     return crypt_one(t, 0, out, out_cap, out_len, in, in_len, tweak, tweak_len, error_pos);
 }
+
+const kc_format *kc_tokenizer_format(const kc_tokenizer *t) { return &t->fmt; }
