@@ -270,6 +270,16 @@ static void word_modulus_init(word_modulus *w, uint64_t m)
     for (int i = 1; i < 4; i++) w->r[i] = m >> 29 ? 0 : (w->r[i - 1] << 32) % m;
 }
 
+/* The same for y = hi 2^64 + lo. */
+static inline uint64_t word_mod2(uint64_t hi, uint64_t lo, const word_modulus *w)
+{
+    if (w->m >> 29) return (uint64_t)((((unsigned __int128)hi << 64) | lo) % w->m);
+    uint64_t sum = (lo & 0xffffffff) + (lo >> 32) * w->r[1] + (hi & 0xffffffff) * w->r[2] + (hi >> 32) * w->r[3];
+    uint64_t r = sum - (uint64_t)(((unsigned __int128)sum * w->inverse) >> 64) * w->m;
+    while (r >= w->m) r -= w->m;
+    return r;
+}
+
 static inline uint64_t word_mod(const uint8_t *y, size_t ol, const word_modulus *w)
 {
     if (w->m >> 29) {
@@ -297,6 +307,8 @@ static void word_rounds(const kc_ff *f, int encrypt, uint16_t *out, const uint16
     const kc_ff_alg *alg = f->alg;
     int rev = alg->reverse_digits;
     size_t u = f->u, v = f->v, il = f->in_len, ol = f->out_len;
+    uint64_t y_hi[WORD_CHUNK], y_lo[WORD_CHUNK];
+    int words = alg->word_prf && !stride && alg->word_prf_ok(f, tweak_len);
     word_modulus wm_u, wm_v;
     word_modulus_init(&wm_u, mod_u);
     word_modulus_init(&wm_v, mod_v);
@@ -314,12 +326,16 @@ static void word_rounds(const kc_ff *f, int encrypt, uint16_t *out, const uint16
             const word_modulus *wm = round % 2 == 0 ? &wm_u : &wm_v;
             uint64_t mod = wm->m;
             const uint64_t *src = encrypt ? b : a;
-            for (size_t k = 0; k < n; k++)
-                for (size_t i = 0; i < il; i++)
-                    x[k * il + il - 1 - i] = i < 8 ? (uint8_t)(src[k] >> (8 * i)) : 0;
-            alg->prf(f, round, tw, stride, tweak_len, state, x, y, n, scratch);
+            if (words) {
+                alg->word_prf(f, round, tw, tweak_len, state, src, y_hi, y_lo, n, scratch);
+            } else {
+                for (size_t k = 0; k < n; k++)
+                    for (size_t i = 0; i < il; i++)
+                        x[k * il + il - 1 - i] = i < 8 ? (uint8_t)(src[k] >> (8 * i)) : 0;
+                alg->prf(f, round, tw, stride, tweak_len, state, x, y, n, scratch);
+            }
             for (size_t k = 0; k < n; k++) {
-                uint64_t c = word_mod(y + k * ol, ol, wm);
+                uint64_t c = words ? word_mod2(y_hi[k], y_lo[k], wm) : word_mod(y + k * ol, ol, wm);
                 if (encrypt) {
                     uint64_t s = a[k] + c;
                     if (s < c || s >= mod) s -= mod;

@@ -38,6 +38,13 @@ typedef struct kc_ff_alg {
     void (*prf)(const kc_ff *f, unsigned round, const uint8_t *tweaks, size_t tweak_stride,
                 size_t tweak_len, const uint8_t *state, const uint8_t *in, uint8_t *out,
                 size_t count, uint8_t *scratch);
+    /* Optional, 64-bit hosts: the same PRF on halves below 2^64 given as
+     * words, one tweak for all values; y (< 2^128) as high and low words.
+     * word_prf_ok says whether it applies to this length and tweak. */
+    int (*word_prf_ok)(const kc_ff *f, size_t tweak_len);
+    void (*word_prf)(const kc_ff *f, unsigned round, const uint8_t *tweak, size_t tweak_len,
+                     const uint8_t *state, const uint64_t *half, uint64_t *y_hi, uint64_t *y_lo,
+                     size_t count, uint8_t *scratch);
 } kc_ff_alg;
 
 struct kc_ff {

@@ -5,6 +5,7 @@
  * 64 bits.  The key is reversed once, when the cipher is keyed (ff.c). */
 #include <string.h>
 #include "fpe/ff.h"
+#include "core/util.h"
 
 static kc_status ff3_1_prepare(kc_ff *f)
 {
@@ -48,6 +49,46 @@ static void ff3_1_prf(const kc_ff *f, unsigned round, const uint8_t *tweaks, siz
         for (int i = 0; i < 16; i++) out[16 * k + i] = scratch[16 * k + 15 - i];
 }
 
+/* Halves below 2^64: REVB(P) is B little-endian, four zero bytes, then
+ * W reversed; y is the cipher's output read little-endian. */
+static int ff3_1_word_prf_ok(const kc_ff *f, size_t t)
+{
+    (void)f; (void)t;
+    return 1;
+}
+
+static void ff3_1_word_prf(const kc_ff *f, unsigned round, const uint8_t *tweak, size_t t, const uint8_t *state,
+                           const uint64_t *half, uint64_t *y_hi, uint64_t *y_lo, size_t count, uint8_t *scratch)
+{
+    (void)state;
+    static const uint8_t zero[KC_FF3_1_TWEAK];
+    const uint8_t *tw = t ? tweak : zero;
+    uint8_t w[4];
+    if (round % 2 == 0) {
+        w[0] = tw[4]; w[1] = tw[5]; w[2] = tw[6]; w[3] = (uint8_t)(tw[3] << 4);
+    } else {
+        w[0] = tw[0]; w[1] = tw[1]; w[2] = tw[2]; w[3] = tw[3] & 0xf0;
+    }
+    w[3] ^= (uint8_t)round;
+    uint8_t top[8] = { 0, 0, 0, 0, w[3], w[2], w[1], w[0] };
+    uint64_t upper;
+    memcpy(&upper, top, 8);
+    for (size_t k = 0; k < count; k++) {
+        for (int i = 0; i < 8; i++) scratch[16 * k + i] = (uint8_t)(half[k] >> (8 * i));
+        memcpy(scratch + 16 * k + 8, &upper, 8);
+    }
+    kc_ff_ecb(f, scratch, count);
+    for (size_t k = 0; k < count; k++) {
+        uint64_t lo = 0, hi = 0;
+        for (int i = 7; i >= 0; i--) {
+            lo = lo << 8 | scratch[16 * k + i];
+            hi = hi << 8 | scratch[16 * k + 8 + i];
+        }
+        y_lo[k] = lo;
+        y_hi[k] = hi;
+    }
+}
+
 const kc_ff_alg kc_ff3_1_alg = {
     .rounds = 8,
     .reverse_key = 1,
@@ -57,4 +98,6 @@ const kc_ff_alg kc_ff3_1_alg = {
     .prepare = ff3_1_prepare,
     .begin = ff3_1_begin,
     .prf = ff3_1_prf,
+    .word_prf_ok = ff3_1_word_prf_ok,
+    .word_prf = ff3_1_word_prf,
 };
