@@ -63,6 +63,7 @@ static int run_bench(char **argv)
     char path[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", path, sizeof path - sizeof "kcipher-bench");
     char *slash = NULL;
+    int err = ENOENT;
     if (n > 0) {
         path[n] = 0;
         slash = strrchr(path, '/');
@@ -71,11 +72,14 @@ static int run_bench(char **argv)
         strcpy(slash + 1, "kcipher-bench");
         argv[0] = path;
         execv(path, argv);
+        err = errno;
     }
     argv[0] = "kcipher-bench";
     execvp("kcipher-bench", argv);
-    return fail(EXIT_USAGE, "bench", errno == ENOENT
-                ? "kcipher-bench is not installed (looked beside kcipher and on PATH)" : strerror(errno));
+    if (err == ENOENT) err = errno;
+    if (err == ENOENT)
+        return fail(EXIT_USAGE, "bench", "kcipher-bench is not installed (looked beside kcipher and on PATH)");
+    return fail(EXIT_USAGE, slash ? path : "kcipher-bench", strerror(err));
 }
 
 static int apply_threads(const options *o)
