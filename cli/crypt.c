@@ -12,6 +12,12 @@
 
 static int out_of_memory(const char *what) { return fail(EXIT_CRYPTO, what, "out of memory"); }
 
+/* --hex DATA that is not hex is bad data, as on stdin (exit 1). */
+static int hex_data(const char *hex, uint8_t **out, size_t *len)
+{
+    return hex_decode(hex, out, len, "--hex") ? EXIT_CRYPTO : 0;
+}
+
 static int read_error(void) { return fail(EXIT_CRYPTO, "reading input", strerror(errno)); }
 
 /* Reads all of stdin (AEAD needs the whole message before releasing anything).
@@ -63,7 +69,7 @@ static int block_cipher(const options *o, int encrypt, const uint8_t *key, size_
     if (st != KC_OK) { rc = fail_status(st, o->cipher); goto done; }
 
     if (o->hex) {
-        if ((rc = hex_decode(o->hex, &data, &len, "--hex"))) goto done;
+        if ((rc = hex_data(o->hex, &data, &len))) goto done;
         cap = len + kc_cipher_block_size(c);
         if (!(out = malloc(cap))) { rc = out_of_memory("--hex"); goto done; }
         st = (encrypt ? kc_mode_encrypt : kc_mode_decrypt)(c, mode, flags, iv, iv_len, out, cap,
@@ -111,7 +117,7 @@ static int aead(const options *o, int encrypt, const uint8_t *key, size_t key_le
     if (o->ad && (rc = hex_decode(o->ad, &ad, &ad_len, "--ad"))) goto done;
     kc_status st = kc_aead_new(&a, o->cipher, o->backend, key, key_len);
     if (st != KC_OK) { rc = fail_status(st, o->cipher); goto done; }
-    if (o->hex) { rc = hex_decode(o->hex, &data, &len, "--hex"); data_cap = len; }
+    if (o->hex) { rc = hex_data(o->hex, &data, &len); data_cap = len; }
     else rc = read_all(&data, &len, &data_cap);
     if (rc) goto done;
     cap = len + kc_aead_tag_size(a);

@@ -54,6 +54,32 @@ class WriteErrors(unittest.TestCase):
             self.check(*run(*AES, stdin=os.urandom(100_000), stdout=f, preexec_fn=limit)[::2])
 
 
+class OutOfMemory(unittest.TestCase):
+    def test_allocation_failures_are_reported(self):
+        """Address-space limits from where the loader fails to where all succeeds: in between, each
+        failed allocation must say "out of memory" (exit 1), never run on with a NULL buffer."""
+        if EMULATOR:
+            self.skipTest("the emulator needs its own address space")
+        streams = ([*AES, "--mode", "ctr", "--iv", "00" * 16],
+                   ["encrypt", "--cipher", "tinyjambu-128", "--key", K128, "--nonce", "00" * 12])
+        def limited(mb):
+            lim = int(mb * 2 ** 20)
+            return lambda: resource.setrlimit(resource.RLIMIT_AS, (lim, lim))
+        if run(*streams[0], stdin=b"x" * 100, preexec_fn=limited(64))[0] != 0:
+            self.skipTest("does not run in 64 MiB of address space (sanitizer build)")
+        for args in streams:
+            failures = 0
+            for mb in (x / 4 for x in range(4, 64)):
+                code, _, err = run(*args, stdin=b"x" * 100, preexec_fn=limited(mb))
+                if code == 127 and "loading shared libraries" in err:
+                    continue
+                if code != 0:
+                    failures += 1
+                    self.assertEqual(code, 1, (mb, err))
+                    self.assertIn("out of memory", err, mb)
+            self.assertGreater(failures, 0, args)
+
+
 class LineModes(unittest.TestCase):
     GOOD = b"9e3779b97f4a7c15"
     GOOD_OUT = b"c474da880aa0b0d5\n"
@@ -153,6 +179,12 @@ class Messages(unittest.TestCase):
         self.assertEqual(code, 2)
         self.assertIn("--allow-small-domain", err)
         self.assertNotIn("KC_FPE", err)
+
+    def test_hex_data_that_is_not_hex_is_data_error(self):
+        for data in ("zz", "0", "00 11"):
+            code, out, err = run(*AES, "--hex", data)
+            self.assertEqual((code, out), (1, b""), data)
+            self.assertIn("--hex", err)
 
     def test_fea_block_outside_domain_is_data_error(self):
         self.assertEqual(run(*FEA[:6], "9", "--hex", "200")[0], 1)
