@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "kcipher.h"
+#include "args.h"
 #include "bench.h"
 #include "bench_int.h"
 
@@ -63,14 +64,52 @@ static void usage(FILE *f)
           "  --quick    shorter samples and sweeps (about 30 s)\n", f);
 }
 
-static int add_list(const char **list, int *n, char *arg)
+/* The command line (cli/args.c parses it). */
+typedef struct bench_args {
+    const char *quick, *quiet, *help, *cipher, *backend, *runs, *json, *report;
+    bench_run *r;
+    char names[1024];     /* the --cipher and --backend names, each NUL-terminated */
+    size_t used;
+} bench_args;
+
+/* Appends the comma-separated names in arg to list. */
+static int add_list(bench_args *a, const char **list, int *n, const char *arg)
 {
-    for (char *tok = strtok(arg, ","); tok; tok = strtok(NULL, ",")) {
-        if (*n == BENCH_MAX_SEL) return -1;
-        list[(*n)++] = tok;
+    for (;;) {
+        size_t len = strcspn(arg, ",");
+        if (len == 0 || *n == BENCH_MAX_SEL || len >= sizeof a->names - a->used) return -1;
+        char *name = a->names + a->used;
+        memcpy(name, arg, len);
+        name[len] = 0;
+        a->used += len + 1;
+        list[(*n)++] = name;
+        if (arg[len] == 0) return 0;
+        arg += len + 1;
     }
-    return 0;
 }
+
+static int add_cipher(void *dest, const char *v)
+{
+    bench_args *a = dest;
+    bench_run *r = a->r;
+    return add_list(a, r->ciphers, &r->nciphers, v);
+}
+
+static int add_backend(void *dest, const char *v)
+{
+    bench_args *a = dest;
+    bench_run *r = a->r;
+    return add_list(a, r->impls, &r->nimpls, v);
+}
+
+#define BOPT(name, kind, field, each) { name, kind, offsetof(bench_args, field), each }
+static const arg_opt bench_opts[] = {
+    BOPT("--quick", ARG_FLAG, quick, NULL),    BOPT("--quiet", ARG_FLAG, quiet, NULL),
+    BOPT("-h", ARG_FLAG, help, NULL),          BOPT("--help", ARG_FLAG, help, NULL),
+    BOPT("--cipher", ARG_VALUE, cipher, add_cipher), BOPT("--backend", ARG_VALUE, backend, add_backend),
+    BOPT("--runs", ARG_VALUE, runs, NULL),     BOPT("--json", ARG_VALUE, json, NULL),
+    BOPT("--report", ARG_VALUE, report, NULL),
+};
 
 /* "aes-128" exactly, "aes" for aes-*, "fea" for fea1-* and fea2-*. */
 static int matches(const char *name, const char *sel)
@@ -144,22 +183,26 @@ int kc_bench_main(int argc, char **argv)
     static bench_run run;
     bench_run *r = &run;
     memset(r, 0, sizeof *r);
-    const char *json_path = NULL, *report_dir = NULL;
-    int runs = 0;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        int more = i + 1 < argc;
-        if (strcmp(a, "--quick") == 0) r->quick = 1;
-        else if (strcmp(a, "--quiet") == 0) r->quiet = 1;
-        else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) { usage(stdout); return 0; }
-        else if (strcmp(a, "--cipher") == 0 && more) {
-            if (add_list(r->ciphers, &r->nciphers, argv[++i])) return 2;
-        } else if (strcmp(a, "--backend") == 0 && more) {
-            if (add_list(r->impls, &r->nimpls, argv[++i])) return 2;
-        } else if (strcmp(a, "--runs") == 0 && more) runs = atoi(argv[++i]);
-        else if (strcmp(a, "--json") == 0 && more) json_path = argv[++i];
-        else if (strcmp(a, "--report") == 0 && more) report_dir = argv[++i];
-        else { fprintf(stderr, "bench: bad argument '%s'\n", a); usage(stderr); return 2; }
+    static bench_args args;
+    memset(&args, 0, sizeof args);
+    args.r = r;
+    const char *unused[1];
+    size_t nunused;
+    char err[160];
+    if (args_parse(bench_opts, sizeof bench_opts / sizeof bench_opts[0], argc - 1, argv + 1, &args,
+                   unused, 0, &nunused, err, sizeof err)) {
+        fprintf(stderr, "bench: %s\n", err);
+        usage(stderr);
+        return 2;
+    }
+    if (args.help) { usage(stdout); return 0; }
+    r->quick = args.quick != NULL;
+    r->quiet = args.quiet != NULL;
+    const char *json_path = args.json, *report_dir = args.report;
+    unsigned long runs = r->quick ? 15 : 31;
+    if (args.runs && args_uint(args.runs, 15, BT_MAX_RUNS, &runs)) {
+        fprintf(stderr, "bench: --runs must be between 15 and %d\n", BT_MAX_RUNS);
+        return 2;
     }
     for (int i = 0; i < r->nciphers; i++) {
         bench_run probe = { 0 };
@@ -168,11 +211,6 @@ int kc_bench_main(int argc, char **argv)
         int found = 0;
         for (size_t k = 0; k < kc_cipher_count(); k++) found |= cipher_selected(&probe, kc_cipher_at(k)->name);
         if (!found) { fprintf(stderr, "bench: no cipher matches '%s'\n", r->ciphers[i]); return 2; }
-    }
-    if (runs == 0) runs = r->quick ? 15 : 31;
-    if (runs < 15 || runs > BT_MAX_RUNS) {
-        fprintf(stderr, "bench: --runs must be between 15 and %d\n", BT_MAX_RUNS);
-        return 2;
     }
 
     char json_buf[4096];
@@ -221,7 +259,7 @@ int kc_bench_main(int argc, char **argv)
     bt_spin(r->quick ? 0.1 : 0.3);
     r->cycles_per_unit = r->cal_start = bt_calibrate();
     double sec = bt_units_per_second();
-    r->cfg.runs = runs;
+    r->cfg.runs = (int)runs;
     r->cfg.sample_units = (r->quick ? 5e-6 : 50e-6) * sec;
     r->cfg.warm_units = (r->quick ? 10e-6 : 200e-6) * sec;
     bench_emit_header(r);

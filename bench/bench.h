@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* kcipher bench: the benchmark harness behind `kcipher bench`.
+/* kcipher bench: the benchmark harness of kcipher-bench, which `kcipher bench` runs.
  *
  *   kcipher bench [--quick] [--cipher NAME...] [--backend NAME...]
  *                 [--runs N] [--json FILE] [--report DIR]

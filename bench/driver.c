@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* kcipher-bench: the benchmark without the CLI around it
- * ("kcipher-bench [bench] OPTIONS" = "kcipher bench OPTIONS"). */
+/* kcipher-bench: the benchmark program, linked with the peer libraries;
+ * `kcipher bench OPTIONS` runs it ("kcipher-bench [bench] OPTIONS"). */
 #include <string.h>
 #include "bench.h"
 

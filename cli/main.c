@@ -1,27 +1,33 @@
 /* SPDX-License-Identifier: MIT */
-/* kcipher: command-line front end.  Exit status: 0 ok, 1 crypto failure
- * (bad tag, bad padding, data outside the domain), 2 usage error. */
+/* kcipher: command-line front end.  Exit status: 0 ok, 1 crypto or data
+ * failure (bad tag, bad padding, data outside the domain, a write error),
+ * 2 usage error. */
+#define _POSIX_C_SOURCE 200809L   /* readlink, execv */
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 #include "commands.h"
-#ifdef KC_HAVE_BENCH
-#include "bench.h"
-#endif
 
 static const char usage[] =
 "usage: kcipher <command> [options]\n"
 "\n"
 "  list                                   ciphers, backends, and what this CPU runs\n"
-"  encrypt|decrypt --cipher NAME --key HEX [--backend NAME]\n"
+"  encrypt|decrypt --cipher NAME KEY [--backend NAME]\n"
 "      block ciphers: [--mode ecb|cbc|ctr] [--iv HEX] [--pad] [--hex DATA]\n"
 "      AEAD:          --nonce HEX [--ad HEX] [--hex DATA]    (output: ciphertext || tag)\n"
 "      FEA blocks:    --bits N [--tweak HEX] [--hex BLOCK]   (hex integers, one per line on stdin)\n"
 "      Without --hex, stdin is read and stdout written as raw bytes.\n"
 "      [--threads N]: threads for large inputs (default: KC_THREADS or all cores)\n"
-"  fpe encrypt|decrypt --cipher fea1-*|fea2-* --key HEX [--tweak HEX] [--radix R]\n"
+"  fpe encrypt|decrypt --cipher fea1-*|fea2-* KEY [--tweak HEX] [--radix R]\n"
 "      [--allow-small-domain] [--threads N] [DIGITS]        (no DIGITS: one value per line of stdin)\n"
-"  bench [--quick] [--cipher NAME...] [--json FILE] [--report DIR]\n"
+"  bench [--quick] [--cipher NAME...] [--json FILE] [--report DIR]   (runs kcipher-bench)\n"
 "  version\n"
+"\n"
+"KEY is one of: --key-file FILE (raw bytes, or hex text), the environment\n"
+"variable KCIPHER_KEY (hex), or --key HEX (visible to every user in the\n"
+"process list: for tests and examples).\n"
 "\n"
 "ciphers: aria-128|192|256 lea-128|192|256 pipo-64-128 pipo-64-256 rc6-128|192|256\n"
 "         aes-128|192|256 rijndael-B-K (B, K in 128|192|256) tinyjambu-128|192|256\n"
@@ -50,6 +56,32 @@ int cmd_list(void)
     return 0;
 }
 
+/* The benchmark is its own program, so that the CLI links no peer library:
+ * kcipher-bench beside this executable, else on PATH.  argv[0] is "bench". */
+static int run_bench(char **argv)
+{
+    char path[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", path, sizeof path - sizeof "kcipher-bench");
+    char *slash = NULL;
+    int err = ENOENT;
+    if (n > 0) {
+        path[n] = 0;
+        slash = strrchr(path, '/');
+    }
+    if (slash) {
+        strcpy(slash + 1, "kcipher-bench");
+        argv[0] = path;
+        execv(path, argv);
+        err = errno;
+    }
+    argv[0] = "kcipher-bench";
+    execvp("kcipher-bench", argv);
+    if (err == ENOENT) err = errno;
+    if (err == ENOENT)
+        return fail(EXIT_USAGE, "bench", "kcipher-bench is not installed (looked beside kcipher and on PATH)");
+    return fail(EXIT_USAGE, slash ? path : "kcipher-bench", strerror(err));
+}
+
 static int apply_threads(const options *o)
 {
     unsigned long n;
@@ -58,41 +90,39 @@ static int apply_threads(const options *o)
     return rc ? rc : kc_set_threads((unsigned)n) == KC_OK ? 0 : fail(EXIT_USAGE, "--threads", "cannot set");
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
-    if (argc < 2 || strcmp(argv[1], "help") == 0 || strcmp(argv[1], "--help") == 0 ||
-        strcmp(argv[1], "-h") == 0) {
-        fputs(usage, argc < 2 ? stderr : stdout);
-        return argc < 2 ? EXIT_USAGE : 0;
-    }
+    if (argc < 2) return fail(EXIT_USAGE, "no command given; try 'kcipher --help'", NULL);
     const char *cmd = argv[1];
+    if (strcmp(cmd, "help") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0) {
+        fputs(usage, stdout);
+        return 0;
+    }
     if (strcmp(cmd, "version") == 0 || strcmp(cmd, "--version") == 0) {
         printf("kcipher %s\n", KC_VERSION_STRING);
         return 0;
     }
-    if (strcmp(cmd, "bench") == 0) {
-#ifdef KC_HAVE_BENCH
-        return kc_bench_main(argc - 1, argv + 1);
-#else
-        return fail(EXIT_USAGE, "bench", "this build has no benchmark harness");
-#endif
-    }
-    options o;
-    int rc;
+    if (strcmp(cmd, "bench") == 0) return run_bench(argv + 1);
     if (strcmp(cmd, "list") == 0) return argc == 2 ? cmd_list() : fail(EXIT_USAGE, "list", "takes no arguments");
-    if (strcmp(cmd, "encrypt") == 0 || strcmp(cmd, "decrypt") == 0) {
-        if (parse_options(argc, argv, 2, &o)) return EXIT_USAGE;
-        if ((rc = apply_threads(&o))) return rc;
-        return cmd_crypt(&o, cmd[0] == 'e');
+    options o;
+    int rc, fpe = strcmp(cmd, "fpe") == 0;
+    if (fpe && (argc < 3 || (strcmp(argv[2], "encrypt") && strcmp(argv[2], "decrypt"))))
+        return fail(EXIT_USAGE, "fpe", "expected `fpe encrypt` or `fpe decrypt`");
+    if (!fpe && strcmp(cmd, "encrypt") && strcmp(cmd, "decrypt")) {
+        fprintf(stderr, "kcipher: unknown command: %s; try 'kcipher --help'\n", cmd);
+        return EXIT_USAGE;
     }
-    if (strcmp(cmd, "fpe") == 0) {
-        if (argc < 3 || (strcmp(argv[2], "encrypt") && strcmp(argv[2], "decrypt")))
-            return fail(EXIT_USAGE, "fpe", "expected `fpe encrypt` or `fpe decrypt`");
-        if (parse_options(argc, argv, 3, &o)) return EXIT_USAGE;
-        if ((rc = apply_threads(&o))) return rc;
-        return cmd_fpe(&o, argv[2][0] == 'e');
-    }
-    fail(EXIT_USAGE, "unknown command", cmd);
-    fputs(usage, stderr);
-    return EXIT_USAGE;
+    if ((rc = parse_options(argc - 2 - fpe, argv + 2 + fpe, (size_t)fpe, &o))) return rc;
+    if ((rc = apply_threads(&o))) return rc;
+    return fpe ? cmd_fpe(&o, argv[2][0] == 'e') : cmd_crypt(&o, cmd[0] == 'e');
+}
+
+int main(int argc, char **argv)
+{
+    int rc = run(argc, argv);
+    errno = 0;
+    /* Output lost to a full disk, a closed stdout or a size limit is a failure (as in cat). */
+    if (fflush(stdout) != 0 || ferror(stdout))
+        if (!rc) rc = fail(EXIT_CRYPTO, "writing output", errno ? strerror(errno) : "write error");
+    return rc;
 }

@@ -1,37 +1,49 @@
 /* SPDX-License-Identifier: MIT */
-#include <ctype.h>
+#define _POSIX_C_SOURCE 200809L   /* fstat */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include "args.h"
 #include "options.h"
 
-static const struct { const char *name; size_t offset; } value_opts[] = {
-    { "--cipher", offsetof(options, cipher) }, { "--key", offsetof(options, key) },
-    { "--mode", offsetof(options, mode) },     { "--iv", offsetof(options, iv) },
-    { "--backend", offsetof(options, backend) }, { "--hex", offsetof(options, hex) },
-    { "--nonce", offsetof(options, nonce) },   { "--ad", offsetof(options, ad) },
-    { "--tweak", offsetof(options, tweak) },   { "--bits", offsetof(options, bits) },
-    { "--radix", offsetof(options, radix) },   { "--threads", offsetof(options, threads) },
-};
+#define ALL (FOR_BLOCK | FOR_AEAD | FOR_FEA | FOR_FPE)
+#define OPT(name, kind, field, where) { { name, kind, offsetof(options, field), NULL }, where }
 
-int parse_options(int argc, char **argv, int start, options *o)
+static const struct { arg_opt a; unsigned where; } cli_opts[] = {
+    OPT("--cipher", ARG_VALUE, cipher, ALL),     OPT("--key", ARG_VALUE, key, ALL),
+    OPT("--key-file", ARG_VALUE, key_file, ALL), OPT("--backend", ARG_VALUE, backend, ALL),
+    OPT("--threads", ARG_VALUE, threads, ALL),
+    OPT("--hex", ARG_VALUE, hex, FOR_BLOCK | FOR_AEAD | FOR_FEA),
+    OPT("--mode", ARG_VALUE, mode, FOR_BLOCK),   OPT("--iv", ARG_VALUE, iv, FOR_BLOCK),
+    OPT("--pad", ARG_FLAG, pad, FOR_BLOCK),
+    OPT("--nonce", ARG_VALUE, nonce, FOR_AEAD),  OPT("--ad", ARG_VALUE, ad, FOR_AEAD),
+    OPT("--tweak", ARG_VALUE, tweak, FOR_FEA | FOR_FPE), OPT("--bits", ARG_VALUE, bits, FOR_FEA),
+    OPT("--radix", ARG_VALUE, radix, FOR_FPE),
+    OPT("--allow-small-domain", ARG_FLAG, allow_small, FOR_FPE),
+};
+#define NOPTS (sizeof cli_opts / sizeof cli_opts[0])
+
+int parse_options(int argc, char *const *argv, size_t maxpos, options *o)
 {
+    arg_opt table[NOPTS];
+    char err[160];
+    for (size_t i = 0; i < NOPTS; i++) table[i] = cli_opts[i].a;
     memset(o, 0, sizeof *o);
-    for (int i = start; i < argc; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "--pad") == 0) { o->pad = 1; continue; }
-        if (strcmp(a, "--allow-small-domain") == 0) { o->allow_small = 1; continue; }
-        if (a[0] != '-' || a[1] == 0) {
-            if (o->npositional == 4) { fail(EXIT_USAGE, "too many arguments", a); return -1; }
-            o->positional[o->npositional++] = a;
-            continue;
+    if (args_parse(table, NOPTS, argc, argv, o, o->positional, maxpos, &o->npositional, err, sizeof err))
+        return fail(EXIT_USAGE, err, NULL);
+    return 0;
+}
+
+int check_options(const options *o, unsigned where, const char *what)
+{
+    for (size_t i = 0; i < NOPTS; i++)
+        if (*(const char *const *)((const char *)o + cli_opts[i].a.offset) && !(cli_opts[i].where & where)) {
+            char msg[96];
+            snprintf(msg, sizeof msg, "does not apply to %s", what);
+            return fail(EXIT_USAGE, cli_opts[i].a.name, msg);
         }
-        size_t k = 0, n = sizeof value_opts / sizeof value_opts[0];
-        while (k < n && strcmp(a, value_opts[k].name) != 0) k++;
-        if (k == n) { fail(EXIT_USAGE, "unknown option", a); return -1; }
-        if (i + 1 >= argc) { fail(EXIT_USAGE, "missing value for", a); return -1; }
-        *(const char **)((char *)o + value_opts[k].offset) = argv[++i];
-    }
     return 0;
 }
 
@@ -52,22 +64,27 @@ int fail_status(kc_status st, const char *what)
     return fail(usage ? EXIT_USAGE : EXIT_CRYPTO, what, kc_strerror(st));
 }
 
+void free_wiped(void *p, size_t len)
+{
+    if (p) kc_wipe(p, len);
+    free(p);
+}
+
 static int hexval(int c)
 {
     if (c >= '0' && c <= '9') return c - '0';
-    c = tolower(c);
-    return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    return c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
 }
 
-int hex_decode(const char *hex, uint8_t **out, size_t *len, const char *what)
+static int hex_bytes(const char *hex, size_t n, uint8_t **out, size_t *len, const char *what)
 {
-    size_t n = strlen(hex);
     if (n % 2) return fail(EXIT_USAGE, what, "odd number of hex digits");
     uint8_t *p = malloc(n / 2 + 1);
     if (!p) return fail(EXIT_CRYPTO, what, "out of memory");
     for (size_t i = 0; i < n / 2; i++) {
         int hi = hexval((unsigned char)hex[2 * i]), lo = hexval((unsigned char)hex[2 * i + 1]);
-        if (hi < 0 || lo < 0) { free(p); return fail(EXIT_USAGE, what, "not a hex string"); }
+        if (hi < 0 || lo < 0) { free_wiped(p, n / 2); return fail(EXIT_USAGE, what, "not a hex string"); }
         p[i] = (uint8_t)(hi << 4 | lo);
     }
     *out = p;
@@ -75,18 +92,68 @@ int hex_decode(const char *hex, uint8_t **out, size_t *len, const char *what)
     return 0;
 }
 
-int hex_integer(const char *hex, uint8_t *out, size_t width, unsigned bits, const char *what)
+int hex_decode(const char *hex, uint8_t **out, size_t *len, const char *what)
+{
+    return hex_bytes(hex, strlen(hex), out, len, what);
+}
+
+#define KEY_FILE_MAX 256   /* well above any key, in hex with whitespace */
+
+static int read_key_file(const char *path, uint8_t **key, size_t *len)
+{
+    uint8_t buf[KEY_FILE_MAX + 1];
+    FILE *f = fopen(path, "rb");
+    if (!f) return fail(EXIT_USAGE, path, strerror(errno));
+    setvbuf(f, NULL, _IONBF, 0);           /* no stdio buffer keeps a copy of the key */
+    size_t n = fread(buf, 1, sizeof buf, f);
+    int bad = ferror(f), rc;
+    fclose(f);
+    size_t b = 0, e = n;
+    while (b < e && strchr(" \t\r\n", buf[b]) && buf[b]) b++;
+    while (e > b && strchr(" \t\r\n", buf[e - 1]) && buf[e - 1]) e--;
+    size_t h = b;
+    while (h < e && hexval(buf[h]) >= 0) h++;
+    if (bad) rc = fail(EXIT_USAGE, path, "read error");
+    else if (n > KEY_FILE_MAX) rc = fail(EXIT_USAGE, path, "too large for a key file");
+    else if (h == e && e > b) rc = hex_bytes((const char *)buf + b, e - b, key, len, path);
+    else if ((*key = malloc(n + 1)) == NULL) rc = fail(EXIT_CRYPTO, path, "out of memory");
+    else { memcpy(*key, buf, n); *len = n; rc = 0; }
+    kc_wipe(buf, sizeof buf);
+    return rc;
+}
+
+int load_key(const options *o, uint8_t **key, size_t *len)
+{
+    const char *env = getenv("KCIPHER_KEY");
+    if (env && !*env) env = NULL;
+    int sources = !!o->key + !!o->key_file + !!env;
+    if (sources == 0) return fail(EXIT_USAGE, "no key", "give --key-file FILE, KCIPHER_KEY=HEX or --key HEX");
+    if (sources > 1) return fail(EXIT_USAGE, "more than one key", "give only one of --key-file, KCIPHER_KEY and --key");
+    if (o->key_file) return read_key_file(o->key_file, key, len);
+    return hex_decode(env ? env : o->key, key, len, env ? "KCIPHER_KEY" : "--key");
+}
+
+int check_same_file(void)
+{
+    struct stat in, out;
+    if (fstat(0, &in) == 0 && fstat(1, &out) == 0 && S_ISREG(in.st_mode) && S_ISREG(out.st_mode) &&
+        in.st_dev == out.st_dev && in.st_ino == out.st_ino)
+        return fail(EXIT_USAGE, "input and output are the same file", NULL);
+    return 0;
+}
+
+int hex_integer(const char *hex, uint8_t *out, size_t width, unsigned bits, int status, const char *what)
 {
     if (strncmp(hex, "0x", 2) == 0 || strncmp(hex, "0X", 2) == 0) hex += 2;
     size_t n = strlen(hex);
-    if (n == 0) return fail(EXIT_USAGE, what, "empty hex integer");
+    if (n == 0) return fail(status, what, "empty hex integer");
     memset(out, 0, width);
     unsigned used = 0;                     /* significant bits so far */
     for (size_t i = 0; i < n; i++) {
         int v = hexval((unsigned char)hex[i]);
-        if (v < 0) return fail(EXIT_USAGE, what, "not a hex integer");
+        if (v < 0) return fail(status, what, "not a hex integer");
         if (used || v) used = used ? used + 4 : (unsigned)(v >= 8 ? 4 : v >= 4 ? 3 : v >= 2 ? 2 : 1);
-        if (used > bits) return fail(EXIT_USAGE, what, "value does not fit in the field's bit length");
+        if (used > bits) return fail(status, what, "value does not fit in the field's bit length");
         size_t digit = n - 1 - i;          /* position from the least significant end */
         if (digit / 2 < width)             /* leading zeros may be longer than the field */
             out[width - 1 - digit / 2] |= (uint8_t)(v << (4 * (digit % 2)));
@@ -102,13 +169,31 @@ void print_hex(const uint8_t *p, size_t len)
 
 int parse_uint(const char *s, unsigned long lo, unsigned long hi, unsigned long *v, const char *what)
 {
-    char *end;
-    if (!s || !isdigit((unsigned char)*s)) return fail(EXIT_USAGE, what, "expected a number");
-    *v = strtoul(s, &end, 10);
-    if (*end || *v < lo || *v > hi) {
-        char msg[96];
-        snprintf(msg, sizeof msg, "expected a number from %lu to %lu", lo, hi);
-        return fail(EXIT_USAGE, what, msg);
+    if (args_uint(s, lo, hi, v) == 0) return 0;
+    char msg[96];
+    snprintf(msg, sizeof msg, "expected a number from %lu to %lu", lo, hi);
+    return fail(EXIT_USAGE, what, msg);
+}
+
+long parse_digits(const char *text, unsigned radix, uint16_t d[MAX_DIGITS])
+{
+    size_t n = 0;
+    if (radix <= 36) {
+        for (; *text; text++) {
+            int c = (unsigned char)*text, v = c >= '0' && c <= '9' ? c - '0'
+                  : c >= 'a' && c <= 'z' ? c - 'a' + 10 : c >= 'A' && c <= 'Z' ? c - 'A' + 10 : 99;
+            if (n == MAX_DIGITS || (unsigned)v >= radix) return -1;
+            d[n++] = (uint16_t)v;
+        }
+        return n ? (long)n : -1;
     }
-    return 0;
+    for (;;) {                             /* digit (',' digit)* with digit = [0-9]+ */
+        unsigned long v = 0;
+        const char *start = text;
+        while (*text >= '0' && *text <= '9' && v < radix) v = v * 10 + (unsigned long)(*text++ - '0');
+        if (text == start || v >= radix || n == MAX_DIGITS) return -1;
+        d[n++] = (uint16_t)v;
+        if (*text == 0) return (long)n;
+        if (*text++ != ',') return -1;
+    }
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Option parsing and hex helpers for the kcipher CLI. */
+/* The kcipher CLI's options, key sources, messages and value parsers. */
 #ifndef KC_CLI_OPTIONS_H
 #define KC_CLI_OPTIONS_H
 #include <stddef.h>
@@ -8,28 +8,51 @@
 
 enum { EXIT_CRYPTO = 1, EXIT_USAGE = 2 };
 
+/* What an option applies to (check_options). */
+enum { FOR_BLOCK = 1, FOR_AEAD = 2, FOR_FEA = 4, FOR_FPE = 8 };
+
+/* Every field is NULL when the option is absent; flags are "" when given. */
 typedef struct options {
-    const char *cipher, *key, *mode, *iv, *backend, *hex, *nonce, *ad, *tweak, *bits, *radix, *threads;
-    int pad, allow_small;
-    const char *positional[4];
-    int npositional;
+    const char *cipher, *key, *key_file, *backend, *threads, *hex, *mode, *iv, *pad,
+               *nonce, *ad, *tweak, *bits, *radix, *allow_small;
+    const char *positional[1];
+    size_t npositional;
 } options;
 
-/* Parses argv[start..]; prints a message and returns -1 on an unknown or incomplete option. */
-int parse_options(int argc, char **argv, int start, options *o);
+/* Parses argv[0..argc) with at most maxpos positional words; prints a
+ * message and returns EXIT_USAGE on a bad, repeated or unknown option. */
+int parse_options(int argc, char *const *argv, size_t maxpos, options *o);
+/* A usage error naming the first option given that does not apply to `where`
+ * (one FOR_* value); `what` names the cipher kind in the message. */
+int check_options(const options *o, unsigned where, const char *what);
+
+/* The key from exactly one of --key HEX, --key-file FILE, KCIPHER_KEY (hex).
+ * A key file that is only hex digits (and surrounding whitespace) is hex;
+ * otherwise its bytes are the key.  The caller frees with free_wiped(). */
+int load_key(const options *o, uint8_t **key, size_t *len);
+/* A usage error when stdin and stdout are the same regular file. */
+int check_same_file(void);
 
 /* Prints "kcipher: <what>: <detail>" and returns the exit status. */
 int fail(int status, const char *what, const char *detail);
 /* As fail(), choosing the status and message from a library status. */
 int fail_status(kc_status st, const char *what);
+/* kc_wipe, then free. */
+void free_wiped(void *p, size_t len);
 
-/* Decodes a hex string of exactly len bytes into a fresh buffer (caller frees). */
+/* Decodes a hex string into a fresh buffer of *len bytes (caller frees). */
 int hex_decode(const char *hex, uint8_t **out, size_t *len, const char *what);
 /* Hex integer (most significant first) into exactly width bytes, left-padded;
- * fails when the value does not fit in bits bits. */
-int hex_integer(const char *hex, uint8_t *out, size_t width, unsigned bits, const char *what);
+ * fails with `status` when it is not hex or does not fit in bits bits. */
+int hex_integer(const char *hex, uint8_t *out, size_t width, unsigned bits, int status, const char *what);
 void print_hex(const uint8_t *p, size_t len);
 /* Parses a decimal unsigned in [lo, hi]. */
 int parse_uint(const char *s, unsigned long lo, unsigned long hi, unsigned long *v, const char *what);
+
+#define MAX_DIGITS 128
+/* Digits of one FPE value: radix <= 36 a string of 0-9a-z (either case),
+ * else decimal digit values separated by single commas.  Every digit must be
+ * below the radix.  Returns the count (1..MAX_DIGITS) or -1. */
+long parse_digits(const char *text, unsigned radix, uint16_t d[MAX_DIGITS]);
 
 #endif

@@ -205,8 +205,9 @@ class Fea(unittest.TestCase):
     def test_errors(self):
         code, _, err = run("encrypt", "--cipher", "fea2-128", "--key", K128, "--bits", "7", "--hex", "00")
         self.assertEqual(code, 2)
+        # A block outside its n-bit domain is bad data (exit 1), not a usage error.
         code, _, err = run("encrypt", "--cipher", "fea2-128", "--key", K128, "--bits", "9", "--hex", "200")
-        self.assertEqual(code, 2)
+        self.assertEqual(code, 1)
         self.assertIn("does not fit", err)
         code, _, err = run("encrypt", "--cipher", "fea1-128", "--key", K128, "--bits", "120",
                            "--tweak", "1ff", "--hex", "00")
