@@ -5,6 +5,7 @@
 
 int cmd_crypt(const options *o, int encrypt);     /* block modes, AEAD, FEA blocks */
 int cmd_fpe(const options *o, int encrypt);
+int cmd_tokenize(const options *o, int encrypt);  /* tokenize | detokenize columns of CSV/TSV/JSONL */
 int cmd_list(void);
 
 #endif

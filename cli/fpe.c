@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* kcipher fpe encrypt|decrypt: digit strings over FEA by cycle walking.
+/* kcipher fpe encrypt|decrypt: numeral strings with FEA, FF1 or FF3-1.
  * Radix <= 36: a string of 0-9a-z.  Radix > 36: comma-separated decimal
- * digit values.  Without DIGITS, one value per line of stdin, one output
- * line each; a bad line stops the run after the rows before it are written. */
+ * digit values.  With --alphabet or --format, values are text in that
+ * alphabet or format (through kc_tokenizer, the tweak as raw bytes).
+ * Without VALUE, one value per line of stdin, one output line each; a bad
+ * line stops the run after the rows before it are written. */
 #define _POSIX_C_SOURCE 200809L   /* getline */
 #include <errno.h>
 #include <stdio.h>
@@ -29,7 +31,7 @@ typedef struct fpe_job {
     int encrypt;
     kc_fpe *p;            /* keyed for the length of the pending values */
     size_t len, pending;
-    uint8_t tweak[16];
+    uint8_t tweak[256];
     size_t tlen;
     uint16_t *in, *out;   /* BATCH values of up to MAX_DIGITS digits */
 } fpe_job;
@@ -62,6 +64,17 @@ static int set_length(fpe_job *j, size_t n, const char *what)
     j->len = n;
     j->tlen = 0;
     if (!j->o->tweak) return 0;
+    if (strncmp(j->o->cipher, "fea", 3)) {   /* FF1, FF3-1: the tweak's bytes as they are */
+        uint8_t *t;
+        size_t tl;
+        int rc = hex_decode(j->o->tweak, &t, &tl, "--tweak");
+        if (rc) return rc;
+        if (tl > sizeof j->tweak) { free_wiped(t, tl); return fail(EXIT_USAGE, "--tweak", "longer than 256 bytes"); }
+        memcpy(j->tweak, t, tl);
+        j->tlen = tl;
+        free_wiped(t, tl);
+        return 0;
+    }
     j->tlen = kc_fpe_tweak_size(j->p);
     if (!j->tlen) return fail(EXIT_USAGE, "--tweak", "FEA-1 with a 128-bit block takes no tweak");
     unsigned tbits = strcmp(kc_cipher_find(j->o->cipher)->family, "fea1") == 0 ? 128 - kc_fpe_bits(j->p) : 128;
@@ -108,26 +121,102 @@ static int read_lines(fpe_job *j)
     return rc;
 }
 
+/* --alphabet / --format: each value is text, tokenized as a whole. */
+static int run_formatted(const options *o, int encrypt, const uint8_t *key, size_t key_len)
+{
+    char spec[1100];
+    if (o->alphabet && o->format) return fail(EXIT_USAGE, "--alphabet", "give --alphabet or --format, not both");
+    if (o->radix) return fail(EXIT_USAGE, "--radix", "does not apply with --alphabet or --format");
+    if (o->alphabet && snprintf(spec, sizeof spec, "alphabet=%s", o->alphabet) >= (int)sizeof spec)
+        return fail(EXIT_USAGE, "--alphabet", "too long");
+    uint8_t *tweak = NULL;
+    size_t tlen = 0;
+    int rc = o->tweak ? hex_decode(o->tweak, &tweak, &tlen, "--tweak") : 0;
+    kc_tokenizer *t = NULL;
+    kc_status st = KC_OK;
+    if (!rc) st = kc_tokenizer_new(&t, o->cipher, o->backend, key, key_len, o->alphabet ? spec : o->format,
+                                   KC_TOKENIZER_RAW_TWEAK | (o->allow_small ? KC_FPE_ALLOW_SMALL_DOMAIN : 0));
+    if (!rc && st != KC_OK) rc = fail_status(st, o->alphabet ? "--alphabet" : "--format");
+    char *line = NULL, *out = NULL, what[40];
+    size_t cap = 0, out_cap = 0;
+    ssize_t n;
+    for (unsigned long no = 1; !rc; no++) {
+        const char *v;
+        size_t len;
+        if (o->npositional) {
+            if (no > o->npositional) break;
+            v = o->positional[no - 1];
+            len = strlen(v);
+            snprintf(what, sizeof what, "value %lu", no);
+        } else {
+            if ((n = getline(&line, &cap, stdin)) <= 0) break;
+            len = (size_t)n;
+            if (line[len - 1] == '\n') line[--len] = 0;
+            if (len && line[len - 1] == '\r') line[--len] = 0;
+            v = line;
+            snprintf(what, sizeof what, "line %lu", no);
+        }
+        if (out_cap < 4 * len + 1) {
+            free_wiped(out, out_cap);
+            out_cap = 4 * len + 1;
+            if (!(out = malloc(out_cap))) { out_cap = 0; rc = fail(EXIT_CRYPTO, what, "out of memory"); break; }
+        }
+        size_t got, pos;
+        st = (encrypt ? kc_tokenize : kc_detokenize)(t, out, out_cap, &got, v, len, tweak, tlen, &pos);
+        if (st == KC_ERR_FORMAT || st == KC_ERR_CHECK_DIGIT) {
+            char msg[160];
+            snprintf(msg, sizeof msg, "character %zu: %s", pos + 1, kc_strerror(st));
+            rc = fail(EXIT_CRYPTO, what, msg);
+        } else if (st != KC_OK) {
+            rc = fail(st == KC_ERR_DOMAIN_TOO_SMALL || st == KC_ERR_DOMAIN_TOO_LARGE ? EXIT_CRYPTO : EXIT_USAGE,
+                      what, st == KC_ERR_DOMAIN_TOO_SMALL
+                      ? "too few characters to encrypt: the domain is below 10^6 (--allow-small-domain accepts it)"
+                      : kc_strerror(st));
+        } else {
+            fwrite(out, 1, got, stdout);
+            putchar('\n');
+            if (ferror(stdout)) rc = fail(EXIT_CRYPTO, "writing output", strerror(errno));
+        }
+    }
+    if (!rc && !o->npositional && ferror(stdin)) rc = fail(EXIT_CRYPTO, "reading input", strerror(errno));
+    if (line) free_wiped(line, cap);
+    free_wiped(out, out_cap);
+    free_wiped(tweak, tlen);
+    kc_tokenizer_free(t);
+    return rc;
+}
+
 int cmd_fpe(const options *o, int encrypt)
 {
-    if (!o->cipher) return fail(EXIT_USAGE, "--cipher", "required (fea1-128 ... fea2-256)");
+    if (!o->cipher) return fail(EXIT_USAGE, "--cipher", "required (ff1-aes-256, ff3-1-aes-128, fea2-128, ...)");
     const kc_cipher_info *info = kc_cipher_find(o->cipher);
-    if (!info || info->kind != KC_KIND_FEA)
-        return fail(EXIT_USAGE, o->cipher, "fpe needs an FEA cipher (fea1-128 ... fea2-256)");
+    int ff = !strncmp(o->cipher, "ff1-", 4) || !strncmp(o->cipher, "ff3-1-", 6);
+    if (!ff && (!info || info->kind != KC_KIND_FEA))
+        return fail(EXIT_USAGE, o->cipher, "fpe needs ff1-{aes,aria,lea}-N, ff3-1-{aes,aria,lea}-N or fea1-N/fea2-N");
     unsigned long radix = 10;
     int rc = check_options(o, FOR_FPE, "fpe");
-    if (!rc && o->radix) rc = parse_uint(o->radix, 2, 65535, &radix, "--radix");
+    if (!rc && o->radix) rc = parse_uint(o->radix, 2, ff ? 65536 : 65535, &radix, "--radix");
     if (!rc && !o->npositional) rc = check_same_file();
     uint8_t *key = NULL;
     fpe_job j = { o, NULL, 0, (unsigned)radix, encrypt, NULL, 0, 0, { 0 }, 0, NULL, NULL };
     if (!rc) rc = load_key(o, &key, &j.key_len);
     if (rc) return rc;
     j.key = key;
+    if (o->alphabet || o->format) {
+        rc = run_formatted(o, encrypt, key, j.key_len);
+        free_wiped(key, j.key_len);
+        return rc;
+    }
     const size_t bytes = BATCH * MAX_DIGITS * sizeof *j.in;
     j.in = malloc(bytes);
     j.out = malloc(bytes);
     if (!j.in || !j.out) rc = fail(EXIT_CRYPTO, "fpe", "out of memory");
-    else rc = o->npositional ? add_value(&j, o->positional[0], "digits") : read_lines(&j);
+    else if (!o->npositional) rc = read_lines(&j);
+    for (size_t i = 0; !rc && i < o->npositional; i++) {
+        char what[32];
+        snprintf(what, sizeof what, "value %zu", i + 1);
+        rc = add_value(&j, o->positional[i], what);
+    }
     if (!rc) rc = flush(&j);
     kc_fpe_free(j.p);
     free_wiped(j.in, j.in ? bytes : 0);

@@ -20,8 +20,12 @@ static const char usage[] =
 "      FEA blocks:    --bits N [--tweak HEX] [--hex BLOCK]   (hex integers, one per line on stdin)\n"
 "      Without --hex, stdin is read and stdout written as raw bytes.\n"
 "      [--threads N]: threads for large inputs (default: KC_THREADS or all cores)\n"
-"  fpe encrypt|decrypt --cipher fea1-*|fea2-* KEY [--tweak HEX] [--radix R]\n"
-"      [--allow-small-domain] [--threads N] [DIGITS]        (no DIGITS: one value per line of stdin)\n"
+"  fpe encrypt|decrypt --cipher ff1-*|ff3-1-*|fea1-*|fea2-* KEY [--tweak HEX]\n"
+"      [--radix R | --alphabet CHARS | --format NAME|SPEC]  (FF1/FF3-1 over aes, aria or lea)\n"
+"      [--allow-small-domain] [--threads N] [VALUE...]       (no VALUE: one value per line of stdin)\n"
+"  tokenize|detokenize --cipher NAME KEY --column NAME=FORMAT [--column ...]\n"
+"      [--tweak-column NAME | --tweak-context] [--input csv|tsv|jsonl] [--on-error fail|null|keep]\n"
+"      [--allow-small-domain] [--threads N]  < in > out   (FORMAT: README, \"Formats\")\n"
 "  bench [--quick] [--cipher NAME...] [--json FILE] [--report DIR]   (runs kcipher-bench)\n"
 "  version\n"
 "\n"
@@ -105,15 +109,16 @@ static int run(int argc, char **argv)
     if (strcmp(cmd, "bench") == 0) return run_bench(argv + 1);
     if (strcmp(cmd, "list") == 0) return argc == 2 ? cmd_list() : fail(EXIT_USAGE, "list", "takes no arguments");
     options o;
-    int rc, fpe = strcmp(cmd, "fpe") == 0;
+    int rc, fpe = strcmp(cmd, "fpe") == 0, tok = !strcmp(cmd, "tokenize") || !strcmp(cmd, "detokenize");
     if (fpe && (argc < 3 || (strcmp(argv[2], "encrypt") && strcmp(argv[2], "decrypt"))))
         return fail(EXIT_USAGE, "fpe", "expected `fpe encrypt` or `fpe decrypt`");
-    if (!fpe && strcmp(cmd, "encrypt") && strcmp(cmd, "decrypt")) {
+    if (!fpe && !tok && strcmp(cmd, "encrypt") && strcmp(cmd, "decrypt")) {
         fprintf(stderr, "kcipher: unknown command: %s; try 'kcipher --help'\n", cmd);
         return EXIT_USAGE;
     }
-    if ((rc = parse_options(argc - 2 - fpe, argv + 2 + fpe, (size_t)fpe, &o))) return rc;
+    if ((rc = parse_options(argc - 2 - fpe, argv + 2 + fpe, fpe ? KC_CLI_MAX_VALUES : 0, &o))) return rc;
     if ((rc = apply_threads(&o))) return rc;
+    if (tok) return cmd_tokenize(&o, cmd[0] == 't');
     return fpe ? cmd_fpe(&o, argv[2][0] == 'e') : cmd_crypt(&o, cmd[0] == 'e');
 }
 

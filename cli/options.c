@@ -8,8 +8,16 @@
 #include "args.h"
 #include "options.h"
 
-#define ALL (FOR_BLOCK | FOR_AEAD | FOR_FEA | FOR_FPE)
+#define ALL (FOR_BLOCK | FOR_AEAD | FOR_FEA | FOR_FPE | FOR_TOKENIZE)
 #define OPT(name, kind, field, where) { { name, kind, offsetof(options, field), NULL }, where }
+
+static int add_column(void *dest, const char *v)
+{
+    options *o = dest;
+    if (o->ncolumns == KC_CLI_MAX_COLUMNS) return -1;
+    o->columns[o->ncolumns++] = v;
+    return 0;
+}
 
 static const struct { arg_opt a; unsigned where; } cli_opts[] = {
     OPT("--cipher", ARG_VALUE, cipher, ALL),     OPT("--key", ARG_VALUE, key, ALL),
@@ -21,7 +29,12 @@ static const struct { arg_opt a; unsigned where; } cli_opts[] = {
     OPT("--nonce", ARG_VALUE, nonce, FOR_AEAD),  OPT("--ad", ARG_VALUE, ad, FOR_AEAD),
     OPT("--tweak", ARG_VALUE, tweak, FOR_FEA | FOR_FPE), OPT("--bits", ARG_VALUE, bits, FOR_FEA),
     OPT("--radix", ARG_VALUE, radix, FOR_FPE),
-    OPT("--allow-small-domain", ARG_FLAG, allow_small, FOR_FPE),
+    OPT("--allow-small-domain", ARG_FLAG, allow_small, FOR_FPE | FOR_TOKENIZE),
+    OPT("--alphabet", ARG_VALUE, alphabet, FOR_FPE), OPT("--format", ARG_VALUE, format, FOR_FPE),
+    { { "--column", ARG_VALUE, offsetof(options, column), add_column }, FOR_TOKENIZE },
+    OPT("--tweak-column", ARG_VALUE, tweak_column, FOR_TOKENIZE),
+    OPT("--tweak-context", ARG_FLAG, tweak_context, FOR_TOKENIZE),
+    OPT("--input", ARG_VALUE, input, FOR_TOKENIZE), OPT("--on-error", ARG_VALUE, on_error, FOR_TOKENIZE),
 };
 #define NOPTS (sizeof cli_opts / sizeof cli_opts[0])
 
@@ -60,7 +73,8 @@ int fail_status(kc_status st, const char *what)
                 st == KC_ERR_BACKEND_UNAVAILABLE || st == KC_ERR_WRONG_KIND ||
                 st == KC_ERR_KEY_LENGTH || st == KC_ERR_IV_LENGTH || st == KC_ERR_NONCE_LENGTH ||
                 st == KC_ERR_TWEAK_LENGTH || st == KC_ERR_BLOCK_BITS || st == KC_ERR_BAD_MODE ||
-                st == KC_ERR_RADIX || st == KC_ERR_DOMAIN_TOO_SMALL || st == KC_ERR_DOMAIN_TOO_LARGE;
+                st == KC_ERR_RADIX || st == KC_ERR_DOMAIN_TOO_SMALL || st == KC_ERR_DOMAIN_TOO_LARGE ||
+                st == KC_ERR_FORMAT_SPEC;
     return fail(usage ? EXIT_USAGE : EXIT_CRYPTO, what, kc_strerror(st));
 }
 

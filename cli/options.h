@@ -9,13 +9,18 @@
 enum { EXIT_CRYPTO = 1, EXIT_USAGE = 2 };
 
 /* What an option applies to (check_options). */
-enum { FOR_BLOCK = 1, FOR_AEAD = 2, FOR_FEA = 4, FOR_FPE = 8 };
+enum { FOR_BLOCK = 1, FOR_AEAD = 2, FOR_FEA = 4, FOR_FPE = 8, FOR_TOKENIZE = 16 };
+#define KC_CLI_MAX_COLUMNS 16
+#define KC_CLI_MAX_VALUES 64     /* VALUE arguments of `fpe` */
 
 /* Every field is NULL when the option is absent; flags are "" when given. */
 typedef struct options {
     const char *cipher, *key, *key_file, *backend, *threads, *hex, *mode, *iv, *pad,
-               *nonce, *ad, *tweak, *bits, *radix, *allow_small;
-    const char *positional[1];
+               *nonce, *ad, *tweak, *bits, *radix, *allow_small, *alphabet, *format,
+               *column, *tweak_column, *tweak_context, *input, *on_error;
+    const char *columns[KC_CLI_MAX_COLUMNS];   /* every --column */
+    size_t ncolumns;
+    const char *positional[KC_CLI_MAX_VALUES];
     size_t npositional;
 } options;
 
@@ -49,7 +54,7 @@ void print_hex(const uint8_t *p, size_t len);
 /* Parses a decimal unsigned in [lo, hi]. */
 int parse_uint(const char *s, unsigned long lo, unsigned long hi, unsigned long *v, const char *what);
 
-#define MAX_DIGITS 128
+#define MAX_DIGITS 512   /* FF1 and FF3-1: at most 512 numerals; FEA: radix^len < 2^128 */
 /* Digits of one FPE value: radix <= 36 a string of 0-9a-z (either case),
  * else decimal digit values separated by single commas.  Every digit must be
  * below the radix.  Returns the count (1..MAX_DIGITS) or -1. */

@@ -1,0 +1,223 @@
+# SPDX-License-Identifier: MIT
+"""kcipher fpe with FF1/FF3-1, alphabets and formats, and kcipher tokenize /
+detokenize on CSV, TSV and JSON Lines as a user calls them, including a
+1 GB CSV streamed through two pipes.  Usage: test_cli_tokenize.py PATH_TO_KCIPHER"""
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import threading
+import unittest
+
+KCIPHER = os.environ.get("KCIPHER") or (sys.argv.pop(1) if len(sys.argv) > 1 else "kcipher")
+EMULATOR = os.environ.get("KCIPHER_EMULATOR", "").split()
+K128 = "000102030405060708090a0b0c0d0e0f"
+NIST = "2B7E151628AED2A6ABF7158809CF4F3C"
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def run(*args, stdin=b"", key=K128):
+    env = dict(os.environ, KCIPHER_KEY=key)
+    p = subprocess.run([*EMULATOR, KCIPHER, *args], input=stdin, capture_output=True, timeout=300, env=env)
+    return p.returncode, p.stdout, p.stderr.decode()
+
+
+def tok(*args, stdin=b"", cipher="ff1-aes-256", key=K128 * 2):
+    return run("tokenize", "--cipher", cipher, *args, stdin=stdin, key=key)
+
+
+def detok(*args, stdin=b"", cipher="ff1-aes-256", key=K128 * 2):
+    return run("detokenize", "--cipher", cipher, *args, stdin=stdin, key=key)
+
+
+def luhn(s):
+    d = [int(c) for c in s if c.isdigit()][::-1]
+    return sum(x if i % 2 == 0 else (x * 2 - 9 if x * 2 > 9 else x * 2) for i, x in enumerate(d)) % 10 == 0
+
+
+class Fpe(unittest.TestCase):
+    def test_nist_ff1_samples(self):
+        self.assertEqual(run("fpe", "encrypt", "--cipher", "ff1-aes-128", "0123456789", key=NIST)[1],
+                         b"2433477484\n")
+        code, out, err = run("fpe", "encrypt", "--cipher", "ff1-aes-128", "--tweak", "39383736353433323130",
+                             "0123456789", "0123456789", key=NIST)
+        self.assertEqual((code, out), (0, b"6124200773\n6124200773\n"), err)
+        self.assertEqual(run("fpe", "encrypt", "--cipher", "ff1-aes-128", "--radix", "36", "--tweak",
+                             "3737373770717273373737", "0123456789abcdefghi", key=NIST)[1], b"a9tv40mll9kdu509eum\n")
+        self.assertEqual(run("fpe", "decrypt", "--cipher", "ff1-aes-128", "2433477484", key=NIST)[1], b"0123456789\n")
+
+    def test_acvp_ff3_1_through_the_cli(self):
+        rows = [l.split("\t") for l in open(os.path.join(HERE, "..", "vectors", "ff", "acvp_ff3_1.tsv"))
+                if not l.startswith("#")]
+        for alg, _, direction, key, radix, alphabet, tweak, pt, ct in rows[:60]:
+            ct = ct.strip()
+            code, out, err = run("fpe", "encrypt", "--cipher", "ff3-1-aes-%d" % (len(key) * 4), "--alphabet",
+                                 alphabet, "--tweak", tweak, pt, key=key)
+            self.assertEqual((code, out.decode().strip()), (0, ct), err)
+
+    def test_formats_and_alphabets(self):
+        code, out, err = run("fpe", "encrypt", "--cipher", "ff1-aria-128", "--format", "card-luhn",
+                             "4111-1111-1111-1111")
+        token = out.decode().strip()
+        self.assertEqual(code, 0, err)
+        self.assertTrue(token.startswith("4111-11") and luhn(token) and token != "4111-1111-1111-1111", token)
+        self.assertEqual(run("fpe", "decrypt", "--cipher", "ff1-aria-128", "--format", "card-luhn", token)[1],
+                         b"4111-1111-1111-1111\n")
+        hangul = "가나다라마바사아자차카타파하"
+        code, out, err = run("fpe", "encrypt", "--cipher", "ff1-lea-128", "--alphabet", hangul, "가나다라마바사")
+        self.assertEqual(code, 0, err)
+        self.assertTrue(all(c in hangul for c in out.decode().strip()) and len(out.decode().strip()) == 7)
+
+    def test_errors_name_the_line_and_character(self):
+        code, out, err = run("fpe", "encrypt", "--cipher", "ff1-aes-128", "--format", "card",
+                             stdin=b"4111-1111-1111-1111\n4111-1111-1111-111x\n")
+        self.assertEqual(code, 1)
+        self.assertEqual(len(out.splitlines()), 1)
+        self.assertIn("line 2: character 19", err)
+        code, _, err = run("fpe", "encrypt", "--cipher", "ff1-aes-128", "--format", "card", "3782 822463 10005")
+        self.assertEqual(code, 1)
+        self.assertIn("--allow-small-domain", err)
+        self.assertEqual(run("fpe", "encrypt", "--cipher", "ff1-aes-128", "--format", "nope", "1")[0], 2)
+        self.assertEqual(run("fpe", "encrypt", "--cipher", "ff9-aes-128", "1234567")[0], 2)
+        self.assertEqual(run("fpe", "encrypt", "--cipher", "ff3-1-aes-128", "--tweak", "00", "1234567")[0], 2)
+
+
+CSV = (b'id,card,note,rrn\r\n'
+       b'1,4111-1111-1111-1111,"plain, with comma",900101-1234567\r\n'
+       b'2,"5500 0000 0000 0004","multi\nline ""quoted""",850505-2345678\r\n'
+       b'3,,empty card,991231-1000000\r\n'
+       b'4,4111111111111111,last row without newline,000101-3000000')
+
+
+class Tokenize(unittest.TestCase):
+    def test_csv_keeps_every_other_byte(self):
+        code, out, err = tok("--column", "card=card", "--column", "rrn=kr-rrn", stdin=CSV)
+        self.assertEqual(code, 0, err)
+        a, b = CSV.split(b"\r\n"), out.split(b"\r\n")
+        self.assertEqual(len(a), len(b))
+        self.assertEqual(b[0], a[0])
+        self.assertIn(b'"plain, with comma"', out)
+        self.assertIn(b'"multi\nline ""quoted"""', out)
+        self.assertIn(b"3,,empty card,991231-", out)
+        self.assertTrue(out.endswith(b"last row without newline,000101-" + out[-7:]) and not out.endswith(b"\n"))
+        for line in (b[1], b[4]):
+            card = line.split(b",")[1]
+            self.assertEqual((card[:7], card[-4:]), (line.split(b",")[1][:7], line.split(b",")[1][-4:]))
+        self.assertNotEqual(out, CSV)
+        code, back, err = detok("--column", "card=card", "--column", "rrn=kr-rrn", stdin=out)
+        self.assertEqual((code, back), (0, CSV), err)
+
+    def test_same_value_as_fpe_format(self):
+        _, out, _ = tok("--column", "card=card", stdin=b"card\n4111-1111-1111-1111\n")
+        _, single, _ = run("fpe", "encrypt", "--cipher", "ff1-aes-256", "--format", "card", "4111-1111-1111-1111",
+                           key=K128 * 2)
+        self.assertEqual(out.split(b"\n")[1], single.strip())
+
+    def test_tweaks(self):
+        data = b"user,card\nalice,4111111111111111\nbob,4111111111111111\n"
+        _, plain, _ = tok("--column", "card=digits", stdin=data)
+        _, per_row, _ = tok("--column", "card=digits", "--tweak-column", "user", stdin=data)
+        _, per_col, _ = tok("--column", "card=digits", "--tweak-context", stdin=data)
+        rows = [l.split(b",")[1] for l in per_row.splitlines()[1:]]
+        self.assertNotEqual(rows[0], rows[1])                      # a tweak per row
+        self.assertEqual(plain.splitlines()[1].split(b",")[1], plain.splitlines()[2].split(b",")[1])
+        self.assertNotEqual(per_col, plain)
+        self.assertEqual(detok("--column", "card=digits", "--tweak-column", "user", stdin=per_row)[1], data)
+        self.assertEqual(run("tokenize", "--cipher", "ff1-aes-128", "--column", "card=digits", "--tweak-column",
+                             "user", "--tweak-context", stdin=data)[0], 2)
+
+    def test_on_error(self):
+        data = b"id,card\n1,4111111111111111\n2,41111111x1111111\n3,4111111111111111\n"
+        code, out, err = tok("--column", "card=card", stdin=data)
+        self.assertEqual(code, 1)
+        self.assertIn("line 3", err)
+        self.assertIn("character 9", err)
+        self.assertEqual(len(out.splitlines()), 2)               # header and the good row before it
+        code, out, err = tok("--column", "card=card", "--on-error", "null", stdin=data)
+        self.assertEqual((code, out.splitlines()[2]), (0, b"2,"), err)
+        code, out, err = tok("--column", "card=card", "--on-error", "keep", stdin=data)
+        self.assertEqual((code, out.splitlines()[2]), (0, b"2,41111111x1111111"), err)
+        self.assertEqual(len(out.splitlines()), 4)
+        code, _, err = tok("--column", "card=card", stdin=b"id,card\n1\n")
+        self.assertEqual(code, 1)
+        self.assertIn("line 2: no field card", err)
+        code, _, err = tok("--column", "card=card", stdin=b"id,card\n1,\"4111\n")
+        self.assertEqual(code, 1)
+
+    def test_usage_errors(self):
+        self.assertEqual(tok("--column", "card=card", stdin=b"id,name\n")[0], 2)          # no such column
+        self.assertEqual(tok("--column", "card", stdin=b"card\n")[0], 2)                  # NAME=FORMAT
+        self.assertEqual(tok("--column", "card=nope", stdin=b"card\n")[0], 2)             # format
+        self.assertEqual(tok(stdin=b"card\n")[0], 2)                                      # no --column
+        self.assertEqual(tok("--column", "card=card", "--input", "xml", stdin=b"card\n")[0], 2)
+        self.assertEqual(tok("--column", "card=card", "--on-error", "ignore", stdin=b"card\n")[0], 2)
+        self.assertEqual(tok("--column", "card=card", "--radix", "10", stdin=b"card\n")[0], 2)
+        self.assertEqual(tok("--column", "c=card", "--cipher", "x", stdin=b"c\n")[0], 2)
+
+    def test_tsv_and_jsonl(self):
+        tsv = b"id\tcard\n1\t4111-1111-1111-1111\n"
+        code, out, err = tok("--input", "tsv", "--column", "card=card", stdin=tsv)
+        self.assertEqual(code, 0, err)
+        self.assertEqual(detok("--input", "tsv", "--column", "card=card", stdin=out)[1], tsv)
+        lines = [{"id": 1, "card": "4111-1111-1111-1111", "rrn": "900101-1234567", "nested": {"card": "x"}},
+                 {"card": None, "rrn": "850505-2345678"}, {"id": 3}, {"card": "5500\t0000 0000 0004"}]
+        jl = "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines).encode()
+        jl = jl.replace(b"5500\\t0000", b"5500\\u00200000")       # an escape in a value
+        code, out, err = tok("--input", "jsonl", "--column", "card=card", "--column", "rrn=kr-rrn", stdin=jl)
+        self.assertEqual(code, 0, err)
+        got = [json.loads(l) for l in out.splitlines()]
+        self.assertEqual(got[0]["nested"], {"card": "x"})
+        self.assertIsNone(got[1]["card"])
+        self.assertEqual(got[2], {"id": 3})
+        self.assertTrue(got[3]["card"].startswith("5500 00") and got[3]["card"].endswith("0004"))
+        back = [json.loads(l) for l in detok("--input", "jsonl", "--column", "card=card", "--column", "rrn=kr-rrn",
+                                             stdin=out)[1].splitlines()]
+        self.assertEqual(back[:3], lines[:3])
+        self.assertEqual(back[3]["card"], "5500 0000 0000 0004")
+
+
+def sanitized():
+    with open(KCIPHER, "rb") as f:
+        return b"AddressSanitizer" in f.read()
+
+
+class Big(unittest.TestCase):
+    @unittest.skipIf(EMULATOR or sanitized(), "1 GB takes too long under emulation or sanitizers")
+    def test_1gb_csv_through_pipes(self):
+        """gen | kcipher tokenize | kcipher detokenize | sha256 = sha256(gen)."""
+        rows = []
+        for i in range(10000):
+            rows.append(b'%d,%04d-%04d-%04d-%04d,"Name %d, Jr.",%d\n' % (i, i % 10000, (i * 7) % 10000,
+                                                                       (i * 13) % 10000, (i * 17) % 10000, i, i * 3))
+        block = b"".join(rows)
+        repeat = (1 << 30) // len(block) + 1
+        env = dict(os.environ, KCIPHER_KEY=K128 * 2)
+        t = subprocess.Popen([KCIPHER, "tokenize", "--cipher", "ff1-aes-256", "--column", "card=card"],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+        d = subprocess.Popen([KCIPHER, "detokenize", "--cipher", "ff1-aes-256", "--column", "card=card"],
+                             stdin=t.stdout, stdout=subprocess.PIPE, env=env)
+        t.stdout.close()
+        want = hashlib.sha256(b"id,card,name,amount\n")
+
+        def feed():
+            t.stdin.write(b"id,card,name,amount\n")
+            for _ in range(repeat):
+                t.stdin.write(block)
+            t.stdin.close()
+        writer = threading.Thread(target=feed)
+        writer.start()
+        for _ in range(repeat):
+            want.update(block)
+        got, n = hashlib.sha256(), 0
+        for chunk in iter(lambda: d.stdout.read(1 << 20), b""):
+            got.update(chunk)
+            n += len(chunk)
+        writer.join()
+        self.assertEqual((t.wait(), d.wait()), (0, 0))
+        self.assertGreater(n, 1 << 30)
+        self.assertEqual(got.hexdigest(), want.hexdigest())
+
+
+if __name__ == "__main__":
+    unittest.main()
