@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Regenerates fea_fpe_model.tsv: FPE over FEA by cycle walking (specs/fea.md section 10.1),
-computed with the bit-exact FEA model oracles/fea.py from the project's shared material.
-Usage: fea_fpe_model.py PATH/TO/oracles OUT.tsv   (deterministic: fixed PRNG seed)"""
+"""Regenerates fea_fpe_model.tsv: FPE over FEA by cycle walking ([FEA], the reference
+library's convention), computed with the project's bit-exact FEA model fea.py (not in the
+repository).  Usage: fea_fpe_model.py MODEL_DIR OUT.tsv   (deterministic: fixed PRNG seed)"""
 import random, sys
 sys.path.insert(0, sys.argv[1])
 import fea
