@@ -145,7 +145,7 @@ struct kc_cipher_entry;   /* core/registry.h */
 bench_point bench_our_point(const struct kc_cipher_entry *e, const kc_backend_info *bi, const char *op_name,
                             const char *mode, const char *scenario, size_t len);
 void bench_peers_for(bench_run *r, const char *cipher);
-/* threads.c: 1, 2, 4 threads (seed 004 Fig. 10) and the batch APIs. */
+/* threads.c: 1, 2, 4 threads ([RC6-RIJ] Fig. 10) and the batch APIs. */
 void bench_threads(bench_run *r, const char *cipher);
 
 #ifdef __cplusplus

@@ -218,7 +218,7 @@ def section_summary(d):
 
 
 def section_targets(d):
-    """Issue 4's targets, each from records of this run (16 KiB bulk messages unless said otherwise)."""
+    """The performance targets, each from records of this run (16 KiB bulk messages unless said otherwise)."""
     rows = []
 
     def bulk(prim, mode, **kw):
@@ -293,7 +293,7 @@ def section_targets(d):
                      "ref, one call per message: %s" % fmt(d.per_byte(loop_ref)), ">= 8x", verdict(x >= 8)])
     if not rows:
         return ""
-    return "\n".join(["## Issue 4 targets on this machine", "",
+    return "\n".join(["## Performance targets on this machine", "",
                       ("Each row from this run; per-byte figures in %s for the fastest constant-time backend, peers "
                        "in the same run (ratio = peer time / our time: above 1, we are faster). The targets were "
                        "set for an AMD Zen 4; the machine is named above.") % d.cpb_label, "",
@@ -316,7 +316,7 @@ def prim_key(p):
 
 
 def section_fea(d):
-    out = ["## Seed 000 — FEA-1/FEA-2 (Park, Jeong, Hong, Seo, KIISC 2018), Tables 3, 5 and 7", "",
+    out = ["## [FEA-OPT] — FEA-1/FEA-2 (Park, Jeong, Hong, Seo, KIISC 2018), Tables 3, 5 and 7", "",
            "The paper times the key schedule and the encryption of one 63-bit block (100,000 repetitions, "
            "averaged), for naive code (bitwise GF(2^8) multiplication), a combined S-box + diffusion table, and "
            "SIMD. Ours: µs per operation (median), one 63-bit block with a nonzero tweak, through the public "
@@ -377,7 +377,7 @@ def section_fea(d):
 
 
 def section_seed001(d):
-    out = ["## Seed 001 — ARIA, LEA, PIPO on 32-bit RISC-V (Kwak, Kim, Seo, JKIISC 2021), Table 6", "",
+    out = ["## [RV32-KBC] — ARIA, LEA, PIPO on 32-bit RISC-V (Kwak, Kim, Seo, JKIISC 2021), Table 6", "",
            "The paper benchmarks one block with a 128-bit key (RV32I assembly vs reference C, SiFive E31 on a "
            "HiFive1 Rev B, in E31 core cycles per byte). Only the optimized figures are in the paper's text "
            "(Table 6 itself is an image). Ours: this x86 host for now, one block through the backend "
@@ -400,7 +400,7 @@ def section_seed001(d):
 
 
 def section_seed002(d, plots):
-    out = ["## Seed 002 — PIPO bitsliced on 64-bit ARM (Eum, Kwon et al., 2021), Table 6", "",
+    out = ["## [PIPO-ARM] — PIPO bitsliced on 64-bit ARM (Eum, Kwon et al., 2021), Table 6", "",
            "Paper: Apple A10X Fusion, Xcode -O2, cycles per byte; reference C against 8 and 16 blocks in NEON "
            "registers, with and without least alignment (transpose once, pre-arranged round keys). Ours: every "
            "PIPO backend on this host, one block and ECB over 16 KiB, %s." % d.cpb_label, ""]
@@ -432,12 +432,12 @@ def section_seed002(d, plots):
     if rows:
         out.append(table(["", "backend"] + ["%d" % n for n in periods], rows))
     if plots and "seed002.png" in plots:
-        out.append("![Seed 002 Fig. 7: per-byte cost against the key-update period](plots/seed002.png)\n")
+        out.append("![[PIPO-ARM] Fig. 7: per-byte cost against the key-update period](plots/seed002.png)\n")
     return "\n".join(out)
 
 
 def section_seed003(d):
-    out = ["## Seed 003 — TinyJAMBU with reverse shift on 8-bit AVR (Kwon, Eum, Sim, Yang, Seo), Figs. 6–7", "",
+    out = ["## [TJ-AVR] — TinyJAMBU with reverse shift on 8-bit AVR (Kwon, Eum, Sim, Yang, Seo), Figs. 6–7", "",
            "Paper: ATmega128 (Microchip Studio, -O3), clock cycles for the keyed permutation (Fig. 6) and for "
            "encryption/decryption of an 8-byte message with 128/192/256-bit keys (Fig. 7). The figures' bars are "
            "not in the paper's text; it states that reverse shift is 560–624 %% faster for the permutation and "
@@ -468,7 +468,7 @@ def section_seed003(d):
 
 
 def section_seed004(d, plots):
-    out = ["## Seed 004 — RC6 and Rijndael, ECB vs CBC (Chung, Chung, Sohn, ETRI), Figs. 7–8", "",
+    out = ["## [RC6-RIJ] — RC6 and Rijndael, ECB vs CBC (Chung, Chung, Sohn, ETRI), Figs. 7–8", "",
            "The paper simulates a SPARC V9 multiprocessor (\"Raptor\", issue width 8) running the AES-submission "
            "C code and reports IPC: against the message size (one message, makeKey then 1 … 1024 blocks) IPC "
            "rises until 1024 blocks and saturates at 2.8 (Rijndael) and 2.3 (RC6); against the number of "
@@ -498,7 +498,7 @@ def section_seed004(d, plots):
     out.append(table(["", "backend", "mode", "1 block", "largest", "blocks", "1 message", "most messages",
                       "messages"], rows))
     if plots:
-        out.append("![Seed 004: per-byte cost against message size and number of messages](plots/seed004.png)\n")
+        out.append("![[RC6-RIJ]: per-byte cost against message size and number of messages](plots/seed004.png)\n")
     return "\n".join(out)
 
 
@@ -558,7 +558,7 @@ def section_bulk(d, plots):
     return "\n".join(out)
 
 
-# ---- threads and batches (issue 7, seed 004 Fig. 10) ----
+# ---- threads and batches ([RC6-RIJ] Fig. 10) ----
 
 THREAD_PRIMS = ["rc6-128", "rijndael-128-128", "rijndael-192-128", "rijndael-256-128", "aria-128", "lea-128",
                 "pipo-64-128"]
@@ -596,7 +596,7 @@ def disturbed(d, r):
 
 def section_threads(d, plots):
     cores = d.run.get("cores", "?")
-    out = ["## Seed 004 Fig. 10 and issue 7 — 1, 2 and 4 threads", "",
+    out = ["## [RC6-RIJ] Fig. 10 — 1, 2 and 4 threads", "",
            ("Paper: the Raptor on-chip multiprocessor (simulated, SPARC V9, issue width 2 per processor), the AES "
             "submissions' C code, four messages so that every processor gets one, Pthreads; it reports IPC, which "
             "rises almost linearly with the processors: with 4 processors above **4.1 (RC6)** and **5.5 "
@@ -652,7 +652,7 @@ def section_threads(d, plots):
         worst = min(tgt, key=lambda r: r["speedup"])
         met = [r for r in tgt if r["speedup"] >= 1.85]
         clean = [r for r in tgt if not disturbed(d, r)]
-        line = ("**Issue 7 target** (>= 1.85x on 2 threads, ECB and CTR, 1 MiB and above): **%s** — %d of %d "
+        line = ("**Thread-scaling target** (>= 1.85x on 2 threads, ECB and CTR, 1 MiB and above): **%s** — %d of %d "
                 "points reach it; the lowest is %.2fx (%s %s %s)." % (
                     "met" if len(met) == len(tgt) else "not met", len(met), len(tgt), worst["speedup"],
                     worst["primitive"], worst["mode"].upper(), kib(thread_size(worst))))
@@ -682,7 +682,7 @@ def section_batches(d):
                          "%.1f" % (per * 10), "%.2fx" % r["speedup"] if r.get("speedup") else "–",
                          "%.2f" % r["cpu_per_wall"] if r.get("cpu_per_wall") is not None else "–"])
         out += ["### FEA bulk tokenization (`kc_fpe_encrypt_batch`)", "",
-                ("Seed 000 (footnote to its Table 3): \"10,000,000 encryptions of the parallel FEA take about 3 s\", "
+                ("[FEA-OPT] (footnote to its Table 3): \"10,000,000 encryptions of the parallel FEA take about 3 s\", "
                  "with AVX2 and threads (Core i7-4790, 4 cores / 8 threads; block length 63 bits; the thread count "
                  "is not given), i.e. 0.3 µs per encryption. Ours: %d values of 16 decimal digits per call (the FEA "
                  "block length is then n = 54 and cycle walking needs 2^54 / 10^16 = 1.80 FEA encryptions per "
@@ -701,9 +701,9 @@ def section_batches(d):
                          "%.2fx" % (loop_ref["median"] / bt["median"]) if loop_ref else "–"])
         best = max((loop_ref["median"] / r["median"] for r in tj if r.get("api") == "kc_aead_encrypt_batch"),
                    default=None) if loop_ref else None
-        out += ["### TinyJAMBU batches (`kc_aead_encrypt_batch`, issue 4)", "",
+        out += ["### TinyJAMBU batches (`kc_aead_encrypt_batch`)", "",
                 ("16 messages of 1 KiB under one key, no associated data, 1 thread: one batch call against a loop "
-                 "of 16 `kc_aead_encrypt` calls, every backend, %s. Issue 4's target: >= 8x our single-message "
+                 "of 16 `kc_aead_encrypt` calls, every backend, %s. The target: >= 8x our single-message "
                  "reference (the `ref` backend's loop). Best here: **%s** — target **%s**.") % (
                     d.cpb_label, "%.2fx" % best if best else "–",
                     "met" if best and best >= 8 else "not met" if best else "not measured"), "",
@@ -714,14 +714,14 @@ def section_batches(d):
 
 # ---- cross-architecture (scripts/bench.sh runs the emulated benchmarks) ----
 
-CROSS = [("rv32", "rv32-table6.md", "RV32I, seed 001 Table 6: retired instructions (qemu-system-riscv32 -icount) "
+CROSS = [("rv32", "rv32-table6.md", "RV32I, [RV32-KBC] Table 6: retired instructions (qemu-system-riscv32 -icount) "
           "beside the paper's SiFive E31 cycles", "scripts/rv32-bench.sh"),
-         ("avr", "avr-tables.md", "AVR, seed 003 Figs. 6–7 and seed 000 Table 8 (ATmega328P): exact cycles "
+         ("avr", "avr-tables.md", "AVR, [TJ-AVR] Figs. 6–7 and [FEA-OPT] Table 8 (ATmega328P): exact cycles "
           "(simavr)", "scripts/avr-bench.sh"),
-         ("armv7m", "armv7m-tables.md", "Cortex-M3, seed 000 Table 8: retired instructions (qemu-system-arm trace) "
+         ("armv7m", "armv7m-tables.md", "Cortex-M3, [FEA-OPT] Table 8: retired instructions (qemu-system-arm trace) "
           "beside the paper's milliseconds", "scripts/armv7m-bench.sh"),
          ("aarch64", "aarch64.jsonl", "AArch64, every backend: executed and static instructions (qemu-aarch64 "
-          "trace, objdump) beside seed 002 Table 6 (A10X) and seed 000 Table 7 (Cortex-A53)",
+          "trace, objdump) beside [PIPO-ARM] Table 6 (A10X) and [FEA-OPT] Table 7 (Cortex-A53)",
           "scripts/aarch64-static-counts.sh")]
 NEON_PAPER = {"neon8": 1, "neon16": 2, "neon8-least": 3, "neon16-least": 4}   # index into SEED002's tuple
 FEA_A53 = {"naive": 1, "table": 3, "neon-paper": 5}   # our backend -> FEA_PAPER["Table 7"] column (encryption, ms)
@@ -769,7 +769,7 @@ def aarch64_table(path):
             "(`aarch64-linux-gnu-objdump -d` of `src/FAMILY/BACKEND.c.o`: encryption, decryption and key schedule, "
             "with what it inlines from shared headers). QEMU models no cycles, so no AArch64 cycle figure of ours "
             "exists; the papers' figures are cycles or milliseconds measured on real ARM cores (Apple A10X Fusion "
-            "in seed 002, Cortex-A53 in seed 000), quoted as they are. A wide out-of-order core such as the A10X "
+            "in [PIPO-ARM], Cortex-A53 in [FEA-OPT]), quoted as they are. A wide out-of-order core such as the A10X "
             "retires several instructions per cycle, so instructions and cycles bound each other only loosely.")
            % (r0.get("compiler", "aarch64-linux-gnu-gcc"), r0.get("emulator", "qemu-aarch64")), ""]
 
@@ -786,10 +786,10 @@ def aarch64_table(path):
                          quote(paper[k]) if paper and k is not None else "–", static(r)])
         out += ["#### Block ciphers: instructions per block", "",
                 table(["", "backend", "instructions/block", "instructions/byte",
-                       "paper (seed 002 Table 6): same method, A10X cycles/byte", "static instructions"], rows)]
+                       "paper ([PIPO-ARM] Table 6): same method, A10X cycles/byte", "static instructions"], rows)]
         papers = ["%s: ref C %s, 8-way %s, 16-way %s, 8-way LA %s, 16-way LA %s" % ((p,) + tuple(quote(x) for x in v))
                   for p, v in SEED002.items()]
-        out.append("Seed 002 Table 6 (Apple A10X Fusion, Xcode -O2, **cycles**/byte): " + "; ".join(papers) + ".\n")
+        out.append("[PIPO-ARM] Table 6 (Apple A10X Fusion, Xcode -O2, **cycles**/byte): " + "; ".join(papers) + ".\n")
 
     fea = [r for r in recs if r.get("kind") == "fea"]
     if fea:
@@ -803,8 +803,8 @@ def aarch64_table(path):
         out += ["#### FEA: instructions per %d-bit block (`kc_fea_encrypt_tweaks`, a tweak per block)"
                 % fea[0].get("bits", 64), "",
                 table(["", "backend", "instructions/block", "static instructions",
-                       "paper (seed 000 Table 7): same method, Cortex-A53 ms/block (63 bits)"], rows),
-                "Seed 000 Table 7 (ARM Cortex-A53, GCC, Ubuntu MATE; **milliseconds** per encryption, clock not "
+                       "paper ([FEA-OPT] Table 7): same method, Cortex-A53 ms/block (63 bits)"], rows),
+                "[FEA-OPT] Table 7 (ARM Cortex-A53, GCC, Ubuntu MATE; **milliseconds** per encryption, clock not "
                 "stated) has naive, table and NEON (`neon-paper` reproduces its method) columns; our `ct` and "
                 "`neon` have no counterpart there.", ""]
 
@@ -824,7 +824,7 @@ def aarch64_table(path):
         out += ["#### TinyJAMBU: instructions per %d-byte message (no associated data)" % aead[0].get("msg_len", 64),
                 "", table(["", "backend", "`kc_aead_encrypt`, per message", "per byte",
                            "`kc_aead_encrypt_batch`, per message", "per byte", "static instructions"], rows),
-                "No paper measures TinyJAMBU on AArch64 (seed 003 is AVR).", ""]
+                "No paper measures TinyJAMBU on AArch64 ([TJ-AVR] is AVR).", ""]
 
     out.append(aarch64_time_table(os.path.join(os.path.dirname(path), "aarch64-time.jsonl")))
     return "\n".join(out)
@@ -844,8 +844,8 @@ def aarch64_time_table(path):
              "Unit: **%s of host wall-clock time** while QEMU translates and runs the AArch64 code: this measures "
              "the emulator, not an AArch64 core (NEON and Crypto Extension instructions are emulated in software "
              "and can be slower than scalar code). The run's calibrated \"cycles\" are the emulator's and are not "
-             "shown. Beside it, the papers' figures on real hardware, as they are: seed 002 Table 6, Apple A10X "
-             "Fusion **cycles**/byte; seed 000 Table 7, ARM Cortex-A53 **milliseconds** per 63-bit FEA block. "
+             "shown. Beside it, the papers' figures on real hardware, as they are: [PIPO-ARM] Table 6, Apple A10X "
+             "Fusion **cycles**/byte; [FEA-OPT] Table 7, ARM Cortex-A53 **milliseconds** per 63-bit FEA block. "
              "Raw records: `aarch64-time.jsonl`.")
             % (emu or "qemu-aarch64 (the records do not name it)", run.get("cpu", "?"), run.get("date", "?"),
                d.unit), ""]
@@ -948,7 +948,7 @@ def plot_threads(d, outdir):
         axes[j // cols][j % cols].axis("off")
     for row in axes:
         row[0].set_ylabel("speed-up vs 1 thread")
-    fig.suptitle("Threads (seed 004 Fig. 10 scenario); red: issue 7 target 1.85x")
+    fig.suptitle("Threads ([RC6-RIJ] Fig. 10 scenario); red: the 1.85x target")
     fig.tight_layout()
     fig.savefig(os.path.join(outdir, "plots", "threads.png"), dpi=90)
     plt.close(fig)
@@ -1013,7 +1013,7 @@ def make_plots(d, outdir):
         ax.set_yscale("log")
         ax.grid(True, which="both", alpha=0.3)
         ax.legend(fontsize=7)
-        ax.set_title("Seed 002 Fig. 7 scenario: PIPO, key schedule every N calls")
+        ax.set_title("[PIPO-ARM] Fig. 7 scenario: PIPO, key schedule every N calls")
         fig.tight_layout()
         fig.savefig(os.path.join(outdir, "plots", "seed002.png"), dpi=90)
         plt.close(fig)
@@ -1041,7 +1041,7 @@ def make_plots(d, outdir):
                 ax.legend(fontsize=6)
             axes[0][0].set_ylabel(d.cpb_label)
             axes[1][0].set_ylabel(d.cpb_label)
-        fig.suptitle("Seed 004 scenarios: key schedule per message, then ECB or CBC")
+        fig.suptitle("[RC6-RIJ] scenarios: key schedule per message, then ECB or CBC")
         fig.tight_layout()
         fig.savefig(os.path.join(outdir, "plots", "seed004.png"), dpi=90)
         plt.close(fig)

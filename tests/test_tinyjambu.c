@@ -239,7 +239,7 @@ static void differential(const char *cipher, size_t key_len, const char *backend
     }
 }
 
-/* ---- the keyed permutation alone (spec 4.3, KAT 128 Count 1 key) ---- */
+/* ---- the keyed permutation alone ([TINYJAMBU], KAT 128 Count 1 key) ---- */
 
 static void check_permutation(void)
 {
