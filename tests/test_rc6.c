@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* RC6-32/20/b: the six vectors of the RC6 paper for every RC6 backend, then
  * every backend against "ref" on random keys and multi-block inputs.  (No
- * official RC6 mode vectors exist; tests/peer_rc6_cryptopp.cpp covers CBC/CTR.) */
+ * official RC6 mode vectors exist; the peer test peer_rc6_cryptopp covers CBC/CTR.) */
 #include <stdio.h>
 #include <string.h>
 #include "testlib.h"
