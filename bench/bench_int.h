@@ -47,26 +47,8 @@ typedef struct bt_stats {
 
 void bt_measure(const bt_cfg *cfg, bt_fn fn, void *arg, bt_stats *st);
 
-/* ---- peers (peer_*.c / peer_*.cpp): other libraries, same run ---- */
-
-typedef struct bench_peer {
-    const char *name;                    /* "openssl", "cryptopp", "botan" */
-    const char *api;                     /* what is called, e.g. "EVP" */
-    const char *(*version)(void);
-    /* A keyed encryptor for cipher ("aes-128", "aria-256", "lea-192",
-     * "rc6-128") in mode ("ecb", "cbc", "ctr"; iv is one 16-byte block), or
-     * NULL when the library lacks it. */
-    void *(*open)(const char *cipher, const char *mode, const uint8_t *key, size_t key_len,
-                  const uint8_t *iv);
-    /* len is a multiple of 16.  CBC and CTR continue the chain across calls.
-     * Where the library only works in place, out is processed in place and in
-     * is ignored (callers that want in encrypted copy it to out first). */
-    void (*encrypt)(void *h, uint8_t *out, const uint8_t *in, size_t len);
-    void (*close)(void *h);
-} bench_peer;
-
-/* NULL-terminated list of the peers built in (peers.c). */
-extern const bench_peer *const bench_peers[];
+/* ---- peers: other libraries, same run (peers/peer.h: peer_libs lists them) ---- */
+#include "peer.h"
 
 /* ---- bench.c: one run; record.c: its output ---- */
 
@@ -145,7 +127,7 @@ struct kc_cipher_entry;   /* core/registry.h */
 bench_point bench_our_point(const struct kc_cipher_entry *e, const kc_backend_info *bi, const char *op_name,
                             const char *mode, const char *scenario, size_t len);
 void bench_peers_for(bench_run *r, const char *cipher);
-/* threads.c: 1, 2, 4 threads (seed 004 Fig. 10) and the batch APIs. */
+/* threads.c: 1, 2, 4 threads ([RC6-RIJ] Fig. 10) and the batch APIs. */
 void bench_threads(bench_run *r, const char *cipher);
 
 #ifdef __cplusplus

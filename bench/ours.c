@@ -58,7 +58,7 @@ static void mode_enc(void *arg)
     kc_mode_encrypt(o->c, o->mode, 0, o->iv, o->iv_len, o->out, o->len, &out_len, o->in, o->len);
 }
 
-/* Seed 004's program: per message, makeKey then ECB or CBC over its blocks. */
+/* [RC6-RIJ]'s program: per message, makeKey then ECB or CBC over its blocks. */
 static void paper_messages(void *arg)
 {
     op *o = arg;
@@ -82,7 +82,7 @@ static void paper_messages(void *arg)
     }
 }
 
-/* Seed 002 Fig. 7: one key schedule, then `messages` calls on 16 blocks each. */
+/* [PIPO-ARM] Fig. 7: one key schedule, then `messages` calls on 16 blocks each. */
 static void rekey_period(void *arg)
 {
     op *o = arg;
@@ -159,7 +159,7 @@ bench_point bench_our_point(const kc_cipher_entry *e, const kc_backend_info *bi,
     return p;
 }
 
-/* Seed 004 (RC6 and Rijndael with Nb = 4, 6, 8): growing messages, growing numbers of messages. */
+/* [RC6-RIJ] (RC6 and Rijndael with Nb = 4, 6, 8): growing messages, growing numbers of messages. */
 static int seed004(const char *name)
 {
     return strcmp(name, "rc6-128") == 0 || strcmp(name, "rijndael-128-128") == 0
@@ -268,7 +268,7 @@ static void aead(bench_run *r, const kc_cipher_entry *e)
     o.in = bench_buf(r, 0);
     o.out = bench_buf(r, 1);
 
-    /* The keyed permutation itself (seed 003 Fig. 6), from the shared header. */
+    /* The keyed permutation itself ([TJ-AVR] Fig. 6), from the shared header. */
     if (bench_want_impl(r, "shared")) {
         tj_load_key(&o.tk, KEY, o.key_len);
         unsigned steps[2] = { TJ_SMALL_STEPS, o.tk.big_steps };
@@ -323,7 +323,7 @@ static void aead(bench_run *r, const kc_cipher_entry *e)
 
 static void fea(bench_run *r, const kc_cipher_entry *e)
 {
-    /* 63: the paper's size; 64 and 54 (16 decimal digits): issue 4's targets */
+    /* 63: the paper's size; 64 and 54 (16 decimal digits): the performance targets */
     static const unsigned all_bits[] = { 63, 64, 54, 8, 128 };
     const char *name = e->info.name;
     kc_backend_info bi;

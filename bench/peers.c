@@ -1,29 +1,15 @@
 /* SPDX-License-Identifier: MIT */
-/* Other libraries in the same run: every built-in peer, every mode and size,
- * for the ciphers they share with us (AES, ARIA, LEA, RC6).  A peer's output
- * is compared with ours (default backend) once per mode before timing. */
+/* Other libraries in the same run: every peer adapter built in (peers/),
+ * every mode and size, for the ciphers they share with us (AES, ARIA, LEA,
+ * RC6).  A peer's output is compared with ours (default backend) once per
+ * mode before timing. */
 #define _POSIX_C_SOURCE 200809L
 #include <string.h>
 #include "kcipher.h"
 #include "bench_int.h"
 
-extern const bench_peer bench_peer_openssl, bench_peer_cryptopp, bench_peer_botan;
-
-const bench_peer *const bench_peers[] = {
-#ifdef KC_HAVE_OPENSSL
-    &bench_peer_openssl,
-#endif
-#ifdef KC_HAVE_CRYPTOPP
-    &bench_peer_cryptopp,
-#endif
-#ifdef KC_HAVE_BOTAN
-    &bench_peer_botan,
-#endif
-    NULL
-};
-
 typedef struct peer_op {
-    const bench_peer *peer;
+    const peer_lib *peer;
     void *h;
     uint8_t *out;
     const uint8_t *in;
@@ -33,7 +19,7 @@ typedef struct peer_op {
 static void peer_enc(void *arg)
 {
     peer_op *o = arg;
-    o->peer->encrypt(o->h, o->out, o->in, o->len);
+    o->peer->update(o->h, o->out, o->in, o->len, 0);
 }
 
 static const uint8_t KEY[32] = {
@@ -45,10 +31,9 @@ static const uint8_t IV[16] = {
 };
 
 /* 1 when the peer's first 64 bytes equal ours, 0 when not, -1 when we cannot say. */
-static int verify(const bench_peer *peer, const char *cipher, kc_mode mode, const char *mname,
-                  size_t key_len, const uint8_t *in)
+static int verify(const peer_lib *peer, const char *cipher, kc_mode mode, size_t key_len, const uint8_t *in)
 {
-    uint8_t theirs[64], ours[64];
+    uint8_t theirs[64 + 16], ours[64];
     size_t n = 0;
     kc_cipher *c = NULL;
     if (kc_cipher_new(&c, cipher, NULL, KEY, key_len) != KC_OK) return -1;
@@ -56,11 +41,8 @@ static int verify(const bench_peer *peer, const char *cipher, kc_mode mode, cons
                                    mode == KC_MODE_ECB ? 0 : 16, ours, sizeof ours, &n, in, sizeof ours);
     kc_cipher_free(c);
     if (st != KC_OK || n != sizeof ours) return -1;
-    void *h = peer->open(cipher, mname, KEY, key_len, IV);
-    if (!h) return -1;
-    memcpy(theirs, in, sizeof theirs);        /* in-place peers work on out */
-    peer->encrypt(h, theirs, in, sizeof theirs);
-    peer->close(h);
+    if (peer_oneshot(peer, cipher, mode, 1, 0, KEY, key_len, IV, in, sizeof theirs, theirs) != sizeof theirs)
+        return -1;
     return memcmp(theirs, ours, sizeof ours) == 0;
 }
 
@@ -73,14 +55,14 @@ void bench_peers_for(bench_run *r, const char *cipher)
     for (size_t i = 0; i < 4; i++) ok |= strncmp(cipher, shared[i], strlen(shared[i])) == 0;
     if (!ci || !ok || ci->block_bytes != 16) return;
 
-    for (int k = 0; bench_peers[k]; k++) {
-        const bench_peer *peer = bench_peers[k];
+    for (int k = 0; peer_libs[k]; k++) {
+        const peer_lib *peer = peer_libs[k];
         if (!bench_want_impl(r, peer->name)) continue;
         for (int m = 0; m < 3; m++) {
             peer_op o = { peer, NULL, bench_buf(r, 1), bench_buf(r, 0), 0 };
-            o.h = peer->open(cipher, mnames[m], KEY, ci->key_bytes, IV);
+            o.h = peer->open(cipher, (kc_mode)m, 1, 0, KEY, ci->key_bytes, IV);
             if (!o.h) continue;
-            int verified = bench_counting(r) ? -1 : verify(peer, cipher, (kc_mode)m, mnames[m], ci->key_bytes, o.in);
+            int verified = bench_counting(r) ? -1 : verify(peer, cipher, (kc_mode)m, ci->key_bytes, o.in);
             if (verified == 0) bench_note(r, "%s %s %s: output differs from ours", peer->name, cipher, mnames[m]);
             for (size_t s = 0; s < bench_nsizes; s++) {
                 bench_point p;

@@ -94,9 +94,9 @@ void bench_emit_header(bench_run *r)
     json_kv(f, "build_type", KC_BENCH_BUILD_TYPE);
     json_kv(f, "lib_version", KC_VERSION_STRING);
     fputs(",\"peers\":{", f);
-    for (int i = 0; bench_peers[i]; i++) {
-        fprintf(f, "%s\"%s\":", i ? "," : "", bench_peers[i]->name);
-        json_str(f, bench_peers[i]->version());
+    for (int i = 0; peer_libs[i]; i++) {
+        fprintf(f, "%s\"%s\":", i ? "," : "", peer_libs[i]->name);
+        json_str(f, peer_libs[i]->version());
     }
     fputc('}', f);
     json_kv(f, "unit", bt_unit());

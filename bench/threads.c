@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Threads and batches (issue 7, seed 004 Fig. 10): 1, 2 and 4 threads for
+/* Threads and batches ([RC6-RIJ] Fig. 10): 1, 2 and 4 threads for
  * ECB and CTR (kc_mode_encrypt_mt), CBC encryption of independent messages
  * (kc_mode_encrypt_batch) and CBC decryption (kc_mode_decrypt_mt), 64 KiB to
  * 4 MiB, default backend; FEA bulk tokenization (kc_fpe_encrypt_batch) at 1
@@ -13,7 +13,7 @@
 #include "bench_int.h"
 
 #define BIG (4u << 20)
-#define CBC_MESSAGES 4          /* seed 004 Fig. 10: four messages, at least one per processor */
+#define CBC_MESSAGES 4          /* [RC6-RIJ] Fig. 10: four messages, at least one per processor */
 #define AEAD_MESSAGES 16
 #define FPE_TOKENS 65536
 #define FPE_DIGITS 16
@@ -69,7 +69,7 @@ static void fpe_batch(void *arg)
                          j->tweak, j->tweak_len);
 }
 
-/* Ciphers of the study: seed 004's four, and the fastest ARIA, LEA, PIPO. */
+/* Ciphers of the study: [RC6-RIJ]'s four, and the fastest ARIA, LEA, PIPO. */
 static int studied(const char *name)
 {
     static const char *const names[] = { "rc6-128", "rijndael-128-128", "rijndael-192-128", "rijndael-256-128",
@@ -184,7 +184,7 @@ static void block_study(bench_run *r, const kc_cipher_entry *e, const kc_backend
 }
 
 /* 16 messages of 1 KiB under one key: the batch call against a loop of
- * single calls, every backend, one thread (issue 4's TinyJAMBU target). */
+ * single calls, every backend, one thread (the TinyJAMBU batch target). */
 static void aead_study(bench_run *r, const kc_cipher_entry *e)
 {
     kc_backend_info bi;

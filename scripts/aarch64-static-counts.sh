@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Instructions of every AArch64 backend, the one architecture-level figure
-# that holds without an ARM core (issue 5; measurement.md 4.4):
+# that holds without an ARM core:
 #
 #  - executed instructions per block (FEA: per 64-bit block, a tweak per
 #    block; TinyJAMBU: per 64-byte message, single calls and the batch
@@ -20,8 +20,7 @@
 #    that file has them, helpers from shared headers included), counted in
 #    aarch64-linux-gnu-objdump -d.
 #
-# These are instructions, not cycles: no AArch64 timing is claimed
-# (measurement.md 4.5).
+# These are instructions, not cycles: no AArch64 timing is claimed.
 #
 # Usage: scripts/aarch64-static-counts.sh [CIPHER-OR-PREFIX...]
 #   default: every cipher and backend the cross build has, except

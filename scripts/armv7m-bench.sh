@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Exact retired-instruction counts of FEA on bare-metal Cortex-M3 (seed 000
+# Exact retired-instruction counts of FEA on bare-metal Cortex-M3 ([FEA-OPT]
 # Table 8): builds targets/armv7m/bench_fea.c with the library
 # (arm-none-eabi-gcc -mcpu=cortex-m3 -mthumb, picolibc, semihosting), runs it
 # on qemu-system-arm mps2-an385 with -singlestep -d exec,nochain, counts the
@@ -80,7 +80,7 @@ with open(os.path.join(out, "armv7m.jsonl"), "w") as f:
 get = {(r["primitive"], r["impl"], r["op"]): r["median"] for r in recs}
 paper = {"fea1-128": (1.5, 3.1, 0.4, 0.8), "fea1-192": (1.8, 3.6, 0.4, 1.0), "fea1-256": (2.0, 4.1, 0.5, 1.2),
          "fea2-128": (2.3, 4.6, 0.6, 1.3), "fea2-192": (2.8, 5.4, 0.7, 1.5), "fea2-256": (3.0, 6.1, 0.8, 1.7)}
-md = ["# Cortex-M3: seed 000 Table 8 beside our instruction counts", "",
+md = ["# Cortex-M3: [FEA-OPT] Table 8 beside our instruction counts", "",
       "Paper (Park, Jeong, Hong, Seo, JKIISC 2018): **milliseconds** on an AT91SAM3X8E (Arduino Due, "
       "Cortex-M3 at 84 MHz, Arduino IDE), 63-bit blocks, every 64-bit word as two 32-bit words. "
       "In brackets: those milliseconds x 84 MHz = the paper's **cycles**. Ours: **retired "

@@ -5,8 +5,8 @@
 # them, adds code sizes (avr-size of each implementation's objects, avr-nm
 # for the permutation functions) and writes
 #   $KC_BENCH_OUT/avr.jsonl       one JSON record per measurement
-#   $KC_BENCH_OUT/avr-tables.md   seed 003 Figs. 6-7 (TinyJAMBU, ATmega128),
-#                                 seed 000 Table 8 (FEA, ATmega328P), PIPO
+#   $KC_BENCH_OUT/avr-tables.md   [TJ-AVR] Figs. 6-7 (TinyJAMBU, ATmega128),
+#                                 [FEA-OPT] Table 8 (FEA, ATmega328P), PIPO
 set -euo pipefail
 cd "$(dirname "$0")/.."
 top=${KC_BUILD_DIR:-build}
@@ -109,8 +109,8 @@ md = ["# AVR: exact cycles under simavr", "",
       "of its functions); stack = peak depth below the caller, measured by the runner. Raw data "
       "with all samples: `avr.jsonl`." % (simavr, compiler, flags), ""]
 
-# ---- seed 003: TinyJAMBU ----
-md += ["## TinyJAMBU on the ATmega128 (seed 003, Figs. 6 and 7)", "",
+# ---- [TJ-AVR]: TinyJAMBU ----
+md += ["## TinyJAMBU on the ATmega128 ([TJ-AVR], Figs. 6 and 7)", "",
        "The paper's figures are images that the available text does not include; it states only "
        "ratios: the reverse-shift permutation is \"at least 560 % and at most 624 %\" better than the "
        "compared code (Fig. 6) and TinyJAMBU with it 550-587 % (Fig. 7), avr-gcc -O3 (Microchip "
@@ -141,7 +141,7 @@ for p in ("tinyjambu-128", "tinyjambu-192", "tinyjambu-256"):
 md += ["", "### Per byte at 512 bytes, beside NIST's AVR benchmark", "",
        "NIST LWC benchmarking, Arduino Uno (ATmega328P, 16 MHz), fastest TinyJAMBU-128 v2 "
        "implementation (Weatherley's AVR assembly, -O2): enc(0:512) = 26944 us = about **842 "
-       "cycles/byte** (micros(), +-5 %; specs/tinyjambu.md section 8). Ours: whole encryption "
+       "cycles/byte** (micros(), +-5 %). Ours: whole encryption "
        "(initialization, nonce, 128 blocks, tag) / 512, no AD. The ATmega128 and ATmega328P have the "
        "same AVR core timing for these instructions.", "",
        "| key | avr-rs encrypt | avr-rs decrypt (two-pass) | `ref` (C) encrypt | NIST best AVR (Uno) |",
@@ -150,10 +150,10 @@ for p, nist in (("tinyjambu-128", "~842"), ("tinyjambu-192", "-"), ("tinyjambu-2
     e, d, r = (med("atmega128", p, i, op, 512) for i, op in (("avr-rs", "encrypt"), ("avr-rs", "decrypt"), ("ref", "encrypt")))
     md.append("| %s | %.1f c/B | %.1f c/B | %.1f c/B | %s c/B |" % (p[10:], e / 512, d / 512, r / 512, nist))
 
-# ---- seed 000: FEA ----
+# ---- [FEA-OPT]: FEA ----
 paper = {"fea1-128": (6.0, 13.0), "fea1-192": (7.0, 15.0), "fea1-256": (8.0, 17.0),
          "fea2-128": (9.0, 19.0), "fea2-192": (12.0, 22.0), "fea2-256": (13.0, 25.0)}
-md += ["", "## FEA on the ATmega328P (seed 000, Table 8)", "",
+md += ["", "## FEA on the ATmega328P ([FEA-OPT], Table 8)", "",
        "Paper: Arduino IDE (avr-gcc -Os), ATmega328P at 16 MHz, 63-bit blocks, naive code only "
        "(\"the 256 x 8-byte table does not fit\" the 2 KiB of RAM). Ours: -Os, 63-bit block, "
        "milliseconds = cycles / 16000. `naive` = src/fea/naive.c (bitwise GF(2^8) products, the "
@@ -185,7 +185,7 @@ md += ["", "On the ATmega128 at -O3 (all three backends, `avr.jsonl`): FEA-1-128
 
 # ---- PIPO ----
 md += ["", "## PIPO on the ATmega128", "",
-       "No readable AVR cycle figure of the designers exists (specs/pipo.md section 10). `avr-bs8` = "
+       "No readable AVR cycle figure of the designers exists. `avr-bs8` = "
        "one block in eight byte variables with the bitsliced S-layer on bytes (src/pipo/avr_bs8.c, C); "
        "`bitslice` = the portable backend (eight blocks in uint64 byte lanes); `table` = S-box table on "
        "transposed columns. ECB, key schedule excluded.", "",

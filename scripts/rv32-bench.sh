@@ -5,7 +5,7 @@
 # runs it on qemu-system-riscv32 `virt` with -icount shift=0, adds each
 # backend's code size (riscv64-unknown-elf-size of its objects) and writes
 #   $KC_BENCH_OUT/rv32.jsonl      one JSON record per measurement
-#   $KC_BENCH_OUT/rv32-table6.md  seed 001 Table 6 beside our counts
+#   $KC_BENCH_OUT/rv32-table6.md  [RV32-KBC] Table 6 beside our counts
 # Installs the toolchain and QEMU when missing (as scripts/test-rv32.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -84,7 +84,7 @@ rows = [  # primitive, block bytes, paper c/B, [(impl, what)]
                                   ("bitslice", "C, bitsliced, 8 blocks in uint64"),
                                   ("table", "C, S-box table")]),
 ]
-md = ["# RV32I: seed 001 Table 6 beside our retired-instruction counts", "",
+md = ["# RV32I: [RV32-KBC] Table 6 beside our retired-instruction counts", "",
       "Paper (Kwak, Kim, Seo, JKIISC 2021): **cycles**/byte of their assembly on a SiFive E31 "
       "(HiFive1 Rev B), one block, 128-bit keys. Ours: **retired instructions** on "
       "qemu-system-riscv32 `virt` with `-icount shift=0` (exact and repeatable), RV32I only, "

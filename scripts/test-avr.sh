@@ -10,7 +10,9 @@
 #
 # A reduced vector set, embedded as flash arrays (no file system on the
 # target; targets/avr/gen_vectors.py says which and why): 243 of the
-# 3 x 1089 TinyJAMBU KATs (PT and AD lengths in {0,1,2,3,4,5,8,15,32}), the
+# 3 x 1089 TinyJAMBU KATs (PT and AD lengths in {0,1,2,3,4,5,8,15,32}; from
+# the shared vectors folder, tests/vectors/README.md: without it that test
+# is reported skipped), the
 # FEA rows for 13 block lengths on the ATmega128 and 4 on the ATmega328P,
 # every PIPO row; plus differential tests against the reference backends.
 set -uo pipefail

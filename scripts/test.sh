@@ -4,7 +4,8 @@
 # again under AddressSanitizer + UndefinedBehaviorSanitizer, the thread pool
 # under ThreadSanitizer, then cross-built
 # for other architectures under emulation.  The constant-time check
-# (valgrind) runs in the first pass.  Ends with "N passed, N failed"
+# (valgrind) runs in the first pass; libFuzzer harnesses and a statistical
+# timing check run in builds of their own.  Ends with "N passed, N failed"
 # (counting ctest tests over all suites).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -51,6 +52,31 @@ run_suite "tests under ASan+UBSan" "$build/sanitize" -DCMAKE_BUILD_TYPE=Debug \
   -DKC_SANITIZE=address,undefined
 only=test_parallel run_suite "thread pool under ThreadSanitizer" "$build/tsan" -DCMAKE_BUILD_TYPE=Debug \
   -DKC_SANITIZE=thread -DKC_PEERS=OFF
+
+# ---- fuzzing and timing (tests/fuzz, tests/timing): builds of their own,
+# each running only its ctest label.  Fuzzing: every libFuzzer harness for
+# KC_FUZZ_SECONDS (default 20) over its corpus, clang with ASan+UBSan
+# (docs/fuzzing.md for long runs).  Timing: the dudect-style check of the
+# backends valgrind cannot see, one test at a time, no sanitizers.
+label_suite() { # name, build dir, target, label, cmake args...
+  local name=$1 dir=$2 target=$3 label=$4; shift 4
+  echo "== $name"
+  if ! cmake -S . -B "$dir" "$@" >"$dir.configure.log" 2>&1 ||
+     ! cmake --build "$dir" -j"$jobs" --target "$target" >"$dir.build.log" 2>&1; then
+    cat "$dir.configure.log" "$dir.build.log" 2>/dev/null | tail -40
+    echo "$name: build failed"
+    failed=$((failed + 1))
+    return
+  fi
+  (cd "$dir" && ctest --output-on-failure -j"$jobs" -L "^$label\$" 2>&1) | tee "$dir.ctest.log"
+  count "$dir.ctest.log"
+}
+CC=clang label_suite "fuzzing (libFuzzer, ASan+UBSan)" "$build/fuzz" kc_fuzzers fuzz \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKC_SANITIZE=address,undefined -DKC_PEERS=OFF -DKC_BUILD_CLI=OFF \
+  -DKC_FUZZ=ON -DKC_FUZZ_SECONDS="${KC_FUZZ_SECONDS:-20}"
+label_suite "timing (dudect-style, AVX-512/GFNI/VAES backends)" "$build/timing" kc_timing timing \
+  -DCMAKE_BUILD_TYPE=Release -DKC_PEERS=OFF -DKC_BUILD_CLI=OFF -DKC_TIMING=ON
+
 cross aarch64 scripts/test-aarch64.sh
 cross rv32 scripts/test-rv32.sh
 cross avr scripts/test-avr.sh

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* FEA-1 / FEA-2: the full model vector set (fea_kat.tsv, 1452 rows) for every
- * backend through the public API, the spec's trace results, white-box checks
- * of SP and of the round keys (spec sections 4 and 9.3) through each backend's
+ * backend through the public API, the reference library's round traces,
+ * white-box checks of SP and of the round keys ([FEA]) through each backend's
  * key schedule, and every backend against the naive one on random inputs,
  * in batches of 1 to 70 blocks with one tweak or a tweak per block. */
 #include <stdlib.h>
@@ -17,7 +17,7 @@ static const char *cipher_name(int variant, size_t key_len)
     return names[variant - 1][key_len / 8 - 2];
 }
 
-/* A hex integer (spec section 2, any digit count) into len big-endian bytes. */
+/* A hex integer ([FEA] byte order: big-endian, any digit count) into len big-endian bytes. */
 static int hexint(const char *s, uint8_t *out, size_t len)
 {
     memset(out, 0, len);
@@ -106,7 +106,7 @@ static void test_kat_file(void)
     TL_CHECK(rows == 1452, "fea_kat.tsv: %ld rows, want 1452", rows);
 }
 
-/* Final results of the round traces of spec section 9.2. */
+/* Final results of the reference library's round traces. */
 static void test_traces(void)
 {
     static const uint8_t key[24] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
@@ -130,8 +130,8 @@ static const kc_fea_backend *layout_backend(size_t i)
     return ((const kc_fea_backend *)b)->head.ctx_size == sizeof(fea_ctx) ? b : NULL;
 }
 
-/* Section 4 check values.  For a 128-bit key, RK_a of round 2 is
- * SP(K_a ^ RC_0) (section 5.1), which exposes each backend's SP. */
+/* SP check values ([FEA] SP function).  For a 128-bit key, RK_a of round 2
+ * is SP(K_a ^ RC_0) ([FEA] key schedule), which exposes each backend's SP. */
 static void test_sp(void)
 {
     static const uint64_t in[] = { 0, UINT64_C(0x0123456789abcdef) };

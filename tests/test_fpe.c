@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* FPE over FEA (cycle walking, specs/fea.md 10.1): the six examples of the
- * spec, model vectors for assorted radixes (fea_fpe_model.tsv) on every FEA
+/* FPE over FEA (cycle walking, [FEA]): the six decimal examples of the
+ * reference library, model vectors for assorted radixes (fea_fpe_model.tsv) on every FEA
  * backend, random round trips with the backends compared against each other,
  * and every error code with the output left untouched. */
 #include <stdlib.h>
@@ -33,7 +33,7 @@ static const char *cipher_name(int variant, size_t key_len)
     return names[variant - 1][key_len / 8 - 2];
 }
 
-/* Spec section 10.1, through the string interface. */
+/* The reference library's decimal examples, through the string interface. */
 static void test_spec_examples(void)
 {
     /* FEA-1 tweak of the second row: pattern >> 54, 74 bits in 10 bytes. */

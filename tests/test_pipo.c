@@ -64,7 +64,7 @@ static void check_kat(const char *cipher, const uint8_t *key, size_t key_len,
 }
 
 /* The official vectors exactly as the reference/AVR code's byte arrays
- * (pipo.md section 9), so the byte order is pinned independently of the
+ * ([PIPO]; the designers' AVR code), so the byte order is pinned independently of the
  * .tsv reader below. */
 static void official_byte_arrays(void)
 {

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* TinyJAMBU-128/192/256 v2: the official NIST LWC KATs, oracle-generated
+/* TinyJAMBU-128/192/256 v2: the official NIST LWC KATs (not carried by the
+ * repository: tests/vectors/README.md), oracle-generated
  * random vectors, forgery rejection (nothing written on KC_ERR_AUTH), and
  * every backend against "ref" on random inputs.  All through the public API,
  * for every backend of the family. */
@@ -135,7 +136,7 @@ static int kat_field(char *line, const char *name, uint8_t *out, size_t cap, siz
 /* Calls fn for each record; returns the record count (-1: unreadable). */
 static long read_kats(const char *file, void (*fn)(vec *v, const char *backend), const char *backend)
 {
-    FILE *fp = fopen(tl_vector_path(file), "r");
+    FILE *fp = fopen(file, "r");
     if (!TL_CHECK(fp != NULL, "cannot open %s", file)) return -1;
     vec *v = calloc(1, sizeof *v);
     char line[4096];
@@ -238,7 +239,7 @@ static void differential(const char *cipher, size_t key_len, const char *backend
     }
 }
 
-/* ---- the keyed permutation alone (spec 4.3, KAT 128 Count 1 key) ---- */
+/* ---- the keyed permutation alone ([TINYJAMBU], KAT 128 Count 1 key) ---- */
 
 static void check_permutation(void)
 {
@@ -420,15 +421,20 @@ int main(void)
     };
     check_permutation();
     for (size_t s = 0; s < 3; s++) {
+        char kat[4096] = "";
+        const char *found = tl_external_vector(sets[s].kat, NULL);
+        if (found) snprintf(kat, sizeof kat, "%s", found);
         size_t nb = kc_backend_count(sets[s].cipher);
         TL_CHECK(nb >= 1, "%s: no backends", sets[s].cipher);
         for (size_t i = 0; i < nb; i++) {
             kc_backend_info info;
             if (!tl_check_status(kc_backend_at(sets[s].cipher, i, &info), KC_OK, "backend %zu", i)) continue;
             if (!info.available) { printf("%s/%s: not available here, skipped\n", sets[s].cipher, info.name); continue; }
-            long n = read_kats(sets[s].kat, kat_check, info.name);
-            TL_CHECK(n == 1089, "%s: %ld KAT records", sets[s].kat, n);
-            read_kats(sets[s].kat, kat_forge, info.name);
+            if (*kat) {
+                long n = read_kats(kat, kat_check, info.name);
+                TL_CHECK(n == 1089, "%s: %ld KAT records", kat, n);
+                read_kats(kat, kat_forge, info.name);
+            }
             check_api(sets[s].cipher, sets[s].key_len, info.name);
             batch(sets[s].cipher, sets[s].key_len, info.name);
             batch_lanes(sets[s].cipher, sets[s].key_len, info.name);

@@ -22,7 +22,7 @@ int tl_check(int ok, const char *fmt, ...);
 int tl_check_bytes(const uint8_t *got, const uint8_t *want, size_t len, const char *fmt, ...);
 /* Compares a status with the expected one, printing both names. */
 int tl_check_status(kc_status got, kc_status want, const char *fmt, ...);
-/* Prints the closing line; returns the process exit code. */
+/* Prints the closing line; returns the process exit code (77: skipped). */
 int tl_finish(const char *suite);
 
 /* Hex digits only (spaces, "0x", ',' and '\\' are skipped).  Returns the byte
@@ -30,8 +30,16 @@ int tl_finish(const char *suite);
 long tl_unhex(const char *text, uint8_t *out, size_t cap);
 void tl_hex(char *out, const uint8_t *in, size_t len);   /* out: 2*len+1 */
 
-/* Path of a vector file under tests/vectors (static buffer). */
+/* Path of a vector file committed under tests/vectors (static buffer). */
 const char *tl_vector_path(const char *relative);
+/* Path of a vector file the repository does not carry (tests/vectors/README.md):
+ * `shared` under the shared vectors folder ($KC_VECTORS_EXTRA, else
+ * <source>/../shared/vectors), else `package` (NULL: none) under Crypto++'s
+ * installed data ($KC_CRYPTOPP_DATA, else /usr/share/crypto++, Debian package
+ * libcrypto++-utils).  Static buffer.  When neither exists: prints a SKIP line
+ * saying what is missing and how to get it, returns NULL, and tl_finish()
+ * then reports the program as skipped (exit 77) unless a check failed. */
+const char *tl_external_vector(const char *shared, const char *package);
 
 /* Deterministic PRNG (xoshiro256**), seeded from KC_TEST_SEED or a constant. */
 void tl_seed(uint64_t seed);
@@ -59,6 +67,13 @@ void tl_check_kat(const char *cipher, kc_mode mode, const uint8_t *key, const ui
  * past the output.  Input and output are at an odd address in every other
  * case, and each count gets both alignments from the second cycle on. */
 void tl_differential_blocks(const char *cipher, const char *reference, int cases, size_t max_blocks);
+
+/* "key plaintext ciphertext" files (hex, one block per line; '#' lines and
+ * blank lines skipped): fn gets each line's values and number.  Returns the
+ * line count, or -1 if the file cannot be read (a failed check). */
+typedef void tl_kat_fn(const uint8_t *key, long kl, const uint8_t *pt, long pl, const uint8_t *ct, long cl,
+                       int line, void *arg);
+long tl_kat_lines(const char *path, tl_kat_fn *fn, void *arg);
 
 /* Crypto++ TestVectors reader: fields persist across tests; every
  * "Test:" line calls fn with the current field values. */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* FEA on Cortex-M3 (qemu-system-arm mps2-an385): seed 000 Table 8 --
+/* FEA on Cortex-M3 (qemu-system-arm mps2-an385): [FEA-OPT] Table 8 --
  * key schedule and encryption of one 63-bit block (the paper's length), all
  * six variants, every FEA backend (naive and table as in the paper, ct the
  * library's default).  QEMU has no cycle counter on M3, so the counts are

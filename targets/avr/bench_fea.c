@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* FEA on AVR (simavr, exact cycles): seed 000 Table 8 -- key schedule and
+/* FEA on AVR (simavr, exact cycles): [FEA-OPT] Table 8 -- key schedule and
  * encryption of one 63-bit block (the paper's block length), all six
  * variants.  On the ATmega328P one backend per program (FEA_BACKEND:
  * naive, or avr-table with its tables in flash), -Os like the paper's

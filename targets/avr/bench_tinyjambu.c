@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* TinyJAMBU on the ATmega128 (simavr, exact cycles): seed 003 Fig. 6 (the
+/* TinyJAMBU on the ATmega128 (simavr, exact cycles): [TJ-AVR] Fig. 6 (the
  * keyed permutation) and Fig. 7 (encryption and decryption of an 8-byte
  * message, no AD), for the designers' reference structure, the optimized C
  * and the reverse-shift assembly, all key sizes; the same AEAD mode code

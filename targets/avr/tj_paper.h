@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The TinyJAMBU permutations the AVR paper (seed 003) compares, as
+/* The TinyJAMBU permutations the AVR paper ([TJ-AVR]) compares, as
  * tj_mode_perm callbacks for the mode of src/tinyjambu/tinyjambu_common.h:
  *   tj_paper_ref: the designers' reference structure -- one 32-step update
  *     per iteration, then the four words move down (paper's Table 2);

@@ -44,7 +44,7 @@ def inverse(m):
     return matrix(lambda y: back[y])
 
 
-# The S-boxes from their definitions (spec section 4.1, RFC 5794).
+# The S-boxes from their definitions ([ARIA], RFC 5794).
 A, B = 0xF1E3C78F1F3E7CF8, 0xEAFCB7C3C273C66F
 S1 = [apply(A, ginv(x)) ^ 0x63 for x in range(256)]
 S2 = [apply(B, ginv(x)) ^ 0xE2 for x in range(256)]

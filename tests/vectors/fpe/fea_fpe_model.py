@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Regenerates fea_fpe_model.tsv: FPE over FEA by cycle walking (specs/fea.md section 10.1),
-computed with the bit-exact FEA model oracles/fea.py from the project's shared material.
-Usage: fea_fpe_model.py PATH/TO/oracles OUT.tsv   (deterministic: fixed PRNG seed)"""
+"""Regenerates fea_fpe_model.tsv: FPE over FEA by cycle walking ([FEA], the reference
+library's convention), computed with the project's bit-exact FEA model fea.py (not in the
+repository).  Usage: fea_fpe_model.py MODEL_DIR OUT.tsv   (deterministic: fixed PRNG seed)"""
 import random, sys
 sys.path.insert(0, sys.argv[1])
 import fea
@@ -38,7 +38,7 @@ def add(typ, key, radix, digits, tweak, source):
 
 k16, k32 = bytes(range(16)), bytes(range(32))
 dec = lambda s: [int(c) for c in s]
-# The six examples of section 10.1.
+# The reference library's six decimal examples.
 add(1, k16, 10, dec("1234567890123456"), 0, "spec 10.1")
 add(1, k16, 10, dec("1234567890123456"), PATTERN >> 54, "spec 10.1")
 add(2, k16, 10, dec("1234567890123456"), 0, "spec 10.1")
@@ -57,7 +57,7 @@ for radix, L in [(2, 20), (2, 127), (3, 13), (7, 8), (10, 6), (10, 7), (16, 5), 
     add(typ, key, radix, [rnd.randrange(radix) for _ in range(L)], tweak, "model")
 
 with open(sys.argv[2], "w") as f:
-    f.write("# FPE over FEA by cycle walking (specs/fea.md 10.1); digits decimal, comma-separated, most significant first; tweak: hex bytes, '-' = none\n")
+    f.write("# FPE over FEA by cycle walking ([FEA]); digits decimal, comma-separated, most significant first; tweak: hex bytes, '-' = none\n")
     f.write("# type\tkey_bits\tkey\tradix\tlen\tn\ttweak\tplaintext\tciphertext\tE_applications\tsource\n")
     for r in rows:
         f.write("\t".join(map(str, r)) + "\n")

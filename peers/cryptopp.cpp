@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: MIT */
+// Crypto++ through its mode templates: AES, ARIA, LEA and RC6 in ECB, CBC,
+// CTR; StreamTransformationFilter adds and checks PKCS#7.
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <cryptopp/aes.h>
+#include <cryptopp/aria.h>
+#include <cryptopp/cryptlib.h>
+#include <cryptopp/filters.h>
+#include <cryptopp/lea.h>
+#include <cryptopp/modes.h>
+#include <cryptopp/rc6.h>
+#include "peer.h"
+
+namespace {
+
+using CryptoPP::StreamTransformation;
+using CryptoPP::StreamTransformationFilter;
+
+struct Handle {
+    std::unique_ptr<StreamTransformation> m;
+    bool pad;
+};
+
+template <class Mode>
+StreamTransformation *keyed(int encrypt, const uint8_t *key, size_t key_len, const uint8_t *iv)
+{
+    if (encrypt) return new typename Mode::Encryption(key, key_len, iv);
+    return new typename Mode::Decryption(key, key_len, iv);
+}
+
+template <class BC>
+StreamTransformation *make(kc_mode mode, int encrypt, const uint8_t *key, size_t key_len, const uint8_t *iv)
+{
+    if (mode == KC_MODE_ECB) {
+        if (encrypt) return new typename CryptoPP::ECB_Mode<BC>::Encryption(key, key_len);
+        return new typename CryptoPP::ECB_Mode<BC>::Decryption(key, key_len);
+    }
+    if (mode == KC_MODE_CBC) return keyed<CryptoPP::CBC_Mode<BC>>(encrypt, key, key_len, iv);
+    return new typename CryptoPP::CTR_Mode<BC>::Encryption(key, key_len, iv);   // CTR: one direction
+}
+
+const char *cpp_version()
+{
+    static char buf[32];
+    int v = CryptoPP::LibraryVersion();
+    std::snprintf(buf, sizeof buf, "Crypto++ %d.%d.%d", v / 100, v / 10 % 10, v % 10);
+    return buf;
+}
+
+void *cpp_open(const char *cipher, kc_mode mode, int encrypt, int pad, const uint8_t *key, size_t key_len,
+               const uint8_t *iv)
+{
+    std::string c(cipher);
+    std::unique_ptr<Handle> h(new Handle{nullptr, pad != 0});
+    try {
+        if (c.rfind("aes-", 0) == 0) h->m.reset(make<CryptoPP::AES>(mode, encrypt, key, key_len, iv));
+        else if (c.rfind("aria-", 0) == 0) h->m.reset(make<CryptoPP::ARIA>(mode, encrypt, key, key_len, iv));
+        else if (c.rfind("lea-", 0) == 0) h->m.reset(make<CryptoPP::LEA>(mode, encrypt, key, key_len, iv));
+        else if (c.rfind("rc6-", 0) == 0) h->m.reset(make<CryptoPP::RC6>(mode, encrypt, key, key_len, iv));
+    } catch (const std::exception &e) {
+        std::fprintf(stderr, "Crypto++: %s\n", e.what());
+    }
+    return h->m ? h.release() : nullptr;
+}
+
+long cpp_update(void *p, uint8_t *out, const uint8_t *in, size_t len, int final)
+{
+    Handle *h = static_cast<Handle *>(p);
+    if (!final || !h->pad) {
+        h->m->ProcessData(out, in, len);
+        return (long)len;
+    }
+    try {
+        std::string s;
+        CryptoPP::StringSource src(in, len, true,
+            new StreamTransformationFilter(*h->m, new CryptoPP::StringSink(s), StreamTransformationFilter::PKCS_PADDING));
+        std::memcpy(out, s.data(), s.size());
+        return (long)s.size();
+    } catch (const std::exception &e) {   // e.g. bad padding
+        std::fprintf(stderr, "Crypto++: %s\n", e.what());
+        return -1;
+    }
+}
+
+void cpp_close(void *p) { delete static_cast<Handle *>(p); }
+
+}  // namespace
+
+extern "C" const peer_lib peer_cryptopp = {
+    "cryptopp", "Crypto++", "Mode<>", cpp_version, cpp_open, cpp_update, cpp_close
+};

@@ -1,0 +1,342 @@
+/* SPDX-License-Identifier: MIT */
+/* Statistical timing check [DUDECT] for the backends the valgrind check
+ * (tests/ct/ct_check.c) cannot see: valgrind 3.19 hides AVX-512, VBMI2, GFNI
+ * and VAES.  For each secret input (key; plaintext; FEA: tweak and value) it
+ * times the backend on a fixed value and on random values, the two classes
+ * interleaved at random, crops the slow tail at several percentiles and
+ * applies Welch's t-test: |t| >= THRESHOLD means the time depends on the
+ * secret.  A backend over the threshold is measured once more before it
+ * fails (a shared machine has bursts of noise).
+ *
+ *   timing_check FAMILY         every constant-time backend of the family
+ *                               that needs one of those features (exit 77
+ *                               when this CPU runs none of them)
+ *   timing_check CIPHER BACKEND one backend, whatever it needs
+ *   timing_check --leaky-control  aes-128/table with an early-exit compare
+ *                               of the output in the timed code: must fail
+ * -n N sets the measurements per test (both classes together); -v prints
+ * the class means and t at every crop. */
+#define _GNU_SOURCE          /* sched_setaffinity */
+#include <math.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "core/arch.h"
+#include "core/registry.h"
+#if KC_ARCH_X86
+#include <x86intrin.h>
+#endif
+
+#define THRESHOLD 10.0
+#define HIDDEN (KC_CPU_AVX512F | KC_CPU_AVX512BW | KC_CPU_AVX512VBMI2 | KC_CPU_GFNI | KC_CPU_VAES)
+#define LANES 16             /* blocks / messages per call: fills the widest SIMD kernel */
+#define FEA_BITS 64
+
+static inline uint64_t ticks(void)
+{
+#if KC_ARCH_X86
+    unsigned aux;
+    uint64_t t = __rdtscp(&aux);   /* waits for earlier instructions */
+    _mm_lfence();                  /* and keeps later ones from starting early */
+    return t;
+#else
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+#endif
+}
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15u;
+static uint64_t rng(void)          /* splitmix64: fast, and good enough to pick classes */
+{
+    uint64_t z = (rng_state += 0x9e3779b97f4a7c15u);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+    return z ^ (z >> 31);
+}
+
+static void random_bytes(uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i += 8) {
+        uint64_t r = rng();
+        memcpy(p + i, &r, n - i < 8 ? n - i : 8);
+    }
+}
+
+enum secret { KEY, INPUT, TWEAK };
+static const char *const secret_names[] = { "key", "plaintext", "tweak" };
+
+/* One timed operation and its inputs.  buf[] holds the secret under test:
+ * each measurement copies it in from a prepared batch (fixed[] or random). */
+typedef struct target {
+    const kc_cipher_entry *e;
+    const kc_backend_head *b;
+    enum secret secret;
+    void *ctx;
+    size_t key_len, in_len, tweak_len, count;
+    uint8_t key[32], in[LANES * 32], tweak[LANES * 16], out[LANES * 40];
+    uint8_t *buf, fixed[LANES * 32];
+    size_t buf_len;
+    uint8_t nonce[12];
+    kc_aead_msg msgs[LANES];
+    int leak;                      /* the control: early-exit compare of out with ref */
+    uint8_t ref[16];
+    volatile unsigned sink;
+} target;
+
+static void run(target *t)
+{
+    const kc_cipher_entry *e = t->e;
+    switch (e->info.kind) {
+    case KC_KIND_BLOCK: {
+        const kc_block_backend *b = (const kc_block_backend *)t->b;
+        if (t->secret == KEY) b->set_key(t->ctx, t->key, t->key_len, e->info.block_bytes);
+        b->encrypt(t->ctx, t->out, t->in, t->count);
+        break;
+    }
+    case KC_KIND_AEAD: {
+        const kc_aead_backend *b = (const kc_aead_backend *)t->b;
+        if (t->secret == KEY) b->set_key(t->ctx, t->key, t->key_len);
+        if (t->count > 1 && b->encrypt_batch) b->encrypt_batch(t->ctx, t->msgs, t->count);
+        else b->encrypt(t->ctx, t->out, t->nonce, NULL, 0, t->in, t->in_len);
+        break;
+    }
+    case KC_KIND_FEA: {
+        const kc_fea_backend *b = (const kc_fea_backend *)t->b;
+        if (t->secret == KEY) b->set_key(t->ctx, e->variant, t->key, t->key_len, FEA_BITS);
+        b->encrypt(t->ctx, t->out, t->in, t->count, t->tweak, t->tweak_len);
+        break;
+    }
+    }
+    if (t->leak) {                 /* deliberately variable time */
+        unsigned i = 0;
+        while (i < sizeof t->ref && t->out[i] == t->ref[i]) i++;
+        t->sink = i;
+    }
+}
+
+/* Inputs are drawn a batch at a time, before any of them is timed, into
+ * slots whose address does not depend on the class. */
+#define BATCH 256
+static uint8_t batch_inputs[BATCH][LANES * 32];
+
+static void prepare_batch(const target *t, uint8_t *cls)
+{
+    for (size_t j = 0; j < BATCH; j++) {
+        cls[j] = (uint8_t)(rng() & 1);
+        if (cls[j]) memcpy(batch_inputs[j], t->fixed, t->buf_len);
+        else random_bytes(batch_inputs[j], t->buf_len);
+    }
+}
+
+static void setup(target *t, const kc_cipher_entry *e, const kc_backend_head *b, enum secret secret)
+{
+    memset(t, 0, sizeof *t);
+    t->e = e;
+    t->b = b;
+    t->secret = secret;
+    t->ctx = aligned_alloc(64, (b->ctx_size + 63) & ~(size_t)63);
+    if (!t->ctx) { perror("alloc"); exit(2); }
+    memset(t->ctx, 0, b->ctx_size);
+    t->key_len = e->info.key_bytes;
+    t->count = secret == KEY ? 1 : LANES;
+    random_bytes(t->key, sizeof t->key);
+    random_bytes(t->in, sizeof t->in);
+    random_bytes(t->tweak, sizeof t->tweak);
+    random_bytes(t->nonce, sizeof t->nonce);
+    switch (e->info.kind) {
+    case KC_KIND_BLOCK:
+        t->in_len = t->count * e->info.block_bytes;
+        ((const kc_block_backend *)b)->set_key(t->ctx, t->key, t->key_len, e->info.block_bytes);
+        break;
+    case KC_KIND_AEAD:
+        t->in_len = t->count * 16;   /* one message of count * 16 bytes, or count of 16 */
+        for (size_t i = 0; i < t->count; i++)
+            t->msgs[i] = (kc_aead_msg){ t->nonce, NULL, 0, t->in + 16 * i, 16, t->out + 24 * i, 24, 0, KC_OK };
+        ((const kc_aead_backend *)b)->set_key(t->ctx, t->key, t->key_len);
+        break;
+    case KC_KIND_FEA:
+        t->in_len = t->count * (FEA_BITS / 8);
+        t->tweak_len = kc_fea_tweak_bytes(e->variant, FEA_BITS);   /* a tweak per block */
+        ((const kc_fea_backend *)b)->set_key(t->ctx, e->variant, t->key, t->key_len, FEA_BITS);
+        break;
+    }
+    switch (secret) {
+    case KEY:   t->buf = t->key;   t->buf_len = t->key_len; break;
+    case INPUT: t->buf = t->in;    t->buf_len = t->in_len; break;
+    case TWEAK: t->buf = t->tweak; t->buf_len = t->count * t->tweak_len; break;
+    }
+    random_bytes(t->fixed, t->buf_len);
+}
+
+typedef struct welford { double n, mean, m2; } welford;
+
+static void welford_add(welford *w, double x)
+{
+    w->n += 1;
+    double d = x - w->mean;
+    w->mean += d / w->n;
+    w->m2 += d * (x - w->mean);
+}
+
+static double welch_t(const welford *a, const welford *b)
+{
+    if (a->n < 2 || b->n < 2) return 0;
+    double va = a->m2 / (a->n - 1), vb = b->m2 / (b->n - 1), se = sqrt(va / a->n + vb / b->n);
+    return se > 0 ? (a->mean - b->mean) / se : 0;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Percentiles the slow tail is cropped at (100: nothing cropped). */
+static const double crops[] = { 100, 99, 95, 90, 75, 50 };
+#define NCROPS (sizeof crops / sizeof crops[0])
+
+static size_t measurements = 200000;
+static int verbose;                /* -v: class means and t at every crop */
+
+/* max |t| over the crops, for n measurements of t. */
+static double measure(target *t)
+{
+    size_t n = measurements;
+    uint64_t *times = malloc(n * sizeof *times), *sorted = malloc(n * sizeof *sorted);
+    uint8_t *cls = malloc(n);
+    if (!times || !sorted || !cls) { perror("alloc"); exit(2); }
+    n -= n % BATCH;
+    for (size_t i = 0; i < n; i++) {
+        if (i % BATCH == 0) {
+            prepare_batch(t, cls + i);
+            if (i == 0)            /* warm-up */
+                for (size_t j = 0; j < 8 * BATCH; j++) { memcpy(t->buf, batch_inputs[j % BATCH], t->buf_len); run(t); }
+        }
+        memcpy(t->buf, batch_inputs[i % BATCH], t->buf_len);
+        uint64_t t0 = ticks();
+        run(t);
+        times[i] = ticks() - t0;
+    }
+    memcpy(sorted, times, n * sizeof *times);
+    qsort(sorted, n, sizeof *sorted, cmp_u64);
+    welford w[NCROPS][2];
+    memset(w, 0, sizeof w);
+    for (size_t i = 0; i < n; i++)
+        for (size_t c = 0; c < NCROPS; c++) {
+            uint64_t limit = sorted[(size_t)((double)(n - 1) * crops[c] / 100)];
+            if (times[i] <= limit) welford_add(&w[c][cls[i]], (double)times[i]);
+        }
+    double worst = 0;
+    for (size_t c = 0; c < NCROPS; c++) {
+        double tv = fabs(welch_t(&w[c][0], &w[c][1]));
+        if (tv > worst) worst = tv;
+        if (verbose)
+            printf("  crop %5.1f%%: random %.2f, fixed %.2f ticks, t = %.2f\n",
+                   crops[c], w[c][0].mean, w[c][1].mean, welch_t(&w[c][0], &w[c][1]));
+    }
+    free(cls);
+    free(sorted);
+    free(times);
+    return worst;
+}
+
+/* Each secret input of one backend; returns the number of failures. */
+static unsigned check_backend(const kc_cipher_entry *e, const kc_backend_head *b, int leak)
+{
+    unsigned failures = 0;
+    int secrets = e->info.kind == KC_KIND_FEA ? 3 : 2;
+    for (int s = 0; s < secrets; s++) {
+        target *t = malloc(sizeof *t);
+        if (!t) { perror("alloc"); exit(2); }
+        setup(t, e, b, (enum secret)s);
+        if (leak) {                /* the fixed class's output: a full-length compare */
+            memcpy(t->buf, t->fixed, t->buf_len);
+            run(t);
+            memcpy(t->ref, t->out, sizeof t->ref);
+            t->leak = 1;
+        }
+        double tv = measure(t);
+        const char *verdict = tv < THRESHOLD ? "ok" : "LEAKS";
+        if (tv >= THRESHOLD) {     /* once more before failing: noise comes in bursts */
+            double again = measure(t);
+            printf("%s/%s %s: |t| = %.1f, again %.1f\n", e->info.name, b->name, secret_names[s], tv, again);
+            tv = again;
+            verdict = tv < THRESHOLD ? "ok (second run)" : "LEAKS";
+        }
+        printf("%-18s %-14s %-9s max |t| = %6.2f over %zu measurements: %s\n",
+               e->info.name, b->name, secret_names[s], tv, measurements, verdict);
+        fflush(stdout);
+        failures += tv >= THRESHOLD;
+        free(t->ctx);
+        free(t);
+    }
+    return failures;
+}
+
+/* Runs on the CPU it started on: no migrations between measurements. */
+static void pin(void)
+{
+    int cpu = sched_getcpu();
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (cpu >= 0) CPU_SET(cpu, &set);
+    if (cpu < 0 || sched_setaffinity(0, sizeof set, &set) != 0)
+        fprintf(stderr, "note: could not pin to one CPU\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 2 && strcmp(argv[1], "-v") == 0) {
+        verbose = 1;
+        argc--;
+        argv++;
+    }
+    if (argc >= 3 && strcmp(argv[1], "-n") == 0) {
+        measurements = strtoul(argv[2], NULL, 10);
+        argc -= 2;
+        argv += 2;
+    }
+    if (measurements < 1000 || (argc != 2 && argc != 3)) {
+        fprintf(stderr, "usage: timing_check [-v] [-n N] FAMILY | CIPHER BACKEND | --leaky-control\n");
+        return 2;
+    }
+    pin();
+    unsigned failures = 0, checked = 0;
+    if (argc == 3 || strcmp(argv[1], "--leaky-control") == 0) {
+        int leak = argc == 2;
+        const char *cipher = leak ? "aes-128" : argv[1], *backend = leak ? "table" : argv[2];
+        const kc_cipher_entry *e = kc_registry_cipher(cipher);
+        const void *b;
+        if (!e || kc_registry_backend(e->family, backend, &b) != KC_OK) {
+            fprintf(stderr, "no such cipher/backend\n");
+            return 2;
+        }
+        failures += check_backend(e, b, leak);
+        checked++;
+    } else {
+        const kc_family *fam = kc_registry_family(argv[1]);
+        if (!fam) { fprintf(stderr, "no such family\n"); return 2; }
+        for (size_t i = 0; i < kc_cipher_count(); i++) {
+            const kc_cipher_entry *e = kc_registry_cipher(kc_cipher_at(i)->name);
+            const kc_backend_head *b;
+            if (e->family != fam) continue;
+            for (size_t k = 0; (b = kc_family_backend(fam, k)) != NULL; k++) {
+                if (!b->constant_time || !(b->cpu & HIDDEN)) continue;   /* valgrind checks the rest */
+                if (b->cpu & ~kc_cpu_detect()) {
+                    char need[96];
+                    printf("NOT CHECKED %s/%s: this CPU lacks %s\n", e->info.name, b->name,
+                           kc_cpu_names(b->cpu & ~kc_cpu_detect(), need, sizeof need));
+                    continue;
+                }
+                failures += check_backend(e, b, 0);
+                checked++;
+            }
+        }
+    }
+    printf("timing_check: %u backends checked, %u failed (|t| < %.0f passes)\n", checked, failures, THRESHOLD);
+    if (!checked) return 77;
+    return failures ? 1 : 0;
+}
