@@ -55,7 +55,8 @@ class Options(unittest.TestCase):
         fpe = ["fpe", "encrypt", "--cipher", "fea2-128", "--key", K128, "1234567"]
         for extra, name in ((["--bits", "64"], "--bits"), (["--hex", "00"], "--hex"), (["--iv", "00"], "--iv")):
             self.usage_error(fpe + extra, name)
-        self.usage_error(fpe + ["7654321"], "7654321")
+        self.usage_error(fpe + ["--column", "card=card"], "--column")
+        self.usage_error(["encrypt", "--cipher", "aes-128", "--key", K128, "--hex", "00" * 16, "extra"], "extra")
 
     def test_bench_options(self):
         if EMULATOR:
