@@ -8,9 +8,8 @@
 #include "core/arch.h"
 #if KC_ARCH_X86
 #include <immintrin.h>
-#include <string.h>
-#include "core/backend.h"
-#include "rc6/rc6_common.h"   /* (rc6_simd.h's headers, before the pragma) */
+#include "core/simd_blocks.h"   /* (rc6_simd.h's headers, before the pragma) */
+#include "rc6/rc6_common.h"
 
 KC_TARGET_BEGIN("avx2")
 
@@ -37,23 +36,14 @@ static inline __m256i f(__m256i x, __m256i *r)
     return _mm256_or_si256(_mm256_slli_epi32(p, 5), *r);
 }
 
+#define V_UNPACKLO(w, a, b) _mm256_unpacklo_epi##w(a, b)
+#define V_UNPACKHI(w, a, b) _mm256_unpackhi_epi##w(a, b)
 #include "rc6/rc6_simd.h"
 
-/* 4x4 transpose of the words in each 128-bit lane; its own inverse.  With
- * x[j] holding blocks 2j, 2j+1, x[w] then holds word w of all 8 blocks. */
-static inline void transpose(__m256i x[4])
-{
-    __m256i t0 = _mm256_unpacklo_epi32(x[0], x[1]), t1 = _mm256_unpackhi_epi32(x[0], x[1]);
-    __m256i t2 = _mm256_unpacklo_epi32(x[2], x[3]), t3 = _mm256_unpackhi_epi32(x[2], x[3]);
-    x[0] = _mm256_unpacklo_epi64(t0, t2);
-    x[1] = _mm256_unpackhi_epi64(t0, t2);
-    x[2] = _mm256_unpacklo_epi64(t1, t3);
-    x[3] = _mm256_unpackhi_epi64(t1, t3);
-}
-
 /* 16 blocks: 0..7 in set 0, 8..15 in set 1 (run only when n > 8). */
-static void crypt16(const rc6_key *k, uint8_t *out, const uint8_t *in, size_t n, int enc)
+static void crypt16(const void *ctx, uint8_t *out, const uint8_t *in, size_t n, int enc)
 {
+    const rc6_key *k = ctx;
     __m256i v[8];
     for (unsigned j = 0; j < 8; j++) v[j] = _mm256_loadu_si256((const __m256i *)(in + 32 * j));
     transpose(v);

@@ -8,9 +8,8 @@
 #include "core/arch.h"
 #if KC_ARCH_X86
 #include <immintrin.h>
-#include <string.h>
-#include "core/backend.h"
-#include "rc6/rc6_common.h"   /* (rc6_simd.h's headers, before the pragma) */
+#include "core/simd_blocks.h"   /* (rc6_simd.h's headers, before the pragma) */
+#include "rc6/rc6_common.h"
 
 KC_TARGET_BEGIN("avx512f")
 
@@ -33,19 +32,9 @@ static inline __m512i f(__m512i x, __m512i *r)
     return *r = _mm512_rol_epi32(ADD(ADD(sq, sq), x), 5);
 }
 
+#define V_UNPACKLO(w, a, b) _mm512_unpacklo_epi##w(a, b)
+#define V_UNPACKHI(w, a, b) _mm512_unpackhi_epi##w(a, b)
 #include "rc6/rc6_simd.h"
-
-/* 4x4 transpose of the words in each 128-bit lane; its own inverse.  With
- * x[j] holding blocks 4j..4j+3, x[w] then holds word w of all 16 blocks. */
-static inline void transpose(__m512i x[4])
-{
-    __m512i t0 = _mm512_unpacklo_epi32(x[0], x[1]), t1 = _mm512_unpackhi_epi32(x[0], x[1]);
-    __m512i t2 = _mm512_unpacklo_epi32(x[2], x[3]), t3 = _mm512_unpackhi_epi32(x[2], x[3]);
-    x[0] = _mm512_unpacklo_epi64(t0, t2);
-    x[1] = _mm512_unpackhi_epi64(t0, t2);
-    x[2] = _mm512_unpacklo_epi64(t1, t3);
-    x[3] = _mm512_unpackhi_epi64(t1, t3);
-}
 
 /* Words of register j that lie within the first n blocks. */
 static inline __mmask16 lane_mask(size_t n, unsigned j)
@@ -55,8 +44,9 @@ static inline __mmask16 lane_mask(size_t n, unsigned j)
 }
 
 /* n = 2..64 blocks: blocks 16j..16j+15 in set j. */
-static void crypt64(const rc6_key *k, uint8_t *out, const uint8_t *in, size_t n, int enc)
+static void crypt64(const void *ctx, uint8_t *out, const uint8_t *in, size_t n, int enc)
 {
+    const rc6_key *k = ctx;
     __m512i v[16];
     unsigned sets = (unsigned)(n + 15) / 16;
     for (unsigned j = 0; j < 16; j++) {

@@ -48,8 +48,9 @@ static inline uint32x4_t RORV(uint32x4_t x, int32x4_t r)
 
 /* Blocks 0..3 and, when n > 4, 4..7.  Words are little-endian, as AArch64
  * Linux loads them. */
-static void crypt8(const rc6_key *k, uint8_t *out, const uint8_t *in, size_t n, int enc)
+static void crypt8(const void *ctx, uint8_t *out, const uint8_t *in, size_t n, int enc)
 {
+    const rc6_key *k = ctx;
     unsigned sets = n > 4 ? 2 : 1;
     uint32x4x4_t x0 = vld4q_u32((const uint32_t *)(const void *)in), x1 = x0;
     if (sets > 1) x1 = vld4q_u32((const uint32_t *)(const void *)(in + 64));

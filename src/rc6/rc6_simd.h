@@ -13,14 +13,16 @@
  *                     RORV need to rotate by its low five bits (VR is V
  *                     where the rotation instruction masks the count);
  *   ROLV(x, r) RORV(x, r)   data-dependent rotations;
+ *   V_UNPACKLO(w, a, b) V_UNPACKHI(w, a, b)   (x86) in-lane unpacks, for
+ *                     transpose();
  *   RC6_MASKED        (optional) its kernel takes any 2..RC6_BATCH blocks
- *                     in place; otherwise a tail is padded on the stack.
+ *                     in place; otherwise a tail is padded on the stack
+ *                     (core/simd_blocks.h).
  * A lone block goes to the ref code.  Multiplies, additions and rotations
  * by register take the same time for every value: constant time. */
 #ifndef KC_RC6_SIMD_H
 #define KC_RC6_SIMD_H
-#include <string.h>
-#include "core/backend.h"
+#include "core/simd_blocks.h"
 #include "rc6/rc6_common.h"
 
 extern const kc_block_backend kc_rc6_ref;
@@ -108,32 +110,19 @@ void rounds_any(const uint32_t *s, V v[4 * RC6_SETS], int enc, unsigned sets)
 #undef VARIANT
 }
 
-/* ---- Driver: full batches, then the tail ---- */
-
-/* n = 2..RC6_BATCH blocks (exactly RC6_BATCH unless RC6_MASKED; a padded
- * tail runs only the sets it needs).  The driver is inlined so that batch
- * is a direct call the compiler can specialise for n = RC6_BATCH. */
-typedef void rc6_batch_fn(const rc6_key *k, uint8_t *out, const uint8_t *in, size_t n, int enc);
-
-static inline __attribute__((always_inline))
-void rc6_simd_crypt(rc6_batch_fn *batch, const void *ctx, uint8_t *out, const uint8_t *in,
-                                  size_t nblocks, int enc)
-{
-    for (; nblocks >= RC6_BATCH; nblocks -= RC6_BATCH, in += 16 * RC6_BATCH, out += 16 * RC6_BATCH)
-        batch(ctx, out, in, RC6_BATCH, enc);
-    if (nblocks > 1) {
-#ifdef RC6_MASKED
-        batch(ctx, out, in, nblocks, enc);
-#else
-        uint8_t buf[16 * RC6_BATCH] = { 0 };
-        memcpy(buf, in, 16 * nblocks);
-        batch(ctx, buf, buf, nblocks, enc);
-        memcpy(out, buf, 16 * nblocks);
-        kc_wipe(buf, sizeof buf);
+#ifdef V_UNPACKLO
+#include "core/transpose4x4.h"   /* transpose() */
 #endif
-    } else if (nblocks) {
-        (enc ? kc_rc6_ref.encrypt : kc_rc6_ref.decrypt)(ctx, out, in, 1);
-    }
+
+/* The block loop (core/simd_blocks.h) around a batch kernel. */
+static inline __attribute__((always_inline))
+void rc6_simd_crypt(kc_batch_fn *batch, const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks, int enc)
+{
+#ifdef RC6_MASKED
+    kc_simd_blocks(batch, RC6_BATCH, 1, &kc_rc6_ref, ctx, out, in, nblocks, enc);
+#else
+    kc_simd_blocks(batch, RC6_BATCH, 0, &kc_rc6_ref, ctx, out, in, nblocks, enc);
+#endif
 }
 
 #endif
