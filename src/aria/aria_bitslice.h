@@ -18,7 +18,7 @@
  *   S2(x) = B.x^-1 + 0xE2  = (B.T^-1).inv(T.x) + 0xE2
  *   X1(y) = (A^-1.y + 0x05)^-1 = T^-1.inv((T.A^-1).y + T(0x05))
  *   X2(y) = (B^-1.y + 0x2C)^-1 = T^-1.inv((T.B^-1).y + T(0x2C))
- * A is the AES affine matrix, B that of S2 (spec section 4.1).  The
+ * A is the AES affine matrix, B that of S2 ([ARIA]).  The
  * products were computed, and checked on all 256 inputs of every S-box, by
  * tests/vectors/aria/derive_ct_constants.py.  Secret data only meets AND,
  * XOR and fixed shifts. */
