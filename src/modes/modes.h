@@ -17,7 +17,7 @@ void kc_ctr_run(const kc_cipher *c, uint8_t *ctr, uint8_t *out, const uint8_t *i
 void kc_ctr_keystream(const kc_cipher *c, uint8_t *ctr, uint8_t *ks);
 
 /* The bulk kernels a one-shot call or a stream runs whole blocks through:
- * the serial ones above, or the parallel ones (src/parallel/bulk.c) that
+ * the serial ones above, or the parallel ones (bulk.c) that
  * split large inputs across the thread pool with identical results. */
 typedef struct kc_mode_kernels {
     void (*ecb)(const kc_cipher *c, int encrypt, uint8_t *out, const uint8_t *in, size_t nblocks);
