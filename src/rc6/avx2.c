@@ -54,12 +54,7 @@ static void crypt16(const void *ctx, uint8_t *out, const uint8_t *in, size_t n, 
     for (unsigned j = 0; j < 8; j++) _mm256_storeu_si256((__m256i *)(out + 32 * j), v[j]);
 }
 
-static void crypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks, int enc)
-{
-    rc6_simd_crypt(crypt16, ctx, out, in, nblocks, enc);
-}
-
-RC6_CRYPT_ENTRIES(crypt)
+RC6_SIMD_ENTRIES(crypt16)
 
 const kc_block_backend kc_rc6_avx2 = {
     { "avx2", "AVX2, 8 or 16 blocks word-sliced, vpmulld and vpsllvd/vpsrlvd", KC_CPU_AVX2, 1,

@@ -62,12 +62,7 @@ static void crypt64(const void *ctx, uint8_t *out, const uint8_t *in, size_t n, 
     }
 }
 
-static void crypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks, int enc)
-{
-    rc6_simd_crypt(crypt64, ctx, out, in, nblocks, enc);
-}
-
-RC6_CRYPT_ENTRIES(crypt)
+RC6_SIMD_ENTRIES(crypt64)
 
 const kc_block_backend kc_rc6_avx512 = {
     { "avx512", "AVX-512F, up to 4 x 16 blocks word-sliced, vpmulld and vprolvd", KC_CPU_AVX512F, 1,

@@ -61,12 +61,7 @@ static void crypt8(const void *ctx, uint8_t *out, const uint8_t *in, size_t n, i
     if (sets > 1) vst4q_u32((uint32_t *)(void *)(out + 64), x1);
 }
 
-static void crypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks, int enc)
-{
-    rc6_simd_crypt(crypt8, ctx, out, in, nblocks, enc);
-}
-
-RC6_CRYPT_ENTRIES(crypt)
+RC6_SIMD_ENTRIES(crypt8)
 
 const kc_block_backend kc_rc6_neon = {
     { "neon", "NEON, 4 or 8 blocks word-sliced (LD4/ST4), MUL/MLA and USHL rotations",

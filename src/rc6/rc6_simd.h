@@ -114,15 +114,19 @@ void rounds_any(const uint32_t *s, V v[4 * RC6_SETS], int enc, unsigned sets)
 #include "core/transpose4x4.h"   /* transpose() */
 #endif
 
-/* The block loop (core/simd_blocks.h) around a batch kernel. */
-static inline __attribute__((always_inline))
-void rc6_simd_crypt(kc_batch_fn *batch, const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks, int enc)
-{
+/* rc6_encrypt and rc6_decrypt (rc6_common.h): the block loop
+ * (core/simd_blocks.h) around the file's batch kernel. */
 #ifdef RC6_MASKED
-    kc_simd_blocks(batch, RC6_BATCH, 1, &kc_rc6_ref, ctx, out, in, nblocks, enc);
+#define RC6_TAIL_MASKED 1
 #else
-    kc_simd_blocks(batch, RC6_BATCH, 0, &kc_rc6_ref, ctx, out, in, nblocks, enc);
+#define RC6_TAIL_MASKED 0
 #endif
-}
+#define RC6_SIMD_ENTRIES(batch)                                                                  \
+    static void crypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks, int enc) \
+    {                                                                                            \
+        kc_simd_blocks(batch, RC6_BATCH, RC6_TAIL_MASKED, &kc_rc6_ref,                           \
+                       ctx, out, in, nblocks, enc);                                              \
+    }                                                                                            \
+    RC6_CRYPT_ENTRIES(crypt)
 
 #endif
