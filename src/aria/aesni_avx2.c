@@ -3,8 +3,8 @@
  *
  * aesenclast with a zero key is ShiftRows(S1(x)) on each 128-bit lane and
  * aesdeclast is InvShiftRows(X1(x)); S2 and X2 add an affine map on one
- * side, two 16-entry nibble tables looked up with pshufb (spec section
- * 4.1):  S2(x) = L.S1(x) + 0x88,  X2(y) = X1(L'.y + 0x04).
+ * side, two 16-entry nibble tables looked up with pshufb:
+ * S2(x) = L.S1(x) + 0x88,  X2(y) = X1(L'.y + 0x04).
  *
  * Byte-sliced, ShiftRows moves bytes between blocks, not positions.  The X
  * vectors are shuffled by ShiftRows^2 before aesdeclast, so every vector

@@ -125,7 +125,7 @@ typedef struct aria_x86_key {
         crypt(&k->dec, k->rounds, out, in, nblocks);                                             \
     }
 
-/* ---- GFNI S-boxes (spec section 4.1): A.x^-1 + c by gf2p8affineinvqb,
+/* ---- GFNI S-boxes ([ARIA]): A.x^-1 + c by gf2p8affineinvqb,
  * X1/X2 = (B.y + c)^-1 by gf2p8affineqb then an inversion ---- */
 #define ARIA_GF_S1 0xF1E3C78F1F3E7CF8ll   /* AES affine map, + 0x63 */
 #define ARIA_GF_S2 0xEAFCB7C3C273C66Fll   /* + 0xE2 */

@@ -2,7 +2,7 @@
 /* ARIA with GFNI S-boxes on AVX2 (VEX-encoded gf2p8affine(inv)qb on ymm),
  * 32 blocks byte-sliced (aria_x86.h).  S1 and S2 are one
  * gf2p8affineinvqb each, X1 and X2 a gf2p8affineqb followed by an
- * inversion (spec section 4.1).  Constant time: GFNI and XOR only. */
+ * inversion.  Constant time: GFNI and XOR only. */
 #include "core/arch.h"
 #if KC_ARCH_X86
 KC_TARGET_BEGIN("avx2,gfni")

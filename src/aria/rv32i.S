@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* ARIA in RV32I assembly (no extensions) after Kwak, Kim and Seo (JKIISC
- * 2021, section 5.1 and Table 3): the 16 state bytes live in 16 registers
+/* ARIA in RV32I assembly (no extensions) after [RV32-KBC] section 5.1
+ * and Table 3: the 16 state bytes live in 16 registers
  * (s1-s11, t0-t4), one byte each; round key and S-boxes (byte tables)
  * work on each register in place; before the diffusion layer every
  * register is shifted left by one byte, so the old state stays in bits

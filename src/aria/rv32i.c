@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* ARIA, RV32I assembly (rv32i.S) after Kwak, Kim and Seo (JKIISC 2021):
+/* ARIA, RV32I assembly (rv32i.S) after [RV32-KBC]:
  * 16 byte registers, byte S-box tables, the state shifted one byte up
  * through the diffusion layer.  NOT constant time (secret table indices).
  * The key schedule is C around the same byte tables. */

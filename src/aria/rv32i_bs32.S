@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* ARIA in RV32I assembly, table-free and constant time (beyond Kwak-Kim-
- * Seo 2021, whose ARIA used byte tables): two blocks per pass as eight
+/* ARIA in RV32I assembly, table-free and constant time (beyond
+ * [RV32-KBC], whose ARIA used byte tables): two blocks per pass as eight
  * 32-bit bit planes held in registers, the S-boxes one tower-field
  * inversion circuit (as src/aria/bs32.c and ct.c), AND/XOR/shifts only.
  *

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* ARIA, RV32I assembly (rv32i_bs32.S): table-free and constant time, two
  * blocks per pass as eight 32-bit bit planes, the S-box a tower-field
- * circuit.  Beyond Kwak-Kim-Seo 2021, whose ARIA used byte tables.
+ * circuit.  Beyond [RV32-KBC], whose ARIA used byte tables.
  *
  * The key schedule is bs32's (same words, computed in C); this file only
  * turns each round key into the eight planes the assembly XORs in, with

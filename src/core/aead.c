@@ -9,28 +9,24 @@ struct kc_aead {
     void *ctx;
 };
 
+static kc_status aead_init(void *obj, void *ctx, const kc_cipher_entry *e, const void *impl,
+                           const uint8_t *key, size_t key_len, const void *unused)
+{
+    kc_aead *a = obj;
+    (void)unused;
+    a->entry = e;
+    a->impl = impl;
+    a->ctx = ctx;
+    return a->impl->set_key(ctx, key, key_len);
+}
+
 kc_status kc_aead_new(kc_aead **out, const char *name, const char *backend,
                       const uint8_t *key, size_t key_len)
 {
     if (!out) return KC_ERR_NULL;
-    *out = NULL;
-    const kc_cipher_entry *e;
-    const void *impl;
-    kc_status st = kc_resolve(name, backend, KC_KIND_AEAD, &e, &impl);
-    if (st != KC_OK) return st;
-    if (key_len != e->info.key_bytes) return KC_ERR_KEY_LENGTH;
-    if (!key) return KC_ERR_NULL;
-    const kc_aead_backend *b = impl;
-    void *ctx;
-    kc_aead *a = kc_alloc_with_ctx(sizeof *a, b->head.ctx_size, &ctx);
-    if (!a) return KC_ERR_NO_MEMORY;
-    a->entry = e;
-    a->impl = b;
-    a->ctx = ctx;
-    st = b->set_key(ctx, key, key_len);
-    if (st != KC_OK) { kc_free_with_ctx(a, ctx, b->head.ctx_size); return st; }
-    *out = a;
-    return KC_OK;
+    kc_status st;
+    *out = kc_keyed_new(&st, sizeof **out, name, backend, KC_KIND_AEAD, key, key_len, KC_OK, aead_init, NULL);
+    return st;
 }
 
 void kc_aead_free(kc_aead *a)

@@ -39,30 +39,42 @@ kc_status kc_resolve(const char *name, const char *backend, kc_kind kind,
     return kc_registry_backend(e->family, backend, impl);
 }
 
+void *kc_keyed_new(kc_status *st, size_t obj_size, const char *name, const char *backend, kc_kind kind,
+                   const uint8_t *key, size_t key_len, kc_status args, kc_keyed_init *init, const void *arg)
+{
+    const kc_cipher_entry *e;
+    const void *impl;
+    *st = kc_resolve(name, backend, kind, &e, &impl);
+    if (*st != KC_OK) return NULL;
+    *st = key_len != e->info.key_bytes ? KC_ERR_KEY_LENGTH : args != KC_OK ? args : !key ? KC_ERR_NULL : KC_OK;
+    if (*st != KC_OK) return NULL;
+    size_t ctx_size = ((const kc_backend_head *)impl)->ctx_size;   /* every descriptor starts with its head */
+    void *ctx, *obj = kc_alloc_with_ctx(obj_size, ctx_size, &ctx);
+    if (!obj) { *st = KC_ERR_NO_MEMORY; return NULL; }
+    *st = init(obj, ctx, e, impl, key, key_len, arg);
+    if (*st != KC_OK) { kc_free_with_ctx(obj, ctx, ctx_size); return NULL; }
+    return obj;
+}
+
+static kc_status cipher_init(void *obj, void *ctx, const kc_cipher_entry *e, const void *impl,
+                             const uint8_t *key, size_t key_len, const void *unused)
+{
+    kc_cipher *c = obj;
+    (void)unused;
+    c->entry = e;
+    c->impl = impl;
+    c->block = e->info.block_bytes;
+    c->ctx = ctx;
+    return c->impl->set_key(ctx, key, key_len, c->block);
+}
+
 kc_status kc_cipher_new(kc_cipher **out, const char *name, const char *backend,
                         const uint8_t *key, size_t key_len)
 {
     if (!out) return KC_ERR_NULL;
-    *out = NULL;
-    const kc_cipher_entry *e;
-    const void *impl;
-    kc_status st = kc_resolve(name, backend, KC_KIND_BLOCK, &e, &impl);
-    if (st != KC_OK) return st;
-    if (key_len != e->info.key_bytes) return KC_ERR_KEY_LENGTH;
-    if (!key) return KC_ERR_NULL;
-
-    const kc_block_backend *b = impl;
-    void *ctx;
-    kc_cipher *c = kc_alloc_with_ctx(sizeof *c, b->head.ctx_size, &ctx);
-    if (!c) return KC_ERR_NO_MEMORY;
-    c->entry = e;
-    c->impl = b;
-    c->block = e->info.block_bytes;
-    c->ctx = ctx;
-    st = b->set_key(ctx, key, key_len, c->block);
-    if (st != KC_OK) { kc_free_with_ctx(c, ctx, b->head.ctx_size); return st; }
-    *out = c;
-    return KC_OK;
+    kc_status st;
+    *out = kc_keyed_new(&st, sizeof **out, name, backend, KC_KIND_BLOCK, key, key_len, KC_OK, cipher_init, NULL);
+    return st;
 }
 
 void kc_cipher_free(kc_cipher *c)

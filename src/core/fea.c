@@ -9,30 +9,24 @@ struct kc_fea {
     void *ctx;
 };
 
+static kc_status fea_init(void *obj, void *ctx, const kc_cipher_entry *e, const void *impl,
+                          const uint8_t *key, size_t key_len, const void *n_bits)
+{
+    kc_fea *f = obj;
+    f->entry = e;
+    f->impl = impl;
+    f->n = *(const unsigned *)n_bits;
+    f->ctx = ctx;
+    return f->impl->set_key(ctx, e->variant, key, key_len, f->n);
+}
+
 kc_status kc_fea_new(kc_fea **out, const char *name, const char *backend,
                      const uint8_t *key, size_t key_len, unsigned n_bits)
 {
     if (!out) return KC_ERR_NULL;
-    *out = NULL;
-    const kc_cipher_entry *e;
-    const void *impl;
-    kc_status st = kc_resolve(name, backend, KC_KIND_FEA, &e, &impl);
-    if (st != KC_OK) return st;
-    if (key_len != e->info.key_bytes) return KC_ERR_KEY_LENGTH;
-    if (n_bits < 8 || n_bits > 128) return KC_ERR_BLOCK_BITS;
-    if (!key) return KC_ERR_NULL;
-    const kc_fea_backend *b = impl;
-    void *ctx;
-    kc_fea *f = kc_alloc_with_ctx(sizeof *f, b->head.ctx_size, &ctx);
-    if (!f) return KC_ERR_NO_MEMORY;
-    f->entry = e;
-    f->impl = b;
-    f->n = n_bits;
-    f->ctx = ctx;
-    st = b->set_key(ctx, e->variant, key, key_len, n_bits);
-    if (st != KC_OK) { kc_free_with_ctx(f, ctx, b->head.ctx_size); return st; }
-    *out = f;
-    return KC_OK;
+    kc_status st, bits = n_bits < 8 || n_bits > 128 ? KC_ERR_BLOCK_BITS : KC_OK;
+    *out = kc_keyed_new(&st, sizeof **out, name, backend, KC_KIND_FEA, key, key_len, bits, fea_init, &n_bits);
+    return st;
 }
 
 void kc_fea_free(kc_fea *f)

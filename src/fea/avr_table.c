@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* FEA on AVR with the combined S-box + diffusion table in flash: the
- * paper's "look-up table applied" variant (Park et al., KIISC 2018,
+ * paper's "look-up table applied" variant ([FEA-OPT]
  * Table 8), which it could not fit in the ATmega328P's 2 KiB of RAM.
  * Because the matrix is circulant (M[j][k] = MROW[(j + k) % 8]), the eight
  * 256-entry tables of products MROW[m] x S(x) are one 256 x 8-byte table

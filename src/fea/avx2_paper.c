@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* FEA, avx2-paper: a reproduction of Park, Jeong, Hong and Seo, "Optimal
- * Implementation of Format Preserving Encryption Algorithm FEA in Various
- * Environments" (KIISC 2018), section 3.1 and Table 3, for comparison: the
+/* FEA, avx2-paper: a reproduction of [FEA-OPT] section 3.1 and Table 3,
+ * for comparison: the
  * S-box by table (the paper leaves it serial), and the 64 GF(2^8) products
  * of the diffusion layer as two 32-lane runs of the shift-and-add loop of
  * its Fig. 4, done as its Figs. 5-8 show: the S-box output broadcast with

@@ -6,12 +6,15 @@
  * inversion is bitsliced over the eight bytes: bit plane i holds bit i of
  * every byte, kept at bit 0 of each byte lane.  The planes are mapped to the
  * tower field GF(16)[Y]/(Y^2 + Y + 15), GF(16) = GF(2)[y]/(y^4 + y + 1),
- * where (aY + b)^-1 = (a/D) Y + (a + b)/D with D = 15a^2 + ab + b^2, and the
- * result is mapped back with A folded in.  (The two basis changes send x to
- * the root 0x2b = 2Y + 11 of x^8+x^4+x^3+x^2+1; the vector tests check them.)
+ * where (aY + b)^-1 = (a/D) Y + (a + b)/D with D = 15a^2 + ab + b^2
+ * (core/gf_bitslice.h), and the result is mapped back with A folded in.
+ * (The two basis changes send x to the root 0x2b = 2Y + 11 of
+ * x^8+x^4+x^3+x^2+1; the vector tests check them.)
  * The diffusion layer then multiplies all bytes by each constant of M at
  * once.  No table look-ups, no data-dependent branches or shifts. */
 #include "fea/fea_common.h"
+#define KC_GF_W uint64_t
+#include "core/gf_bitslice.h"
 
 #define LSB UINT64_C(0x0101010101010101)
 
@@ -24,37 +27,10 @@ static inline uint64_t xtime(uint64_t x)
     return ((x & UINT64_C(0x7f7f7f7f7f7f7f7f)) << 1) ^ (bytemask((x >> 7) & LSB) & FEA_POLY * LSB);
 }
 
-/* Bitsliced GF(16) = GF(2)[y]/(y^4 + y + 1): r[i] holds bit i of each lane. */
-static inline void gf16_mul(uint64_t r[4], const uint64_t a[4], const uint64_t b[4])
-{
-    uint64_t c0 = a[0] & b[0];
-    uint64_t c1 = (a[0] & b[1]) ^ (a[1] & b[0]);
-    uint64_t c2 = (a[0] & b[2]) ^ (a[1] & b[1]) ^ (a[2] & b[0]);
-    uint64_t c3 = (a[0] & b[3]) ^ (a[1] & b[2]) ^ (a[2] & b[1]) ^ (a[3] & b[0]);
-    uint64_t c4 = (a[1] & b[3]) ^ (a[2] & b[2]) ^ (a[3] & b[1]);
-    uint64_t c5 = (a[2] & b[3]) ^ (a[3] & b[2]);
-    uint64_t c6 = a[3] & b[3];
-    r[0] = c0 ^ c4;            /* y^4 = y + 1, y^5 = y^2 + y, y^6 = y^3 + y^2 */
-    r[1] = c1 ^ c4 ^ c5;
-    r[2] = c2 ^ c5 ^ c6;
-    r[3] = c3 ^ c6;
-}
-
-/* GF(16) inversion (0 -> 0) from its algebraic normal form. */
-static inline void gf16_inv(uint64_t r[4], const uint64_t x[4])
-{
-    uint64_t x01 = x[0] & x[1], x02 = x[0] & x[2], x03 = x[0] & x[3];
-    uint64_t x12 = x[1] & x[2], x13 = x[1] & x[3], x23 = x[2] & x[3], x123 = x12 & x[3];
-    r[0] = x[0] ^ x[1] ^ x[2] ^ x[3] ^ x02 ^ x12 ^ (x01 & x[2]) ^ x123;
-    r[1] = x[3] ^ x01 ^ x02 ^ x12 ^ x13 ^ (x01 & x[3]);
-    r[2] = x[2] ^ x[3] ^ x01 ^ x02 ^ x03 ^ (x02 & x[3]);
-    r[3] = x[1] ^ x[2] ^ x[3] ^ x03 ^ x13 ^ x23 ^ x123;
-}
-
 /* The S-box on all eight bytes of w. */
 static inline uint64_t sbox8(uint64_t w)
 {
-    uint64_t x[8], a[4], b[4], t[4], inv[4], c[4], d[4];
+    uint64_t x[8], a[4], b[4], t[4], c[4], d[4];
     for (int i = 0; i < 8; i++) x[i] = (w >> i) & LSB;
     /* w = a Y + b in the tower field */
     b[0] = x[0] ^ x[1] ^ x[3] ^ x[5];
@@ -65,17 +41,12 @@ static inline uint64_t sbox8(uint64_t w)
     a[1] = x[1] ^ x[3] ^ x[4];
     a[2] = x[2] ^ x[5] ^ x[6];
     a[3] = x[5];
-    /* D = 15 a^2 + a b + b^2, then 1/D */
-    gf16_mul(t, a, b);
-    t[0] ^= a[0] ^ a[1] ^ b[0] ^ b[2];
-    t[1] ^= a[0] ^ a[2] ^ b[2];
-    t[2] ^= a[0] ^ b[1] ^ b[3];
-    t[3] ^= a[0] ^ a[1] ^ a[3] ^ b[3];
-    gf16_inv(inv, t);
-    /* w^-1 = c Y + d */
-    gf16_mul(c, a, inv);
-    for (int i = 0; i < 4; i++) t[i] = a[i] ^ b[i];
-    gf16_mul(d, t, inv);
+    /* w^-1 = c Y + d = (a Y + a + b) / D, D = 15 a^2 + a b + b^2 */
+    t[0] = a[0] ^ a[1] ^ b[0] ^ b[2];   /* 15 a^2 + b^2 */
+    t[1] = a[0] ^ a[2] ^ b[2];
+    t[2] = a[0] ^ b[1] ^ b[3];
+    t[3] = a[0] ^ a[1] ^ a[3] ^ b[3];
+    kc_gf_tower_inv(c, d, a, b, t);
     /* back to bytes through A, plus the constant */
     return 0x62 * LSB
          ^ (d[0] ^ c[3])

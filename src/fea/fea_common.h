@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* FEA-1 / FEA-2 (TTAK.KO-12.0275) internals shared by the backends: the
  * constants, the key schedule and the Feistel network, written once over an
- * SP function that each backend supplies (specs/fea.md sections 3-8).
+ * SP function that each backend supplies ([FEA]: S-box, diffusion layer
+ * and SP function, key and tweak schedules, round function and Feistel
+ * structure).
  *
  * Halves are kept left-aligned in 64-bit words, as in the reference library:
  * the round function's input is then half ^ tweak word, and its output is

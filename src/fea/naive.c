@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* FEA, naive: S-box by table and the diffusion layer by bitwise GF(2^8)
  * shift-and-add multiplication, 64 products per SP -- the serial baseline of
- * Park et al. (KIISC 2018, Fig. 4).  Branches on data: not constant time. */
+ * [FEA-OPT] Fig. 4.  Branches on data: not constant time. */
 #include "fea/fea_common.h"
 
 /* Fig. 4 of the paper: shift-and-add with a branchy reduction. */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* FEA, neon-paper: a reproduction of the NEON implementation of Park et al.
- * (KIISC 2018, section 3.3, Fig. 9): the S-box by table (scalar look-ups,
+/* FEA, neon-paper: a reproduction of the NEON implementation of [FEA-OPT]
+ * (section 3.3, Fig. 9): the S-box by table (scalar look-ups,
  * not parallelised, as in the paper), then the diffusion layer's 64 GF(2^8)
  * products at once, 16 per register.  The registers hold the matrix rows
  * (vld1q_u8, two rows each) and the eight S-box outputs broadcast to every

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* FEA, sse2-paper: a reproduction of Park, Jeong, Hong and Seo, "Optimal
- * Implementation of Format Preserving Encryption Algorithm FEA in Various
- * Environments" (KIISC 2018), section 3.2 and Table 5, for comparison: the
+/* FEA, sse2-paper: a reproduction of [FEA-OPT] section 3.2 and Table 5,
+ * for comparison: the
  * S-box by table (the paper leaves it serial), and the 64 GF(2^8) products
  * of the diffusion layer as four 16-lane runs of the shift-and-add loop of
  * its Fig. 4, done the way its Figs. 5-8 describe: the bit tests become byte

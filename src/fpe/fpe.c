@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* Format-preserving encryption of digit strings over FEA (specs/fea.md
- * section 10.1): the digits are an integer v < radix^len; it is encrypted
- * with the FEA block cipher on n = bit length of radix^len bits, repeating
- * while the result is >= radix^len (cycle walking; fewer than 2 steps on
- * average since radix^len >= 2^(n-1)).  The batch path walks many values
- * at once, so that SIMD FEA backends get full batches (number.c converts).
+/* Format-preserving encryption of digit strings over FEA ([FEA], the
+ * reference library's decimal and radix strings): the digits are an
+ * integer v < radix^len; it is encrypted with the FEA block cipher on n =
+ * bit length of radix^len bits, repeating while the result is >= radix^len
+ * (cycle walking; fewer than 2 steps on average since radix^len >=
+ * 2^(n-1)).  The batch path walks many values at once, so that SIMD FEA
+ * backends get full batches (number.c converts).
  *
  * Not constant time: the number of cycle-walking steps, and the digit
  * checks, depend on the data (inherent to cycle walking). */

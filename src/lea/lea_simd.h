@@ -19,7 +19,7 @@
 #ifndef KC_LEA_SIMD_H
 #define KC_LEA_SIMD_H
 #include <string.h>
-#include "core/backend.h"
+#include "core/simd_blocks.h"
 #include "lea/lea_common.h"
 
 extern const kc_block_backend kc_lea_ref;
@@ -80,42 +80,22 @@ static inline void rounds_any(const LEA_RK (*tab)[6], unsigned nr, V v[8], int e
 }
 
 #ifdef V_UNPACKLO
-/* 4x4 transpose of the words in each 128-bit lane; its own inverse.  With
- * x[j] holding one block per lane, x[w] then holds word w of all of them. */
-static inline void transpose(V x[4])
-{
-    V t0 = V_UNPACKLO(32, x[0], x[1]), t1 = V_UNPACKHI(32, x[0], x[1]);
-    V t2 = V_UNPACKLO(32, x[2], x[3]), t3 = V_UNPACKHI(32, x[2], x[3]);
-    x[0] = V_UNPACKLO(64, t0, t2);
-    x[1] = V_UNPACKHI(64, t0, t2);
-    x[2] = V_UNPACKLO(64, t1, t3);
-    x[3] = V_UNPACKHI(64, t1, t3);
-}
+#include "core/transpose4x4.h"   /* transpose() */
 #endif
 
 /* ---- Drivers: full batches, then the tail ---- */
 
-/* n = 2..LEA_BATCH blocks (exactly LEA_BATCH unless LEA_MASKED). */
-typedef void lea_batch_fn(const void *ctx, uint8_t *out, const uint8_t *in, size_t n, int enc);
+/* The block loop (core/simd_blocks.h) around a batch kernel. */
+typedef kc_batch_fn lea_batch_fn;
 
 static inline void lea_simd_crypt(lea_batch_fn *batch, const void *ctx, uint8_t *out, const uint8_t *in,
                                   size_t nblocks, int enc)
 {
-    for (; nblocks >= LEA_BATCH; nblocks -= LEA_BATCH, in += 16 * LEA_BATCH, out += 16 * LEA_BATCH)
-        batch(ctx, out, in, LEA_BATCH, enc);
-    if (nblocks > 1) {
 #ifdef LEA_MASKED
-        batch(ctx, out, in, nblocks, enc);
+    kc_simd_blocks(batch, LEA_BATCH, 1, &kc_lea_ref, ctx, out, in, nblocks, enc);
 #else
-        uint8_t buf[16 * LEA_BATCH] = { 0 };
-        memcpy(buf, in, 16 * nblocks);
-        batch(ctx, buf, buf, nblocks, enc);
-        memcpy(out, buf, 16 * nblocks);
-        kc_wipe(buf, sizeof buf);
+    kc_simd_blocks(batch, LEA_BATCH, 0, &kc_lea_ref, ctx, out, in, nblocks, enc);
 #endif
-    } else if (nblocks) {
-        (enc ? kc_lea_ref.encrypt : kc_lea_ref.decrypt)(ctx, out, in, 1);
-    }
 }
 
 /* CTR with the counter blocks made in the sliced layout.  Within a run in

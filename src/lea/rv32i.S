@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* LEA in RV32I assembly (no extensions), the register schedule of Kwak, Kim
- * and Seo (JKIISC 2021, Table 4): the four state words stay in four
+/* LEA in RV32I assembly (no extensions), the register schedule of
+ * [RV32-KBC] Table 4: the four state words stay in four
  * registers for the whole block, the six round-key words of a round are
  * loaded as they are needed, and every rotation is sll + srl + or.  Four
  * rounds per loop pass, so the word that a round leaves in place (X3 = X0)

@@ -13,15 +13,11 @@ void kc_ecb_run(const kc_cipher *c, int encrypt, uint8_t *out, const uint8_t *in
 void kc_cbc_encrypt_run(const kc_cipher *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
 void kc_cbc_decrypt_run(const kc_cipher *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
 void kc_ctr_run(const kc_cipher *c, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
-/* CTR over a one-key encrypt function with bs-byte blocks: kc_ctr_run for
- * backends without a fused kernel, and for those that fuse only some sizes. */
-void kc_ctr_generic(void (*encrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t n),
-                    const void *ctx, size_t bs, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
 /* Next keystream block into ks, advancing the counter. */
 void kc_ctr_keystream(const kc_cipher *c, uint8_t *ctr, uint8_t *ks);
 
 /* The bulk kernels a one-shot call or a stream runs whole blocks through:
- * the serial ones above, or the parallel ones (src/parallel/bulk.c) that
+ * the serial ones above, or the parallel ones (bulk.c) that
  * split large inputs across the thread pool with identical results. */
 typedef struct kc_mode_kernels {
     void (*ecb)(const kc_cipher *c, int encrypt, uint8_t *out, const uint8_t *in, size_t nblocks);

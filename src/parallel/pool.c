@@ -8,7 +8,13 @@
  * that finishes a job spins for a short while (SPIN_NS) watching for the
  * next one before it sleeps, and the caller spins while the last tasks
  * finish; both only when there are no more threads than cores, where the
- * spinning takes no time from a thread with work. */
+ * spinning takes no time from a thread with work.
+ *
+ * After fork() the child has only the thread that forked: the workers, and
+ * any job they were running, are gone.  An atfork handler holds the lock
+ * across fork() and gives the child an empty pool, so its next job starts
+ * new workers (Python multiprocessing, Spark workers and PostgreSQL
+ * backends fork a process that has used the pool). */
 #define _POSIX_C_SOURCE 200809L   /* clock_gettime */
 #include <stdlib.h>
 #include "kcipher.h"
@@ -119,6 +125,27 @@ static void stop_workers(void)
     pool.stopping = 0;
 }
 
+/* fork(): the lock is taken so the child's copy of the pool is consistent,
+ * then the child forgets the workers it does not have. */
+static void before_fork(void) { pthread_mutex_lock(&pool.lock); }
+static void parent_after_fork(void) { pthread_mutex_unlock(&pool.lock); }
+
+static void child_after_fork(void)
+{
+    pool.nworkers = 0;
+    pool.busy = pool.stopping = 0;
+    pool.fn = NULL;
+    pool.arg = NULL;
+    pool.ntasks = pool.next = 0;
+    pool.pending = 0;
+    pthread_cond_init(&pool.wake, NULL);        /* may have counted the lost workers as waiters */
+    pthread_cond_init(&pool.finished, NULL);
+    pthread_mutex_unlock(&pool.lock);           /* this thread took it in before_fork */
+}
+
+static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
+static void register_atfork(void) { pthread_atfork(before_fork, parent_after_fork, child_after_fork); }
+
 static unsigned target_threads(void) { return pool.wanted ? pool.wanted : default_threads(); }
 
 static void start_workers(void)
@@ -133,6 +160,7 @@ static void start_workers(void)
 kc_status kc_set_threads(unsigned n)
 {
     if (n > KC_MAX_THREADS) return KC_ERR_THREADS;
+    pthread_once(&atfork_once, register_atfork);
     pthread_mutex_lock(&pool.lock);
     if (pool.busy) { pthread_mutex_unlock(&pool.lock); return KC_ERR_THREADS; }
     pool.busy = 1;                       /* keeps callers off while workers stop */
@@ -153,6 +181,7 @@ unsigned kc_threads(void)
 
 void kc_parallel_for(size_t ntasks, kc_task_fn fn, void *arg)
 {
+    pthread_once(&atfork_once, register_atfork);   /* before any worker exists */
     pthread_mutex_lock(&pool.lock);
     if (pool.busy || ntasks < 2 || target_threads() < 2) {
         pthread_mutex_unlock(&pool.lock);

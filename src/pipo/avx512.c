@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* PIPO, AVX-512: 64 blocks byte-sliced in zmm registers, realigned every round
- * (seed 002's "general" implementation, Fig. 4): see pipo_x86.h. */
+ * ([PIPO-ARM]'s "general" implementation, Fig. 4): see pipo_x86.h. */
 #include "core/arch.h"
 #if KC_ARCH_X86
 #define PIPO_WIDTH 512

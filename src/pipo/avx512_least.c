@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* PIPO, AVX-512: 64 blocks byte-sliced in zmm registers with least alignment
- * (seed 002 Fig. 6): one transpose per batch, round keys pre-arranged per
+ * ([PIPO-ARM] Fig. 6): one transpose per batch, round keys pre-arranged per
  * slice in set_key; see pipo_x86.h. */
 #include "core/arch.h"
 #if KC_ARCH_X86

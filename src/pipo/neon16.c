@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* PIPO, NEON: 16 blocks byte-sliced, aligned before the S-layer and back after
- * the R-layer every round (seed 002's general implementation, Fig. 4): see
+ * the R-layer every round ([PIPO-ARM]'s general implementation, Fig. 4): see
  * pipo_neon.h. */
 #include "core/arch.h"
 #if KC_ARCH_AARCH64

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* PIPO, NEON: 8 blocks byte-sliced with least alignment (seed 002 section 3.5,
- * Fig. 6): one alignment per batch, round keys pre-arranged per slice in
- * set_key; see pipo_neon.h. */
+/* PIPO, NEON: 8 blocks byte-sliced with least alignment ([PIPO-ARM]
+ * section 3.5, Fig. 6): one alignment per batch, round keys pre-arranged
+ * per slice in set_key; see pipo_neon.h. */
 #include "core/arch.h"
 #if KC_ARCH_AARCH64
 #define PIPO_NEON_LANES 8

@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* PIPO on AArch64 NEON, the techniques of seed 002 (Eum et al., "Optimized
- * Implementation of Block Cipher PIPO in Parallel-Way on 64-bit ARM
- * Processors", KIPS Trans. 2021): the shared code of the neon8, neon16,
- * neon8-least and neon16-least backends.  The including file defines
- * PIPO_NEON_LANES (8 or 16) first.
+/* PIPO on AArch64 NEON, the techniques of [PIPO-ARM]: the shared code of
+ * the neon8, neon16, neon8-least and neon16-least backends.  The including
+ * file defines PIPO_NEON_LANES (8 or 16) first.
  *
  * A batch is 8 registers of blocks: 16 blocks in 8 q registers (two blocks
  * each), or 8 blocks in 8 d registers (one each; the paper's 8-block code is
@@ -106,7 +104,8 @@ static inline void unalign(V v[8])
     v[6] = V_OP(zip1, 32, t[6], t[7]); v[7] = V_OP(zip2, 32, t[6], t[7]);
 }
 
-/* The S-layer circuit of pipo.md 4.1 on slices (11 AND/OR, 23 XOR/NOT). */
+/* The designers' bitsliced S-layer circuit ([PIPO]) on slices (11 AND/OR,
+ * 23 XOR/NOT). */
 static inline void s_layer(V x[8])
 {
     V t0, t1, t2, s;
@@ -137,7 +136,7 @@ static inline void s_layer(V x[8])
     s = x[4]; x[4] = x[5]; x[5] = s;
 }
 
-/* The inverse circuit, pipo.md 4.2. */
+/* The inverse circuit ([PIPO]). */
 static inline void inv_s_layer(V x[8])
 {
     V t0, t1, t2, s;

@@ -7,8 +7,8 @@
  * A batch is 8 vectors of blocks (32 or 64 blocks).  transpose() turns it
  * into 8 slices, slice x[i] holding state byte X[i] of every block, so the
  * S-layer circuit runs on the slices as it is and the R-layer rotates the
- * bytes of each slice (seed 002, section 3.3).  Two strategies:
- *  - realign (seed 002 Fig. 4): transpose before the S-layer and back after
+ * bytes of each slice ([PIPO-ARM] section 3.3).  Two strategies:
+ *  - realign ([PIPO-ARM] Fig. 4): transpose before the S-layer and back after
  *    the R-layer every round, so the round key is XORed in block layout;
  *  - least alignment (Fig. 6): transpose once per batch, with the round keys
  *    pre-arranged in set_key as one 32-bit word per slice (the byte 4 times,
@@ -148,9 +148,9 @@ static inline void untranspose(V x[8])
     for (int i = 0; i < 8; i++) x[i] = V_SHUFFLE8(x[i], unpair);
 }
 
-/* The S-layer circuit of pipo.md 4.1 on slices, except that slice 2 comes
- * out complemented: its NOT is deferred into its uses, one XNOR and the
- * round key. */
+/* The designers' bitsliced S-layer ([PIPO]) on slices, except that slice 2
+ * comes out complemented: its NOT is deferred into its uses, one XNOR and
+ * the round key. */
 static inline void s_layer(V x[8])
 {
     V t0, t1, t2, s;
@@ -180,7 +180,7 @@ static inline void s_layer(V x[8])
     s = x[4]; x[4] = x[5]; x[5] = s;
 }
 
-/* The inverse circuit, pipo.md 4.2, taking slice 2 complemented: its
+/* The inverse circuit ([PIPO]), taking slice 2 complemented: its
  * first XOR keeps it so, which is what the circuit's own NOT would have
  * made of it, and the XOR into slice 3 becomes an XNOR. */
 static inline void inv_s_layer(V x[8])

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* PIPO-64/128 and PIPO-64/256 in RV32I assembly (no extensions), the
- * register schedule of Kwak, Kim and Seo (JKIISC 2021, Table 5): state byte
+ * register schedule of [RV32-KBC] Table 5: state byte
  * X[i] lives in the low 8 bits of s(2+i), s10 counts the rounds, and the
  * key schedule is fused into encryption: round key r is the master-key word
  * K[r mod n] read straight from memory, with r XORed into byte 0.
  *
  * The S-layer is the designers' bitsliced circuit on the eight byte
- * registers (spec section 4.1); NOT is `xori 0xff`, so every register stays
+ * registers ([PIPO]); NOT is `xori 0xff`, so every register stays
  * an 8-bit value.  The R-layer rotates each byte with a shift pair and one
  * mask (slli, srli, or, andi 0xff); the S-layer's final bit permutation is
  * folded into the rotations by choosing their source registers.

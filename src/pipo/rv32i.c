@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* PIPO, RV32I assembly (rv32i.S) after Kwak, Kim and Seo (JKIISC 2021):
+/* PIPO, RV32I assembly (rv32i.S) after [RV32-KBC]:
  * eight byte registers, bitsliced S-layer, masked byte rotations, and the
  * key schedule fused into encryption, so the "schedule" here only keeps the
  * master key.  Bitwise operations and fixed shifts only: constant time. */

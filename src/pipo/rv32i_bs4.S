@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* PIPO in RV32I assembly, four blocks at once (beyond Kwak-Kim-Seo 2021):
+/* PIPO in RV32I assembly, four blocks at once (beyond [RV32-KBC]):
  * register W[i] holds state byte X[i] of four blocks, block b in byte lane
- * b, so the designers' bitsliced S-layer (spec section 4.1) runs unchanged
- * on 32-bit words and serves four blocks per instruction.  The R-layer
+ * b, so the designers' bitsliced S-layer ([PIPO]) runs unchanged on
+ * 32-bit words and serves four blocks per instruction.  The R-layer
  * rotates every lane: split each byte at the rotation point with one mask,
  * shift both parts, OR (5 instructions); the S-layer's output permutation
  * is folded into the rotations' source registers.  Round keys come

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* PIPO, RV32I assembly, four blocks per pass in the byte lanes of 32-bit
  * words (rv32i_bs4.S): the bitsliced S-layer serves four blocks per
- * instruction.  Beyond Kwak-Kim-Seo 2021, which did one block at a time.
+ * instruction.  Beyond [RV32-KBC], which did one block at a time.
  * A lone block (as in CBC encryption) goes to the single-block assembly;
  * a tail of 2 or 3 blocks is padded to four on the stack.  Constant time. */
 #include "core/arch.h"

@@ -23,7 +23,7 @@
 #include <string.h>
 #include "core/backend.h"
 #include "rijndael/rijndael_x86.h"
-#include "modes/modes.h"
+#include "core/ctr_blocks.h"
 
 KC_TARGET_BEGIN("aes,ssse3")
 

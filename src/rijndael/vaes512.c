@@ -16,7 +16,7 @@
 #if KC_ARCH_X86
 #include "core/backend.h"
 #include "rijndael/rijndael_x86.h"
-#include "modes/modes.h"
+#include "core/ctr_blocks.h"
 
 extern const kc_block_backend kc_rijndael_aesni;
 

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* TinyJAMBU keyed permutation in AVR assembly with reverse shifts
- * (Kwon, Eum, Sim, Yang, Seo, "Optimized implementation of lightweight
- * cryptography TinyJAMBU with reverse shift technique on 8-bit AVR").
+ * ([TJ-AVR]).
  *
  *   void kc_tj_avr_rs_permute(uint32_t s[4], const uint32_t *nk, uint8_t groups)
  *

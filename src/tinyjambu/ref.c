@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* TinyJAMBU-128/192/256 v2 reference backend: portable C, 32-bit words
- * (specs/tinyjambu.md section 4): the shared mode of tinyjambu_common.h over
+ * (the AEAD mode of [TINYJAMBU]): the shared mode of tinyjambu_common.h over
  * tj_permute.  Only shifts, ANDs and XORs on the state and no branch on
  * secret data, also not on the tag check. */
 #include "core/backend.h"

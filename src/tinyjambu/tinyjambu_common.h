@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* TinyJAMBU v2 internals shared by the backends and the benchmarks: the key
- * layout, the keyed permutation P_n (specs/tinyjambu.md section 3) and the
- * one-message AEAD mode over any permutation (section 4).
+ * layout, the keyed permutation P_n of [TINYJAMBU] and
+ * its one-message AEAD mode, over any permutation.
  *
  * State bit s_(32w+b) is bit b of S[w]; key bit k_(32w+b) is bit b of
  * K[w] = LE32(key + 4w).  One 32-step update computes 32 feedback bits at
@@ -61,7 +61,8 @@ static inline uint32_t tj_update(uint32_t s0, uint32_t s1, uint32_t s2, uint32_t
 
 /* P_steps on S[0..3]; steps is a multiple of 128 (640, 1024, 1152, 1280).
  * Four updates per iteration with rotating word roles instead of moving
- * words; the key index restarts at 0 on every call (spec pitfall 2). */
+ * words; the key index restarts at 0 on every call, as in [TINYJAMBU] (a
+ * 192-bit key cycles K[j mod 6] from K[0] in each call). */
 static inline void tj_permute(uint32_t s[4], const tj_key *key, unsigned steps)
 {
     uint32_t s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3];

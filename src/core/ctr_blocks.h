@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: MIT */
+/* CTR over any one-key block encrypt function: the mode layer's CTR for
+ * backends without a fused kernel, and the fallback of backends that fuse
+ * only some block sizes.  It lives here, below both, so that backends need
+ * nothing from src/modes.  The whole block is one big-endian counter. */
+#ifndef KC_CTR_BLOCKS_H
+#define KC_CTR_BLOCKS_H
+#include <stddef.h>
+#include <stdint.h>
+
+#define KC_CTR_BATCH 2048   /* bytes of counter blocks per encrypt call: 128 AES blocks, the widest SIMD pass and more */
+
+/* XORs the keystream of nblocks bs-byte blocks from ctr into in; ctr is
+ * advanced in place.  out == in is allowed. */
+void kc_ctr_generic(void (*encrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t n),
+                    const void *ctx, size_t bs, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
+
+/* counter += 1 over bs bytes. */
+void kc_ctr_increment(uint8_t *ctr, size_t bs);
+
+#endif
