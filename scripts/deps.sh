@@ -9,7 +9,7 @@ for what in "$@"; do
   case $what in
     test)    pkgs+=(build-essential cmake pkg-config python3 python3-pip valgrind
                     libssl-dev libcrypto++-dev libbotan-2-dev libcrypto++-utils
-                    clang libclang-rt-14-dev) ;;
+                    clang libclang-rt-14-dev openjdk-17-jdk-headless maven) ;;
     bench)   pkgs+=(build-essential cmake pkg-config python3 python3-matplotlib
                     libssl-dev libcrypto++-dev libbotan-2-dev) ;;
     aarch64) pkgs+=(cmake make python3 gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user) ;;
@@ -33,9 +33,19 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo "${apt[@]}" install -y --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# Independent Rijndael reference for 192/256-bit blocks (tests only).
-if [[ " $* " == *" test "* ]] && ! python3 -c 'import py3rijndael' 2>/dev/null; then
-  python3 -m pip install --quiet py3rijndael 2>/dev/null ||
-    python3 -m pip install --quiet --break-system-packages py3rijndael ||
-    echo "deps: py3rijndael unavailable; that differential test will be skipped"
+# Independent references for the differential tests: Rijndael with 192/256-bit
+# blocks (py3rijndael), FF3-1 (ff3), FF1/FF3-1 over AES and ARIA (Bouncy Castle,
+# from Maven Central).  A reference that cannot be had is skipped by its test.
+if [[ " $* " == *" test "* ]]; then
+  for mod in py3rijndael ff3; do
+    python3 -c "import $mod" 2>/dev/null && continue
+    python3 -m pip install --quiet "$mod" 2>/dev/null ||
+      python3 -m pip install --quiet --break-system-packages "$mod" ||
+      echo "deps: $mod unavailable; its differential test will be skipped"
+  done
+  bc=org.bouncycastle:bcprov-jdk18on:1.78.1
+  if command -v mvn >/dev/null && ! ls ~/.m2/repository/org/bouncycastle/bcprov-jdk18on/1.78.1/*.jar >/dev/null 2>&1; then
+    mvn -q dependency:get -Dartifact=$bc >/dev/null 2>&1 ||
+      echo "deps: Bouncy Castle ($bc) unavailable; the FF1/FF3-1 differential test will use only ff3"
+  fi
 fi
