@@ -91,7 +91,7 @@ kc_status kc_tokenize_arrow(const kc_tokenizer *t, int encrypt,
     output *o = calloc(1, sizeof *o);
     if (o) {
         o->data = malloc(bytes ? (size_t)bytes * scale : 1);
-        o->validity = malloc(n / 8 + 1);
+        o->validity = calloc(n / 8 + 1, 1);
     }
     if (!rows || !o || !o->data || !o->validity) st = KC_ERR_NO_MEMORY;
     for (size_t k = 0; st == KC_OK && k < n; k++) {

@@ -205,7 +205,7 @@ static void walk_chunk(const fpe_batch *b, size_t first, size_t count)
     for (size_t i = 0; i < count; i++)
         if (!kc_number_in_domain(f, blocks + i * bs)) {
             where[left] = (uint16_t)i;
-            if (ts) memcpy(again_tweaks + left * ts, tweaks + i * ts, ts);
+            if (ts && tweaks) memcpy(again_tweaks + left * ts, tweaks + i * ts, ts);
             memcpy(again + left++ * bs, blocks + i * bs, bs);
         }
     while (left) {

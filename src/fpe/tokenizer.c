@@ -57,7 +57,7 @@ kc_status kc_tokenizer_new(kc_tokenizer **out, const char *cipher, const char *b
     if (st != KC_OK) { free(t); return st; }
     strcpy(t->cipher, cipher);
     if (backend) { strcpy(t->backend, backend); t->has_backend = 1; }
-    memcpy(t->key, key, key_len);
+    if (key_len) memcpy(t->key, key, key_len);
     t->key_len = key_len;
     t->flags = flags;
 #if defined(KC_HAVE_PTHREADS)
@@ -180,7 +180,7 @@ static void crypt_group(rows_job *job, worker *w, const size_t *idx, size_t n, s
         return;
     }
     for (size_t j = 0; j < n; j++) {
-        memcpy(w->gathered + j * len, w->digits + w->at[idx[j] % ROW_CHUNK], len * sizeof *w->gathered);
+        if (len) memcpy(w->gathered + j * len, w->digits + w->at[idx[j] % ROW_CHUNK], len * sizeof *w->gathered);
         if (!shared && tlen) {
             row_tweak(job->t, p, &rows[idx[j]], one, &tw);
             memcpy(tweaks + j * tlen, tw, tlen);
@@ -196,7 +196,7 @@ static void crypt_group(rows_job *job, worker *w, const size_t *idx, size_t n, s
     }
     for (size_t j = 0; j < n; j++) {
         if (st != KC_OK) rows[idx[j]].status = st;
-        else memcpy(w->digits + w->at[idx[j] % ROW_CHUNK], w->gathered + j * len, len * sizeof *w->gathered);
+        else if (len) memcpy(w->digits + w->at[idx[j] % ROW_CHUNK], w->gathered + j * len, len * sizeof *w->gathered);
     }
     if (tweaks) kc_wipe(tweaks, n * tlen);
     free(tweaks);
