@@ -50,8 +50,15 @@ static void aria_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_
 }
 
 const kc_block_backend kc_aria_rv32i_table = {
-    { "rv32i-table", "RV32I assembly, 16 byte registers, byte S-box tables (Kwak-Kim-Seo 2021), not constant time",
-      0, 0, sizeof(aria_rv32i_key) },
-    aria_set_key, aria_encrypt, aria_decrypt
+    .head = {
+        .name = "rv32i-table",
+        .summary = "RV32I assembly, 16 byte registers, byte S-box tables ([RV32-KBC]), not constant time",
+        .cpu = 0,
+        .timing = KC_VARIABLE_TIME,
+        .ctx_size = sizeof(aria_rv32i_key),
+    },
+    .set_key = aria_set_key,
+    .encrypt = aria_encrypt,
+    .decrypt = aria_decrypt,
 };
 #endif

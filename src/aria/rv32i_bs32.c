@@ -149,8 +149,15 @@ static void bs32_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_
 }
 
 const kc_block_backend kc_aria_rv32i_bs32 = {
-    { "rv32i-bs32", "RV32I assembly, bitsliced S-boxes over 32-bit words, 2 blocks per pass, constant time",
-      0, 1, sizeof(aria_bs32_planes) },
-    bs32_set_key, bs32_encrypt, bs32_decrypt
+    .head = {
+        .name = "rv32i-bs32",
+        .summary = "RV32I assembly, bitsliced S-boxes over 32-bit words, 2 blocks per pass, constant time",
+        .cpu = 0,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(aria_bs32_planes),
+    },
+    .set_key = bs32_set_key,
+    .encrypt = bs32_encrypt,
+    .decrypt = bs32_decrypt,
 };
 #endif

@@ -107,9 +107,16 @@ static void rounds(const fea_ctx *c, fea_lanes *l, size_t m, int decrypt)
 FEA_LANES_ENTRIES(sp, rounds)
 
 const kc_fea_backend kc_fea_gfni_avx2 = {
-    { "gfni-avx2", "constant time: GFNI S-box and diffusion on ymm, 4 blocks per register, 16 in flight",
-      KC_CPU_AVX2 | KC_CPU_GFNI, 1, sizeof(fea_ctx) },
-    set_key, encrypt, decrypt
+    .head = {
+        .name = "gfni-avx2",
+        .summary = "constant time: GFNI S-box and diffusion on ymm, 4 blocks per register, 16 in flight",
+        .cpu = KC_CPU_AVX2 | KC_CPU_GFNI,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(fea_ctx),
+    },
+    .set_key = set_key,
+    .encrypt = encrypt,
+    .decrypt = decrypt,
 };
 KC_TARGET_END
 #endif

@@ -137,9 +137,17 @@ static void rounds(const fea_ctx *c, fea_lanes *l, size_t m, int decrypt)
 FEA_LANES_ENTRIES(sp, rounds)
 
 const kc_fea_backend kc_fea_gfni_avx512 = {
-    { "gfni-avx512", "constant time: GFNI S-box (gf2p8affineinvqb) and diffusion, 8 blocks per zmm, 32 in flight",
-      KC_CPU_AVX512F | KC_CPU_AVX512BW | KC_CPU_GFNI, 1, sizeof(fea_ctx) },
-    set_key, encrypt, decrypt
+    .head = {
+        .name = "gfni-avx512",
+        .summary = "constant time: GFNI S-box (gf2p8affineinvqb) and diffusion, 8 blocks per zmm, "
+                   "32 in flight",
+        .cpu = KC_CPU_AVX512F | KC_CPU_AVX512BW | KC_CPU_GFNI,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(fea_ctx),
+    },
+    .set_key = set_key,
+    .encrypt = encrypt,
+    .decrypt = decrypt,
 };
 KC_TARGET_END
 #endif

@@ -40,7 +40,15 @@ static void lea_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t
 }
 
 const kc_block_backend kc_lea_rv32i = {
-    { "rv32i", "RV32I assembly, 4 state registers (Kwak-Kim-Seo 2021 schedule)", 0, 1, sizeof(lea_key) },
-    lea_set_key, lea_encrypt, lea_decrypt
+    .head = {
+        .name = "rv32i",
+        .summary = "RV32I assembly, 4 state registers ([RV32-KBC] schedule)",
+        .cpu = 0,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(lea_key),
+    },
+    .set_key = lea_set_key,
+    .encrypt = lea_encrypt,
+    .decrypt = lea_decrypt,
 };
 #endif

@@ -24,8 +24,15 @@ static void pipo_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_
 }
 
 const kc_block_backend kc_pipo_rv32i = {
-    { "rv32i", "RV32I assembly, 8 byte registers, fused key schedule (Kwak-Kim-Seo 2021)",
-      0, 1, sizeof(pipo_rv32i_key) },
-    pipo_set_key, pipo_encrypt, pipo_decrypt
+    .head = {
+        .name = "rv32i",
+        .summary = "RV32I assembly, 8 byte registers, fused key schedule ([RV32-KBC])",
+        .cpu = 0,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(pipo_rv32i_key),
+    },
+    .set_key = pipo_set_key,
+    .encrypt = pipo_encrypt,
+    .decrypt = pipo_decrypt,
 };
 #endif

@@ -64,8 +64,15 @@ static void bs4_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t
 }
 
 const kc_block_backend kc_pipo_rv32i_bs4 = {
-    { "rv32i-bs4", "RV32I assembly, 4 blocks in the byte lanes of 32-bit words, bitsliced S-layer",
-      0, 1, sizeof(pipo_bs4_key) },
-    bs4_set_key, bs4_encrypt, bs4_decrypt
+    .head = {
+        .name = "rv32i-bs4",
+        .summary = "RV32I assembly, 4 blocks in the byte lanes of 32-bit words, bitsliced S-layer",
+        .cpu = 0,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(pipo_bs4_key),
+    },
+    .set_key = bs4_set_key,
+    .encrypt = bs4_encrypt,
+    .decrypt = bs4_decrypt,
 };
 #endif
