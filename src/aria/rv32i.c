@@ -13,6 +13,9 @@ typedef struct aria_rv32i_key {
     uint32_t rounds;
 } aria_rv32i_key;
 
+/* rv32i.S steps through the round keys 16 bytes at a time. */
+_Static_assert(sizeof((aria_rv32i_key *)0)->ek[0] == 16, "rv32i.S: 16 bytes per round key");
+
 extern const uint8_t kc_aria_rv32i_sbox[4 * 256];   /* S1, S2, X1, X2 */
 void kc_aria_rv32i_crypt(const uint8_t *rk, uint32_t rounds, uint8_t *out, const uint8_t *in,
                          size_t nblocks);

@@ -22,6 +22,9 @@ typedef struct aria_bs32_planes {
     uint32_t rounds;
 } aria_bs32_planes;
 
+/* rv32i_bs32.S hard-codes 32-byte round keys (koff + 0..28, 64 per pair). */
+_Static_assert(sizeof((aria_bs32_planes *)0)->ek[0] == 32, "rv32i_bs32.S: 32 bytes per round key");
+
 void kc_aria_rv32i_bs32_crypt(const uint32_t (*rk)[8], uint32_t rounds, uint32_t *out,
                               const uint32_t *in, size_t npairs);
 

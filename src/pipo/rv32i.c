@@ -7,6 +7,11 @@
 #if KC_ARCH_RV32
 #include "pipo/rv32i.h"
 
+/* The layout rv32i.S hard-codes (pipo_rv32i_key in rv32i.h). */
+_Static_assert(offsetof(pipo_rv32i_key, key) == 0, "rv32i.S: master key at offset 0");
+_Static_assert(offsetof(pipo_rv32i_key, rounds) == 32, "rv32i.S: ROUNDS");
+_Static_assert(offsetof(pipo_rv32i_key, key_mask) == 36, "rv32i.S: KEY_MASK");
+
 static kc_status pipo_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
 {
     (void)block_len;
