@@ -7,7 +7,7 @@ set -euo pipefail
 pkgs=()
 for what in "$@"; do
   case $what in
-    test)    pkgs+=(build-essential cmake pkg-config python3 python3-pip valgrind
+    test)    pkgs+=(build-essential cmake pkg-config python3 python3-pip valgrind clang
                     libssl-dev libcrypto++-dev libbotan-2-dev) ;;
     bench)   pkgs+=(build-essential cmake pkg-config python3 python3-matplotlib
                     libssl-dev libcrypto++-dev libbotan-2-dev) ;;
