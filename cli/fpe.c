@@ -118,10 +118,11 @@ int cmd_fpe(const options *o, int encrypt)
     j.key = key;
     j.in = malloc(BATCH * MAX_DIGITS * sizeof *j.in);
     j.out = malloc(BATCH * MAX_DIGITS * sizeof *j.out);
-    if (!j.in || !j.out) rc = fail(EXIT_CRYPTO, "fpe", "out of memory");
-    if (!rc && o->npositional) {
+    if (!j.in || !j.out) {
+        rc = fail(EXIT_CRYPTO, "fpe", "out of memory");
+    } else if (o->npositional) {
         rc = add_value(&j, o->positional[0]);
-    } else if (!rc) {
+    } else {
         char line[1024];
         while (!rc && fgets(line, sizeof line, stdin)) {
             line[strcspn(line, " \t\r\n")] = 0;

@@ -86,7 +86,8 @@ void rounds_g(const fea_ctx *c, fea_lanes *l, size_t m, int decrypt, int G, int 
 {
     unsigned r = c->rounds, na = (c->n + 1) / 2, nb = c->n / 2, period = c->variant == 2 ? 3 : 2;
     __m512i a[4], b[4], w0[4], w1[4], w2[4], phi = BCAST(FEA_GFNI_PHI);
-    __m512i mask_a = BCAST(~UINT64_C(0) << (64 - na)), mask_b = BCAST(~UINT64_C(0) << (64 - nb));
+    __m512i mask_a = BCAST(~UINT64_C(0) << ((64 - na) & 63)),   /* & 63: as fea_split */
+            mask_b = BCAST(~UINT64_C(0) << ((64 - nb) & 63));
 #define TO_STATE(x) (PHI_STATE ? _mm512_gf2p8affine_epi64_epi8(x, phi, 0) : (x))
     _Pragma("GCC unroll 4") for (int g = 0; g < G; g++) {
         __mmask8 k = m - 8 * g >= 8 ? 0xff : (__mmask8)((1u << (m - 8 * g)) - 1);
