@@ -15,10 +15,13 @@ build=${KC_BUILD_DIR:-build}
 passed=0 failed=0
 export KC_WERROR=ON            # every build here, the cross ones too, with -Werror
 
-run_suite() {   # name, build dir, cmake args...  ($only: build and run just these tests)
+run_suite() {   # name, build dir, cmake args...  ($only: build and run just these tests, a|b|c)
   local name=$1 dir=$2; shift 2
   local targets=() select=()
-  [ -n "${only:-}" ] && { targets=(--target "$only"); select=(-R "^($only)\$"); }
+  if [ -n "${only:-}" ]; then
+    IFS='|' read -ra targets <<<"$only"
+    targets=(--target "${targets[@]}"); select=(-R "^($only)\$")
+  fi
   echo "== $name"
   if ! cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >"$dir.configure.log" 2>&1 ||
      ! cmake --build "$dir" -j"$jobs" "${targets[@]}" >"$dir.build.log" 2>&1; then
