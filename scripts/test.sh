@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# Every test: installs dependencies, builds, runs the suite, then runs it
-# again under AddressSanitizer + UndefinedBehaviorSanitizer, the thread pool
+# Every test: installs dependencies, builds, runs the suite (gcc, then
+# clang), the static analyser (scripts/analyze.sh), then runs the suite
+# again under AddressSanitizer + UndefinedBehaviorSanitizer, the threads
 # under ThreadSanitizer, then cross-built
 # for other architectures under emulation.  The constant-time check
 # (valgrind) runs in the first pass; libFuzzer harnesses and a statistical
@@ -13,11 +14,15 @@ scripts/deps.sh test || exit 1
 jobs=$(nproc 2>/dev/null || echo 2)
 build=${KC_BUILD_DIR:-build}
 passed=0 failed=0
+export KC_WERROR=ON            # every build here, the cross ones too, with -Werror
 
-run_suite() {   # name, build dir, cmake args...  ($only: build and run just these tests)
+run_suite() {   # name, build dir, cmake args...  ($only: build and run just these tests, a|b|c)
   local name=$1 dir=$2; shift 2
   local targets=() select=()
-  [ -n "${only:-}" ] && { targets=(--target "$only"); select=(-R "^($only)\$"); }
+  if [ -n "${only:-}" ]; then
+    IFS='|' read -ra targets <<<"$only"
+    targets=(--target "${targets[@]}"); select=(-R "^($only)\$")
+  fi
   echo "== $name"
   if ! cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >"$dir.configure.log" 2>&1 ||
      ! cmake --build "$dir" -j"$jobs" "${targets[@]}" >"$dir.build.log" 2>&1; then
@@ -48,9 +53,12 @@ cross() {       # name, script: a cross-architecture suite under emulation
 
 mkdir -p "$build"
 run_suite "tests" "$build/release"
+CC=clang CXX=clang++ run_suite "tests built with clang" "$build/clang"
+echo "== static analysis (clang --analyze over src/ and cli/)"
+if scripts/analyze.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 run_suite "tests under ASan+UBSan" "$build/sanitize" -DCMAKE_BUILD_TYPE=Debug \
   -DKC_SANITIZE=address,undefined
-only=test_parallel run_suite "thread pool under ThreadSanitizer" "$build/tsan" -DCMAKE_BUILD_TYPE=Debug \
+only="test_parallel|test_cpu_race" run_suite "threads under ThreadSanitizer" "$build/tsan" -DCMAKE_BUILD_TYPE=Debug \
   -DKC_SANITIZE=thread -DKC_PEERS=OFF
 
 # ---- fuzzing and timing (tests/fuzz, tests/timing): builds of their own,

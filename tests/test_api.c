@@ -89,7 +89,10 @@ static void block_errors(void)
 static void unavailable_backend(void)
 {
     /* A backend needing a CPU feature no machine has. */
-    static const kc_block_backend impossible = { { "future", "needs bit 31", 1u << 31, 1, 16 }, 0, 0, 0 };
+    static const kc_block_backend impossible = {
+        .head = { .name = "future", .summary = "needs bit 31", .cpu = 1u << 31, .timing = KC_CONSTANT_TIME,
+                  .ctx_size = 16 },
+    };
     static const kc_block_backend *const list[] = { &impossible, NULL };
     static const kc_family fam = { "test", KC_KIND_BLOCK, (const void *const *)list };
     const void *b;

@@ -79,7 +79,14 @@ static void key_round(uint8_t out[16], const uint8_t in[16], const uint8_t rk[16
 ARIA_WORD_ENTRIES(key_round, crypt_blocks)
 
 const kc_block_backend kc_aria_bs32 = {
-    { "bs32", "bitsliced S-boxes over 32-bit words, 2 blocks per pass, constant time (for 32-bit CPUs)",
-      0, 1, sizeof(aria_word_keys) },
-    aria_set_key, aria_encrypt, aria_decrypt
+    .head = {
+        .name = "bs32",
+        .summary = "bitsliced S-boxes over 32-bit words, 2 blocks per pass, constant time (for 32-bit CPUs)",
+        .cpu = 0,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(aria_word_keys),
+    },
+    .set_key = aria_set_key,
+    .encrypt = aria_encrypt,
+    .decrypt = aria_decrypt,
 };

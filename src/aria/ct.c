@@ -92,7 +92,14 @@ static void key_round(uint8_t out[16], const uint8_t in[16], const uint8_t rk[16
 ARIA_WORD_ENTRIES(key_round, crypt_blocks)
 
 const kc_block_backend kc_aria_ct = {
-    { "ct", "bitsliced S-boxes (GF(2^8) inversion circuit), 4 blocks per pass, constant time",
-      0, 1, sizeof(aria_word_keys) },
-    aria_set_key, aria_encrypt, aria_decrypt
+    .head = {
+        .name = "ct",
+        .summary = "bitsliced S-boxes (GF(2^8) inversion circuit), 4 blocks per pass, constant time",
+        .cpu = 0,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(aria_word_keys),
+    },
+    .set_key = aria_set_key,
+    .encrypt = aria_encrypt,
+    .decrypt = aria_decrypt,
 };

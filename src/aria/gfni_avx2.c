@@ -50,9 +50,16 @@ static void crypt(const aria_x86_keys *ks, unsigned rounds, uint8_t *out, const 
 ARIA_X86_ENTRIES(key_round, crypt)
 
 const kc_block_backend kc_aria_gfni_avx2 = {
-    { "gfni-avx2", "GFNI S-boxes, AVX2 byte-sliced 32 blocks per pass, constant time",
-      KC_CPU_AVX2 | KC_CPU_GFNI, 1, sizeof(aria_x86_key) },
-    aria_set_key, aria_encrypt, aria_decrypt
+    .head = {
+        .name = "gfni-avx2",
+        .summary = "GFNI S-boxes, AVX2 byte-sliced 32 blocks per pass, constant time",
+        .cpu = KC_CPU_AVX2 | KC_CPU_GFNI,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(aria_x86_key),
+    },
+    .set_key = aria_set_key,
+    .encrypt = aria_encrypt,
+    .decrypt = aria_decrypt,
 };
 KC_TARGET_END
 #endif

@@ -254,9 +254,16 @@ static void gfni_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_
 }
 
 const kc_block_backend kc_aria_gfni_avx512 = {
-    { "gfni-avx512", "GFNI S-boxes, AVX-512 byte-sliced 32 blocks per state (2 interleaved), constant time",
-      KC_CPU_AVX2 | KC_CPU_AVX512F | KC_CPU_AVX512BW | KC_CPU_GFNI, 1, sizeof(gfni512_key) },
-    gfni_set_key, gfni_encrypt, gfni_decrypt
+    .head = {
+        .name = "gfni-avx512",
+        .summary = "GFNI S-boxes, AVX-512 byte-sliced 32 blocks per state (2 interleaved), constant time",
+        .cpu = KC_CPU_AVX2 | KC_CPU_AVX512F | KC_CPU_AVX512BW | KC_CPU_GFNI,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(gfni512_key),
+    },
+    .set_key = gfni_set_key,
+    .encrypt = gfni_encrypt,
+    .decrypt = gfni_decrypt,
 };
 KC_TARGET_END
 #endif

@@ -311,8 +311,15 @@ static void neon_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_
 }
 
 const kc_block_backend kc_aria_neon = {
-    { "neon", "NEON, 16 blocks byte-sliced, S-boxes by TBL/TBX over 256-byte tables, constant time",
-      KC_CPU_NEON, 1, sizeof(neon_key) },
-    neon_set_key, neon_encrypt, neon_decrypt
+    .head = {
+        .name = "neon",
+        .summary = "NEON, 16 blocks byte-sliced, S-boxes by TBL/TBX over 256-byte tables, constant time",
+        .cpu = KC_CPU_NEON,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(neon_key),
+    },
+    .set_key = neon_set_key,
+    .encrypt = neon_encrypt,
+    .decrypt = neon_decrypt,
 };
 #endif

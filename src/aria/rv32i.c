@@ -13,6 +13,9 @@ typedef struct aria_rv32i_key {
     uint32_t rounds;
 } aria_rv32i_key;
 
+/* rv32i.S steps through the round keys 16 bytes at a time. */
+_Static_assert(sizeof((aria_rv32i_key *)0)->ek[0] == 16, "rv32i.S: 16 bytes per round key");
+
 extern const uint8_t kc_aria_rv32i_sbox[4 * 256];   /* S1, S2, X1, X2 */
 void kc_aria_rv32i_crypt(const uint8_t *rk, uint32_t rounds, uint8_t *out, const uint8_t *in,
                          size_t nblocks);
@@ -50,8 +53,15 @@ static void aria_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_
 }
 
 const kc_block_backend kc_aria_rv32i_table = {
-    { "rv32i-table", "RV32I assembly, 16 byte registers, byte S-box tables (Kwak-Kim-Seo 2021), not constant time",
-      0, 0, sizeof(aria_rv32i_key) },
-    aria_set_key, aria_encrypt, aria_decrypt
+    .head = {
+        .name = "rv32i-table",
+        .summary = "RV32I assembly, 16 byte registers, byte S-box tables ([RV32-KBC]), not constant time",
+        .cpu = 0,
+        .timing = KC_VARIABLE_TIME,
+        .ctx_size = sizeof(aria_rv32i_key),
+    },
+    .set_key = aria_set_key,
+    .encrypt = aria_encrypt,
+    .decrypt = aria_decrypt,
 };
 #endif

@@ -22,6 +22,9 @@ typedef struct aria_bs32_planes {
     uint32_t rounds;
 } aria_bs32_planes;
 
+/* rv32i_bs32.S hard-codes 32-byte round keys (koff + 0..28, 64 per pair). */
+_Static_assert(sizeof((aria_bs32_planes *)0)->ek[0] == 32, "rv32i_bs32.S: 32 bytes per round key");
+
 void kc_aria_rv32i_bs32_crypt(const uint32_t (*rk)[8], uint32_t rounds, uint32_t *out,
                               const uint32_t *in, size_t npairs);
 
@@ -149,8 +152,15 @@ static void bs32_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_
 }
 
 const kc_block_backend kc_aria_rv32i_bs32 = {
-    { "rv32i-bs32", "RV32I assembly, bitsliced S-boxes over 32-bit words, 2 blocks per pass, constant time",
-      0, 1, sizeof(aria_bs32_planes) },
-    bs32_set_key, bs32_encrypt, bs32_decrypt
+    .head = {
+        .name = "rv32i-bs32",
+        .summary = "RV32I assembly, bitsliced S-boxes over 32-bit words, 2 blocks per pass, constant time",
+        .cpu = 0,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(aria_bs32_planes),
+    },
+    .set_key = bs32_set_key,
+    .encrypt = bs32_encrypt,
+    .decrypt = bs32_decrypt,
 };
 #endif

@@ -245,6 +245,14 @@ static void key_round(uint8_t out[16], const uint8_t in[16], const uint8_t rk[16
 ARIA_WORD_ENTRIES(key_round, crypt_blocks)
 
 const kc_block_backend kc_aria_table = {
-    { "table", "32-bit tables (KISA reference style), not constant time", 0, 0, sizeof(aria_word_keys) },
-    aria_set_key, aria_encrypt, aria_decrypt
+    .head = {
+        .name = "table",
+        .summary = "32-bit tables (KISA reference style), not constant time",
+        .cpu = 0,
+        .timing = KC_VARIABLE_TIME,
+        .ctx_size = sizeof(aria_word_keys),
+    },
+    .set_key = aria_set_key,
+    .encrypt = aria_encrypt,
+    .decrypt = aria_decrypt,
 };

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* Backend descriptors: one per implementation technique, listed in
- * src/core/registry.c.  A backend file defines one const descriptor and
- * nothing else that is not static. */
+/* Backend descriptors: one per implementation technique, listed best first
+ * in src/<alg>/backends.c.  A backend file defines one const descriptor, with
+ * designated initializers, and nothing else that is not static. */
 #ifndef KC_BACKEND_H
 #define KC_BACKEND_H
 
@@ -10,12 +10,17 @@
 #include "kcipher.h"
 #include "cpu.h"
 
+/* Whether a backend's timing and memory accesses are independent of secrets:
+ * no secret-dependent branches or memory indices.  Only constant-time
+ * backends can be a cipher's default. */
+typedef enum kc_timing { KC_VARIABLE_TIME = 0, KC_CONSTANT_TIME = 1 } kc_timing;
+
 /* Fields every backend descriptor starts with. */
 typedef struct kc_backend_head {
     const char *name;        /* "ref", "ct", "table", "naive", "avx2", ... */
     const char *summary;     /* one line for `kcipher list` */
     uint32_t cpu;            /* KC_CPU_* bits required */
-    int constant_time;       /* no secret-dependent branches or memory indices */
+    kc_timing timing;
     size_t ctx_size;         /* bytes of key schedule */
 } kc_backend_head;
 

@@ -2,6 +2,7 @@
 /* CPU feature detection: cpuid + xgetbv on x86-64, hwcaps on AArch64. */
 #include <stdio.h>
 #include <string.h>
+#include "kcipher.h"            /* kc_cpu_features is public: default visibility */
 #include "core/cpu.h"
 
 #include "core/arch.h"
@@ -52,15 +53,6 @@ static uint32_t detect(void) { return KC_CPU_NEON; }
 static uint32_t detect(void) { return 0; }
 #endif
 
-uint32_t kc_cpu_detect(void)
-{
-    /* Racing first calls compute the same value, so no lock is needed. */
-    static volatile uint32_t cached;
-    static volatile int done;
-    if (!done) { cached = detect(); done = 1; }
-    return cached;
-}
-
 static const struct { uint32_t bit; const char *name; } feature_names[] = {
     { KC_CPU_SSE2, "sse2" }, { KC_CPU_SSSE3, "ssse3" }, { KC_CPU_SSE41, "sse4.1" },
     { KC_CPU_AVX2, "avx2" }, { KC_CPU_AVX512F, "avx512f" }, { KC_CPU_AVX512BW, "avx512bw" },
@@ -82,10 +74,40 @@ const char *kc_cpu_names(uint32_t mask, char *buf, unsigned cap)
     return buf;
 }
 
+/* Detected once: the first callers may be several threads at once (their
+ * first cipher), so with threads the cache is filled under pthread_once. */
+static uint32_t features;
+static char feature_string[128];
+
+static void detect_once(void)
+{
+    features = detect();
+    kc_cpu_names(features, feature_string, sizeof feature_string);
+}
+
+#ifdef KC_HAVE_PTHREADS
+#include <pthread.h>
+static void init(void)
+{
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, detect_once);
+}
+#else
+static void init(void)          /* no threads (bare metal): one caller at a time */
+{
+    static int done;
+    if (!done) { detect_once(); done = 1; }
+}
+#endif
+
+uint32_t kc_cpu_detect(void)
+{
+    init();
+    return features;
+}
+
 const char *kc_cpu_features(void)
 {
-    static char names[128];
-    static volatile int done;
-    if (!done) { kc_cpu_names(kc_cpu_detect(), names, sizeof names); done = 1; }
-    return names;
+    init();
+    return feature_string;
 }

@@ -86,7 +86,7 @@ static const kc_backend_head *default_backend(const kc_family *fam)
 {
     const kc_backend_head *b;
     for (size_t i = 0; (b = kc_family_backend(fam, i)) != NULL; i++)
-        if (b->constant_time && runnable(b)) return b;
+        if (b->timing == KC_CONSTANT_TIME && runnable(b)) return b;
     return NULL;
 }
 
@@ -136,7 +136,7 @@ kc_status kc_backend_at(const char *cipher_name, size_t i, kc_backend_info *info
     info->name = b->name;
     info->summary = b->summary;
     kc_cpu_names(b->cpu, info->cpu_features, sizeof info->cpu_features);
-    info->constant_time = b->constant_time;
+    info->constant_time = b->timing == KC_CONSTANT_TIME;
     info->available = runnable(b);
     info->is_default = b == default_backend(e->family);
     return KC_OK;

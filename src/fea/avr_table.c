@@ -36,8 +36,15 @@ static uint64_t sp(uint64_t w)
 FEA_SP_ENTRIES(sp)
 
 const kc_fea_backend kc_fea_avr_table = {
-    { "avr-table", "AVR: combined S-box + diffusion table, 256 x 8 bytes in flash (not constant time)",
-      0, 0, sizeof(fea_ctx) },
-    set_key, encrypt, decrypt
+    .head = {
+        .name = "avr-table",
+        .summary = "AVR: combined S-box + diffusion table, 256 x 8 bytes in flash (not constant time)",
+        .cpu = 0,
+        .timing = KC_VARIABLE_TIME,
+        .ctx_size = sizeof(fea_ctx),
+    },
+    .set_key = set_key,
+    .encrypt = encrypt,
+    .decrypt = decrypt,
 };
 #endif

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* FEA-1/FEA-2 backends, best first: the default is the first one that is
- * constant-time and runs on this CPU.  Adding a backend = one line here. */
+ * constant-time and runs on this CPU.  Adding a backend = two lines here:
+ * its extern declaration and its place in the table. */
 #include "core/backend.h"
 
 extern const kc_fea_backend kc_fea_ct, kc_fea_table, kc_fea_naive;

@@ -87,7 +87,14 @@ static uint64_t sp(uint64_t w)
 FEA_SP_ENTRIES(sp)
 
 const kc_fea_backend kc_fea_ct = {
-    { "ct", "constant time: bitsliced tower-field S-box, SWAR diffusion (8 bytes per word)",
-      0, 1, sizeof(fea_ctx) },
-    set_key, encrypt, decrypt
+    .head = {
+        .name = "ct",
+        .summary = "constant time: bitsliced tower-field S-box, SWAR diffusion (8 bytes per word)",
+        .cpu = 0,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(fea_ctx),
+    },
+    .set_key = set_key,
+    .encrypt = encrypt,
+    .decrypt = decrypt,
 };

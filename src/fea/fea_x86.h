@@ -168,8 +168,8 @@ static inline void fea_crypt_lanes(const fea_ctx *c, uint8_t *out, const uint8_t
             uint64_t hi, lo, *first = swap_in ? &l.b[j] : &l.a[j], *second = swap_in ? &l.a[j] : &l.b[j];
             if (tweak_stride) fea_lane_tweak(c, &l, j, j + 1, tweak + j * tweak_stride);
             fea_get(in + j * bs, bs, &hi, &lo);
-            *first = fea_shr(hi, lo, w2) << (64 - w1);
-            *second = fea_low(lo, w2) << (64 - w2);
+            *first = fea_shr(hi, lo, w2) << ((64 - w1) & 63);   /* & 63: as fea_split */
+            *second = fea_low(lo, w2) << ((64 - w2) & 63);
         }
         rounds(c, &l, m, decrypt);
         for (size_t j = 0; j < m; j++) {

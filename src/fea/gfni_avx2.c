@@ -65,7 +65,8 @@ void rounds_g(const fea_ctx *c, fea_lanes *l, size_t j, size_t n, int decrypt, i
 {
     unsigned r = c->rounds, na = (c->n + 1) / 2, nb = c->n / 2, period = c->variant == 2 ? 3 : 2;
     __m256i a[4], b[4], w0[4], w1[4], w2[4];
-    __m256i mask_a = BCAST(~UINT64_C(0) << (64 - na)), mask_b = BCAST(~UINT64_C(0) << (64 - nb));
+    __m256i mask_a = BCAST(~UINT64_C(0) << ((64 - na) & 63)),   /* & 63: as fea_split */
+            mask_b = BCAST(~UINT64_C(0) << ((64 - nb) & 63));
 #define LOAD(p) _mm256_maskload_epi64((const long long *)(p), k)
     _Pragma("GCC unroll 4") for (int g = 0; g < G; g++) {
         __m256i k = _mm256_cmpgt_epi64(_mm256_set1_epi64x((long long)(n - 4 * g)), _mm256_setr_epi64x(0, 1, 2, 3));
@@ -107,9 +108,16 @@ static void rounds(const fea_ctx *c, fea_lanes *l, size_t m, int decrypt)
 FEA_LANES_ENTRIES(sp, rounds)
 
 const kc_fea_backend kc_fea_gfni_avx2 = {
-    { "gfni-avx2", "constant time: GFNI S-box and diffusion on ymm, 4 blocks per register, 16 in flight",
-      KC_CPU_AVX2 | KC_CPU_GFNI, 1, sizeof(fea_ctx) },
-    set_key, encrypt, decrypt
+    .head = {
+        .name = "gfni-avx2",
+        .summary = "constant time: GFNI S-box and diffusion on ymm, 4 blocks per register, 16 in flight",
+        .cpu = KC_CPU_AVX2 | KC_CPU_GFNI,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(fea_ctx),
+    },
+    .set_key = set_key,
+    .encrypt = encrypt,
+    .decrypt = decrypt,
 };
 KC_TARGET_END
 #endif

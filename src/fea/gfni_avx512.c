@@ -86,7 +86,8 @@ void rounds_g(const fea_ctx *c, fea_lanes *l, size_t m, int decrypt, int G, int 
 {
     unsigned r = c->rounds, na = (c->n + 1) / 2, nb = c->n / 2, period = c->variant == 2 ? 3 : 2;
     __m512i a[4], b[4], w0[4], w1[4], w2[4], phi = BCAST(FEA_GFNI_PHI);
-    __m512i mask_a = BCAST(~UINT64_C(0) << (64 - na)), mask_b = BCAST(~UINT64_C(0) << (64 - nb));
+    __m512i mask_a = BCAST(~UINT64_C(0) << ((64 - na) & 63)),   /* & 63: as fea_split */
+            mask_b = BCAST(~UINT64_C(0) << ((64 - nb) & 63));
 #define TO_STATE(x) (PHI_STATE ? _mm512_gf2p8affine_epi64_epi8(x, phi, 0) : (x))
     _Pragma("GCC unroll 4") for (int g = 0; g < G; g++) {
         __mmask8 k = m - 8 * g >= 8 ? 0xff : (__mmask8)((1u << (m - 8 * g)) - 1);
@@ -137,9 +138,17 @@ static void rounds(const fea_ctx *c, fea_lanes *l, size_t m, int decrypt)
 FEA_LANES_ENTRIES(sp, rounds)
 
 const kc_fea_backend kc_fea_gfni_avx512 = {
-    { "gfni-avx512", "constant time: GFNI S-box (gf2p8affineinvqb) and diffusion, 8 blocks per zmm, 32 in flight",
-      KC_CPU_AVX512F | KC_CPU_AVX512BW | KC_CPU_GFNI, 1, sizeof(fea_ctx) },
-    set_key, encrypt, decrypt
+    .head = {
+        .name = "gfni-avx512",
+        .summary = "constant time: GFNI S-box (gf2p8affineinvqb) and diffusion, 8 blocks per zmm, "
+                   "32 in flight",
+        .cpu = KC_CPU_AVX512F | KC_CPU_AVX512BW | KC_CPU_GFNI,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(fea_ctx),
+    },
+    .set_key = set_key,
+    .encrypt = encrypt,
+    .decrypt = decrypt,
 };
 KC_TARGET_END
 #endif

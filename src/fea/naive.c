@@ -34,7 +34,14 @@ static uint64_t sp(uint64_t w)
 FEA_SP_ENTRIES(sp)
 
 const kc_fea_backend kc_fea_naive = {
-    { "naive", "bitwise GF(2^8) multiply in the diffusion layer (paper's baseline, Fig. 4)",
-      0, 0, sizeof(fea_ctx) },
-    set_key, encrypt, decrypt
+    .head = {
+        .name = "naive",
+        .summary = "bitwise GF(2^8) multiply in the diffusion layer (paper's baseline, Fig. 4)",
+        .cpu = 0,
+        .timing = KC_VARIABLE_TIME,
+        .ctx_size = sizeof(fea_ctx),
+    },
+    .set_key = set_key,
+    .encrypt = encrypt,
+    .decrypt = decrypt,
 };

@@ -263,8 +263,16 @@ static void decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t cou
 }
 
 const kc_fea_backend kc_fea_neon = {
-    { "neon", "constant time: 16 blocks byte-sliced, S-box by TBL/TBX from 16 registers, "
-      "diffusion by TBL nibble products", KC_CPU_NEON, 1, sizeof(fea_ctx) },
-    set_key, encrypt, decrypt
+    .head = {
+        .name = "neon",
+        .summary = "constant time: 16 blocks byte-sliced, S-box by TBL/TBX from 16 registers, "
+                   "diffusion by TBL nibble products",
+        .cpu = KC_CPU_NEON,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(fea_ctx),
+    },
+    .set_key = set_key,
+    .encrypt = encrypt,
+    .decrypt = decrypt,
 };
 #endif

@@ -70,8 +70,16 @@ static void decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t cou
 }
 
 const kc_fea_backend kc_fea_neon_paper = {
-    { "neon-paper", "the paper's NEON (Fig. 9): S-box by table, 64 GF(2^8) products by vmulq_u8 "
-      "(not constant time)", KC_CPU_NEON, 0, sizeof(fea_ctx) },
-    set_key, encrypt, decrypt
+    .head = {
+        .name = "neon-paper",
+        .summary = "[FEA-OPT] NEON (Fig. 9): S-box by table, 64 GF(2^8) products by vmulq_u8 "
+                   "(not constant time)",
+        .cpu = KC_CPU_NEON,
+        .timing = KC_VARIABLE_TIME,
+        .ctx_size = sizeof(fea_ctx),
+    },
+    .set_key = set_key,
+    .encrypt = encrypt,
+    .decrypt = decrypt,
 };
 #endif

@@ -71,9 +71,17 @@ static uint64_t sp(uint64_t w)
 FEA_SP_ENTRIES(sp)
 
 const kc_fea_backend kc_fea_sse2_paper = {
-    { "sse2-paper", "Park et al. 2018 reproduction: S-box table, 16-lane SSE2 GF(2^8) shift-and-add (not constant time)",
-      KC_CPU_SSE2, 0, sizeof(fea_ctx) },
-    set_key, encrypt, decrypt
+    .head = {
+        .name = "sse2-paper",
+        .summary = "[FEA-OPT] reproduction: S-box table, 16-lane SSE2 GF(2^8) shift-and-add "
+                   "(not constant time)",
+        .cpu = KC_CPU_SSE2,
+        .timing = KC_VARIABLE_TIME,
+        .ctx_size = sizeof(fea_ctx),
+    },
+    .set_key = set_key,
+    .encrypt = encrypt,
+    .decrypt = decrypt,
 };
 KC_TARGET_END
 #endif

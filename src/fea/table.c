@@ -37,7 +37,14 @@ static uint64_t sp(uint64_t w)
 FEA_SP_ENTRIES(sp)
 
 const kc_fea_backend kc_fea_table = {
-    { "table", "combined S-box + diffusion tables, 8 x 256 x 64-bit (not constant time)",
-      0, 0, sizeof(fea_ctx) },
-    set_key, encrypt, decrypt
+    .head = {
+        .name = "table",
+        .summary = "combined S-box + diffusion tables, 8 x 256 x 64-bit (not constant time)",
+        .cpu = 0,
+        .timing = KC_VARIABLE_TIME,
+        .ctx_size = sizeof(fea_ctx),
+    },
+    .set_key = set_key,
+    .encrypt = encrypt,
+    .decrypt = decrypt,
 };

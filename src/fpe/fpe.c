@@ -147,8 +147,10 @@ static kc_status crypt_str(const kc_fpe *p, int encrypt, char *out, const char *
     while (len <= p->len && in[len]) len++;
     if (len != p->len) return KC_ERR_INPUT_TOO_SHORT;
     uint16_t d[KC_FF_MAX_LEN] = { 0 };
-    for (size_t i = 0; i < len; i++) d[i] = char_value(in[i]);
-    kc_status st = crypt_digits(p, encrypt, d, d, len, tweak, tweak_len);
+    kc_status st = KC_OK;
+    for (size_t i = 0; i < len; i++)          /* checked here too: out indexes alphabet by d[] */
+        if ((d[i] = char_value(in[i])) >= p->radix) st = KC_ERR_DIGIT;
+    if (st == KC_OK) st = crypt_digits(p, encrypt, d, d, len, tweak, tweak_len);
     if (st == KC_OK) {
         for (size_t i = 0; i < len; i++) out[i] = alphabet[d[i]];
         out[len] = 0;

@@ -81,8 +81,17 @@ static void lea_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8
 }
 
 const kc_block_backend kc_lea_avx2 = {
-    { "avx2", "AVX2, 8 or 16 blocks word-sliced", KC_CPU_AVX2, 1, sizeof(lea_key) },
-    lea_set_key, lea_encrypt, lea_decrypt, lea_ctr
+    .head = {
+        .name = "avx2",
+        .summary = "AVX2, 8 or 16 blocks word-sliced",
+        .cpu = KC_CPU_AVX2,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(lea_key),
+    },
+    .set_key = lea_set_key,
+    .encrypt = lea_encrypt,
+    .decrypt = lea_decrypt,
+    .ctr = lea_ctr,
 };
 KC_TARGET_END
 #endif

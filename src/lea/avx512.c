@@ -95,9 +95,17 @@ static void lea_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8
 }
 
 const kc_block_backend kc_lea_avx512 = {
-    { "avx512", "AVX-512F, 16 or 32 blocks word-sliced, vprold rotations", KC_CPU_AVX512F, 1,
-      sizeof(lea_key) },
-    lea_set_key, lea_encrypt, lea_decrypt, lea_ctr
+    .head = {
+        .name = "avx512",
+        .summary = "AVX-512F, 16 or 32 blocks word-sliced, vprold rotations",
+        .cpu = KC_CPU_AVX512F,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(lea_key),
+    },
+    .set_key = lea_set_key,
+    .encrypt = lea_encrypt,
+    .decrypt = lea_decrypt,
+    .ctr = lea_ctr,
 };
 KC_TARGET_END
 #endif

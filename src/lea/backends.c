@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* lea backends, best first: the registry's default is the first one that is
- * constant-time and runs on this CPU.  Adding a backend = one line here. */
+ * constant-time and runs on this CPU.  Adding a backend = two lines here:
+ * its extern declaration and its place in the table. */
 #include "core/backend.h"
 
 extern const kc_block_backend kc_lea_ref;

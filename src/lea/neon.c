@@ -59,8 +59,15 @@ static void lea_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t
 }
 
 const kc_block_backend kc_lea_neon = {
-    { "neon", "NEON, 4 blocks word-sliced (LD4/ST4), SLI/SRI rotations",
-      KC_CPU_NEON, 1, sizeof(lea_neon_key) },
-    lea_neon_set_key, lea_encrypt, lea_decrypt
+    .head = {
+        .name = "neon",
+        .summary = "NEON, 4 blocks word-sliced (LD4/ST4), SLI/SRI rotations",
+        .cpu = KC_CPU_NEON,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(lea_neon_key),
+    },
+    .set_key = lea_neon_set_key,
+    .encrypt = lea_encrypt,
+    .decrypt = lea_decrypt,
 };
 #endif

@@ -44,6 +44,14 @@ static void lea_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t
 }
 
 const kc_block_backend kc_lea_ref = {
-    { "ref", "portable C, one block at a time", 0, 1, sizeof(lea_key) },
-    lea_set_key, lea_encrypt, lea_decrypt
+    .head = {
+        .name = "ref",
+        .summary = "portable C, one block at a time",
+        .cpu = 0,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(lea_key),
+    },
+    .set_key = lea_set_key,
+    .encrypt = lea_encrypt,
+    .decrypt = lea_decrypt,
 };

@@ -8,6 +8,11 @@
 #include "core/backend.h"
 #include "lea/lea_common.h"
 
+/* The layout rv32i.S hard-codes: ROUNDS_OFFSET, 24-byte round keys. */
+_Static_assert(offsetof(lea_key, rk) == 0, "rv32i.S: lea_key starts with the round keys");
+_Static_assert(sizeof((lea_key *)0)->rk[0] == 24, "rv32i.S: 6 words per round key (96 bytes per 4 rounds)");
+_Static_assert(offsetof(lea_key, rounds) == 768, "rv32i.S: ROUNDS_OFFSET");
+
 typedef void lea_asm_fn(const lea_key *k, uint8_t *out, const uint8_t *in, size_t nblocks);
 lea_asm_fn kc_lea_rv32i_enc, kc_lea_rv32i_dec;
 
@@ -40,7 +45,15 @@ static void lea_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t
 }
 
 const kc_block_backend kc_lea_rv32i = {
-    { "rv32i", "RV32I assembly, 4 state registers (Kwak-Kim-Seo 2021 schedule)", 0, 1, sizeof(lea_key) },
-    lea_set_key, lea_encrypt, lea_decrypt
+    .head = {
+        .name = "rv32i",
+        .summary = "RV32I assembly, 4 state registers ([RV32-KBC] schedule)",
+        .cpu = 0,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(lea_key),
+    },
+    .set_key = lea_set_key,
+    .encrypt = lea_encrypt,
+    .decrypt = lea_decrypt,
 };
 #endif

@@ -48,8 +48,16 @@ static void lea_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t
 }
 
 const kc_block_backend kc_lea_sse2 = {
-    { "sse2", "SSE2, 4 or 8 blocks word-sliced", KC_CPU_SSE2, 1, sizeof(lea_key) },
-    lea_set_key, lea_encrypt, lea_decrypt
+    .head = {
+        .name = "sse2",
+        .summary = "SSE2, 4 or 8 blocks word-sliced",
+        .cpu = KC_CPU_SSE2,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(lea_key),
+    },
+    .set_key = lea_set_key,
+    .encrypt = lea_encrypt,
+    .decrypt = lea_decrypt,
 };
 KC_TARGET_END
 #endif

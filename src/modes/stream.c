@@ -103,6 +103,7 @@ kc_status kc_stream_update(kc_stream *s, uint8_t *out, size_t out_cap, size_t *o
     if (out_len) *out_len = 0;
     if (!s || !out_len || (!in && in_len)) return KC_ERR_NULL;
     if (s->finished) return KC_ERR_STATE;
+    if (!in_len) return KC_OK;             /* writes nothing; in may be NULL */
     size_t need = s->mode == KC_MODE_CTR ? in_len : block_output(s, in_len);
     if (out_cap < need) return KC_ERR_OUTPUT_TOO_SMALL;
     if (need && !out) return KC_ERR_NULL;

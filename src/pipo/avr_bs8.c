@@ -81,7 +81,15 @@ static void pipo_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_
 }
 
 const kc_block_backend kc_pipo_avr_bs8 = {
-    { "avr-bs8", "AVR: one block in 8 byte variables, bitsliced S-layer on bytes", 0, 1, sizeof(pipo_key) },
-    pipo_set_key, pipo_encrypt, pipo_decrypt
+    .head = {
+        .name = "avr-bs8",
+        .summary = "AVR: one block in 8 byte variables, bitsliced S-layer on bytes",
+        .cpu = 0,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(pipo_key),
+    },
+    .set_key = pipo_set_key,
+    .encrypt = pipo_encrypt,
+    .decrypt = pipo_decrypt,
 };
 #endif

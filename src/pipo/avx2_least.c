@@ -26,9 +26,17 @@ static void pipo_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint
 }
 
 const kc_block_backend kc_pipo_avx2_least = {
-    { "avx2-least", "AVX2, 32 blocks byte-sliced, one transpose per batch (least alignment)",
-      KC_CPU_AVX2, 1, sizeof(pipo_sliced_key) },
-    pipo_sliced_set_key, pipo_encrypt, pipo_decrypt, pipo_ctr
+    .head = {
+        .name = "avx2-least",
+        .summary = "AVX2, 32 blocks byte-sliced, one transpose per batch (least alignment)",
+        .cpu = KC_CPU_AVX2,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(pipo_sliced_key),
+    },
+    .set_key = pipo_sliced_set_key,
+    .encrypt = pipo_encrypt,
+    .decrypt = pipo_decrypt,
+    .ctr = pipo_ctr,
 };
 KC_TARGET_END
 #endif

@@ -25,9 +25,17 @@ static void pipo_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint
 }
 
 const kc_block_backend kc_pipo_avx512 = {
-    { "avx512", "AVX-512BW + GFNI, 64 blocks byte-sliced, transposed and back every round",
-      KC_CPU_AVX512F | KC_CPU_AVX512BW | KC_CPU_GFNI, 1, sizeof(pipo_key) },
-    pipo_set_key, pipo_encrypt, pipo_decrypt, pipo_ctr
+    .head = {
+        .name = "avx512",
+        .summary = "AVX-512BW + GFNI, 64 blocks byte-sliced, transposed and back every round",
+        .cpu = KC_CPU_AVX512F | KC_CPU_AVX512BW | KC_CPU_GFNI,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(pipo_key),
+    },
+    .set_key = pipo_set_key,
+    .encrypt = pipo_encrypt,
+    .decrypt = pipo_decrypt,
+    .ctr = pipo_ctr,
 };
 KC_TARGET_END
 #endif

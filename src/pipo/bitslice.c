@@ -148,6 +148,14 @@ static void pipo_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_
 }
 
 const kc_block_backend kc_pipo_bitslice = {
-    { "bitslice", "bitsliced S-layer circuit, up to 8 blocks in uint64 byte lanes", 0, 1, sizeof(pipo_key) },
-    pipo_set_key, pipo_encrypt, pipo_decrypt
+    .head = {
+        .name = "bitslice",
+        .summary = "bitsliced S-layer circuit, up to 8 blocks in uint64 byte lanes",
+        .cpu = 0,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(pipo_key),
+    },
+    .set_key = pipo_set_key,
+    .encrypt = pipo_encrypt,
+    .decrypt = pipo_decrypt,
 };

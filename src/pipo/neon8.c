@@ -18,8 +18,15 @@ static void pipo_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_
 }
 
 const kc_block_backend kc_pipo_neon8 = {
-    { "neon8", "NEON, 8 blocks byte-sliced, realigned (Table 5) every round",
-      KC_CPU_NEON, 1, sizeof(pipo_key) },
-    pipo_set_key, pipo_encrypt, pipo_decrypt
+    .head = {
+        .name = "neon8",
+        .summary = "NEON, 8 blocks byte-sliced, realigned ([PIPO-ARM] Table 5) every round",
+        .cpu = KC_CPU_NEON,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(pipo_key),
+    },
+    .set_key = pipo_set_key,
+    .encrypt = pipo_encrypt,
+    .decrypt = pipo_decrypt,
 };
 #endif

@@ -18,8 +18,15 @@ static void pipo_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_
 }
 
 const kc_block_backend kc_pipo_neon8_least = {
-    { "neon8-least", "NEON, 8 blocks byte-sliced, one alignment per batch (least alignment)",
-      KC_CPU_NEON, 1, sizeof(pipo_neon_key) },
-    pipo_neon_set_key, pipo_encrypt, pipo_decrypt
+    .head = {
+        .name = "neon8-least",
+        .summary = "NEON, 8 blocks byte-sliced, one alignment per batch (least alignment)",
+        .cpu = KC_CPU_NEON,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(pipo_neon_key),
+    },
+    .set_key = pipo_neon_set_key,
+    .encrypt = pipo_encrypt,
+    .decrypt = pipo_decrypt,
 };
 #endif

@@ -7,6 +7,11 @@
 #if KC_ARCH_RV32
 #include "pipo/rv32i.h"
 
+/* The layout rv32i.S hard-codes (pipo_rv32i_key in rv32i.h). */
+_Static_assert(offsetof(pipo_rv32i_key, key) == 0, "rv32i.S: master key at offset 0");
+_Static_assert(offsetof(pipo_rv32i_key, rounds) == 32, "rv32i.S: ROUNDS");
+_Static_assert(offsetof(pipo_rv32i_key, key_mask) == 36, "rv32i.S: KEY_MASK");
+
 static kc_status pipo_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
 {
     (void)block_len;
@@ -24,8 +29,15 @@ static void pipo_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_
 }
 
 const kc_block_backend kc_pipo_rv32i = {
-    { "rv32i", "RV32I assembly, 8 byte registers, fused key schedule (Kwak-Kim-Seo 2021)",
-      0, 1, sizeof(pipo_rv32i_key) },
-    pipo_set_key, pipo_encrypt, pipo_decrypt
+    .head = {
+        .name = "rv32i",
+        .summary = "RV32I assembly, 8 byte registers, fused key schedule ([RV32-KBC])",
+        .cpu = 0,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(pipo_rv32i_key),
+    },
+    .set_key = pipo_set_key,
+    .encrypt = pipo_encrypt,
+    .decrypt = pipo_decrypt,
 };
 #endif

@@ -15,6 +15,11 @@ typedef struct pipo_bs4_key {
     pipo_rv32i_key one;                    /* for a lone block */
 } pipo_bs4_key;
 
+/* The layout rv32i_bs4.S hard-codes: 32-byte round keys from offset 0, ROUNDS. */
+_Static_assert(offsetof(pipo_bs4_key, rk) == 0, "rv32i_bs4.S: round keys at offset 0");
+_Static_assert(sizeof((pipo_bs4_key *)0)->rk[0] == 32, "rv32i_bs4.S: 32 bytes per round key");
+_Static_assert(offsetof(pipo_bs4_key, rounds) == 576, "rv32i_bs4.S: ROUNDS");
+
 typedef void pipo_bs4_fn(const pipo_bs4_key *k, uint8_t *out, const uint8_t *in, size_t nquads);
 pipo_bs4_fn kc_pipo_rv32i_bs4_enc, kc_pipo_rv32i_bs4_dec;
 
@@ -64,8 +69,15 @@ static void bs4_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t
 }
 
 const kc_block_backend kc_pipo_rv32i_bs4 = {
-    { "rv32i-bs4", "RV32I assembly, 4 blocks in the byte lanes of 32-bit words, bitsliced S-layer",
-      0, 1, sizeof(pipo_bs4_key) },
-    bs4_set_key, bs4_encrypt, bs4_decrypt
+    .head = {
+        .name = "rv32i-bs4",
+        .summary = "RV32I assembly, 4 blocks in the byte lanes of 32-bit words, bitsliced S-layer",
+        .cpu = 0,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(pipo_bs4_key),
+    },
+    .set_key = bs4_set_key,
+    .encrypt = bs4_encrypt,
+    .decrypt = bs4_decrypt,
 };
 #endif

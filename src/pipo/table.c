@@ -100,6 +100,14 @@ static void pipo_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_
 }
 
 const kc_block_backend kc_pipo_table = {
-    { "table", "256-byte S-box table on transposed columns (not constant time)", 0, 0, sizeof(pipo_key) },
-    pipo_set_key, pipo_encrypt, pipo_decrypt
+    .head = {
+        .name = "table",
+        .summary = "256-byte S-box table on transposed columns (not constant time)",
+        .cpu = 0,
+        .timing = KC_VARIABLE_TIME,
+        .ctx_size = sizeof(pipo_key),
+    },
+    .set_key = pipo_set_key,
+    .encrypt = pipo_encrypt,
+    .decrypt = pipo_decrypt,
 };

@@ -57,9 +57,16 @@ static void crypt16(const void *ctx, uint8_t *out, const uint8_t *in, size_t n, 
 RC6_SIMD_ENTRIES(crypt16)
 
 const kc_block_backend kc_rc6_avx2 = {
-    { "avx2", "AVX2, 8 or 16 blocks word-sliced, vpmulld and vpsllvd/vpsrlvd", KC_CPU_AVX2, 1,
-      sizeof(rc6_key) },
-    rc6_set_key_ctx, rc6_encrypt, rc6_decrypt
+    .head = {
+        .name = "avx2",
+        .summary = "AVX2, 8 or 16 blocks word-sliced, vpmulld and vpsllvd/vpsrlvd",
+        .cpu = KC_CPU_AVX2,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(rc6_key),
+    },
+    .set_key = rc6_set_key_ctx,
+    .encrypt = rc6_encrypt,
+    .decrypt = rc6_decrypt,
 };
 KC_TARGET_END
 #endif

@@ -65,9 +65,16 @@ static void crypt64(const void *ctx, uint8_t *out, const uint8_t *in, size_t n, 
 RC6_SIMD_ENTRIES(crypt64)
 
 const kc_block_backend kc_rc6_avx512 = {
-    { "avx512", "AVX-512F, up to 4 x 16 blocks word-sliced, vpmulld and vprolvd", KC_CPU_AVX512F, 1,
-      sizeof(rc6_key) },
-    rc6_set_key_ctx, rc6_encrypt, rc6_decrypt
+    .head = {
+        .name = "avx512",
+        .summary = "AVX-512F, up to 4 x 16 blocks word-sliced, vpmulld and vprolvd",
+        .cpu = KC_CPU_AVX512F,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(rc6_key),
+    },
+    .set_key = rc6_set_key_ctx,
+    .encrypt = rc6_encrypt,
+    .decrypt = rc6_decrypt,
 };
 KC_TARGET_END
 #endif

@@ -64,8 +64,15 @@ static void crypt8(const void *ctx, uint8_t *out, const uint8_t *in, size_t n, i
 RC6_SIMD_ENTRIES(crypt8)
 
 const kc_block_backend kc_rc6_neon = {
-    { "neon", "NEON, 4 or 8 blocks word-sliced (LD4/ST4), MUL/MLA and USHL rotations",
-      KC_CPU_NEON, 1, sizeof(rc6_key) },
-    rc6_set_key, rc6_encrypt, rc6_decrypt
+    .head = {
+        .name = "neon",
+        .summary = "NEON, 4 or 8 blocks word-sliced (LD4/ST4), MUL/MLA and USHL rotations",
+        .cpu = KC_CPU_NEON,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(rc6_key),
+    },
+    .set_key = rc6_set_key,
+    .encrypt = rc6_encrypt,
+    .decrypt = rc6_decrypt,
 };
 #endif

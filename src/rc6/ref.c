@@ -50,6 +50,14 @@ static void rc6_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t
 }
 
 const kc_block_backend kc_rc6_ref = {
-    { "ref", "portable C, one block at a time", 0, 1, sizeof(rc6_key) },
-    rc6_set_key_ctx, rc6_encrypt, rc6_decrypt
+    .head = {
+        .name = "ref",
+        .summary = "portable C, one block at a time",
+        .cpu = 0,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(rc6_key),
+    },
+    .set_key = rc6_set_key_ctx,
+    .encrypt = rc6_encrypt,
+    .decrypt = rc6_decrypt,
 };

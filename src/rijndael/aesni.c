@@ -253,9 +253,18 @@ static void aesni_cbc(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t 
 }
 
 const kc_block_backend kc_rijndael_aesni = {
-    { "aesni", "AES-NI, 8 blocks in flight; 192/256-bit blocks as two registers with pshufb ShiftRows",
-      KC_CPU_AESNI | KC_CPU_SSSE3, 1, sizeof(aesni_key) },
-    aesni_set_key, aesni_encrypt, aesni_decrypt, aesni_ctr, aesni_cbc
+    .head = {
+        .name = "aesni",
+        .summary = "AES-NI, 8 blocks in flight; 192/256-bit blocks as two registers with pshufb ShiftRows",
+        .cpu = KC_CPU_AESNI | KC_CPU_SSSE3,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(aesni_key),
+    },
+    .set_key = aesni_set_key,
+    .encrypt = aesni_encrypt,
+    .decrypt = aesni_decrypt,
+    .ctr = aesni_ctr,
+    .cbc_encrypt = aesni_cbc,
 };
 
 KC_TARGET_END

@@ -251,9 +251,17 @@ static void armce_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size
 }
 
 const kc_block_backend kc_rijndael_armce = {
-    { "armce", "ARMv8 Crypto Extensions (AESE/AESMC), 8 blocks in flight; 192/256-bit blocks "
-      "as two registers with a TBL ShiftRows", KC_CPU_NEON | KC_CPU_ARMAES, 1, sizeof(armce_key) },
-    armce_set_key, armce_encrypt, armce_decrypt
+    .head = {
+        .name = "armce",
+        .summary = "ARMv8 Crypto Extensions (AESE/AESMC), 8 blocks in flight; "
+                   "192/256-bit blocks as two registers with a TBL ShiftRows",
+        .cpu = KC_CPU_NEON | KC_CPU_ARMAES,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(armce_key),
+    },
+    .set_key = armce_set_key,
+    .encrypt = armce_encrypt,
+    .decrypt = armce_decrypt,
 };
 
 KC_TARGET_END

@@ -299,7 +299,14 @@ static void ct_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t 
 }
 
 const kc_block_backend kc_rijndael_ct = {
-    { "ct", "bitsliced 64-bit, Boyar-Peralta S-box circuit, all block sizes (constant-time)", 0, 1,
-      sizeof(ct_key) },
-    ct_set_key, ct_encrypt, ct_decrypt
+    .head = {
+        .name = "ct",
+        .summary = "bitsliced 64-bit, Boyar-Peralta S-box circuit, all block sizes (constant-time)",
+        .cpu = 0,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(ct_key),
+    },
+    .set_key = ct_set_key,
+    .encrypt = ct_encrypt,
+    .decrypt = ct_decrypt,
 };

@@ -158,7 +158,14 @@ static void table_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size
 }
 
 const kc_block_backend kc_rijndael_table = {
-    { "table", "T-tables, all block sizes (NOT constant-time: secret-indexed look-ups)", 0, 0,
-      sizeof(table_key) },
-    table_set_key, table_encrypt, table_decrypt
+    .head = {
+        .name = "table",
+        .summary = "T-tables, all block sizes (NOT constant-time: secret-indexed look-ups)",
+        .cpu = 0,
+        .timing = KC_VARIABLE_TIME,
+        .ctx_size = sizeof(table_key),
+    },
+    .set_key = table_set_key,
+    .encrypt = table_encrypt,
+    .decrypt = table_decrypt,
 };

@@ -226,9 +226,18 @@ static void vaes_cbc(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *
 }
 
 const kc_block_backend kc_rijndael_vaes512 = {
-    { "vaes512", "VAES on zmm: 32 AES blocks in flight; 8 Rijndael-192/256 blocks, vpshufb ShiftRows",
-      KC_CPU_VAES | KC_CPU_AVX512F | KC_CPU_AVX512BW | KC_CPU_AESNI | KC_CPU_SSSE3, 1, sizeof(aesni_key) },
-    vaes_set_key, vaes_encrypt, vaes_decrypt, vaes_ctr, vaes_cbc
+    .head = {
+        .name = "vaes512",
+        .summary = "VAES on zmm: 32 AES blocks in flight; 8 Rijndael-192/256 blocks, vpshufb ShiftRows",
+        .cpu = KC_CPU_VAES | KC_CPU_AVX512F | KC_CPU_AVX512BW | KC_CPU_AESNI | KC_CPU_SSSE3,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(aesni_key),
+    },
+    .set_key = vaes_set_key,
+    .encrypt = vaes_encrypt,
+    .decrypt = vaes_decrypt,
+    .ctr = vaes_ctr,
+    .cbc_encrypt = vaes_cbc,
 };
 
 KC_TARGET_END

@@ -50,8 +50,15 @@ static int decrypt(const void *ctx, uint8_t *out, const uint8_t *nonce,
 }
 
 const kc_aead_backend kc_tinyjambu_avr_rs = {
-    { "avr-rs", "AVR assembly permutation with reverse shifts (73 cycles per 32 steps)", 0, 1,
-      sizeof(avr_rs_key) },
-    set_key, encrypt, decrypt, NULL, NULL
+    .head = {
+        .name = "avr-rs",
+        .summary = "AVR assembly permutation with reverse shifts (73 cycles per 32 steps)",
+        .cpu = 0,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(avr_rs_key),
+    },
+    .set_key = set_key,
+    .encrypt = encrypt,
+    .decrypt = decrypt,
 };
 #endif

@@ -113,9 +113,18 @@ static void decrypt_batch(const void *ctx, kc_aead_msg *msgs, size_t count)
 }
 
 const kc_aead_backend kc_tinyjambu_avx2 = {
-    { "avx2", "AVX2 batches: 8 messages in the lanes (single messages: ref)",
-      KC_CPU_AVX2, 1, sizeof(tj_key) },
-    tj_ref_set_key, tj_ref_encrypt, tj_ref_decrypt, encrypt_batch, decrypt_batch
+    .head = {
+        .name = "avx2",
+        .summary = "AVX2 batches: 8 messages in the lanes (single messages: ref)",
+        .cpu = KC_CPU_AVX2,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(tj_key),
+    },
+    .set_key = tj_ref_set_key,
+    .encrypt = tj_ref_encrypt,
+    .decrypt = tj_ref_decrypt,
+    .encrypt_batch = encrypt_batch,
+    .decrypt_batch = decrypt_batch,
 };
 KC_TARGET_END
 #endif

@@ -35,9 +35,18 @@ KC_TARGET_BEGIN("avx512f")
 #include "tinyjambu/tinyjambu_avx512.h"
 
 const kc_aead_backend kc_tinyjambu_avx512 = {
-    { "avx512", "AVX-512F batches: 16 messages in the lanes, shared rotations (single messages: ref)",
-      KC_CPU_AVX512F, 1, sizeof(tj_key) },
-    tj_ref_set_key, tj_ref_encrypt, tj_ref_decrypt, encrypt_batch, decrypt_batch
+    .head = {
+        .name = "avx512",
+        .summary = "AVX-512F batches: 16 messages in the lanes, shared rotations (single messages: ref)",
+        .cpu = KC_CPU_AVX512F,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(tj_key),
+    },
+    .set_key = tj_ref_set_key,
+    .encrypt = tj_ref_encrypt,
+    .decrypt = tj_ref_decrypt,
+    .encrypt_batch = encrypt_batch,
+    .decrypt_batch = decrypt_batch,
 };
 KC_TARGET_END
 #endif

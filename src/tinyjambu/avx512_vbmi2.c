@@ -21,9 +21,19 @@ KC_TARGET_BEGIN("avx512f,avx512vbmi2")
 #include "tinyjambu/tinyjambu_avx512.h"
 
 const kc_aead_backend kc_tinyjambu_avx512_vbmi2 = {
-    { "avx512-vbmi2", "AVX-512 VBMI2 batches: 16 messages in the lanes, taps by funnel shifts (single messages: ref)",
-      KC_CPU_AVX512F | KC_CPU_AVX512VBMI2, 1, sizeof(tj_key) },
-    tj_ref_set_key, tj_ref_encrypt, tj_ref_decrypt, encrypt_batch, decrypt_batch
+    .head = {
+        .name = "avx512-vbmi2",
+        .summary = "AVX-512 VBMI2 batches: 16 messages in the lanes, taps by funnel shifts "
+                   "(single messages: ref)",
+        .cpu = KC_CPU_AVX512F | KC_CPU_AVX512VBMI2,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(tj_key),
+    },
+    .set_key = tj_ref_set_key,
+    .encrypt = tj_ref_encrypt,
+    .decrypt = tj_ref_decrypt,
+    .encrypt_batch = encrypt_batch,
+    .decrypt_batch = decrypt_batch,
 };
 KC_TARGET_END
 #endif

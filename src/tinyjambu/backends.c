@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* TinyJAMBU backends, best first.  Adding a backend = one line here. */
+/* TinyJAMBU backends, best first.  Adding a backend = two lines here: its
+ * extern declaration and its place in the table. */
 #include "core/backend.h"
 
 extern const kc_aead_backend kc_tinyjambu_ref;

@@ -270,8 +270,17 @@ static void decrypt_batch(const void *ctx, kc_aead_msg *msgs, size_t count)
 }
 
 const kc_aead_backend kc_tinyjambu_neon = {
-    { "neon", "NEON batches: four messages in the lanes of the state (single messages: ref)",
-      KC_CPU_NEON, 1, sizeof(tj_key) },
-    tj_ref_set_key, tj_ref_encrypt, tj_ref_decrypt, encrypt_batch, decrypt_batch
+    .head = {
+        .name = "neon",
+        .summary = "NEON batches: four messages in the lanes of the state (single messages: ref)",
+        .cpu = KC_CPU_NEON,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(tj_key),
+    },
+    .set_key = tj_ref_set_key,
+    .encrypt = tj_ref_encrypt,
+    .decrypt = tj_ref_decrypt,
+    .encrypt_batch = encrypt_batch,
+    .decrypt_batch = decrypt_batch,
 };
 #endif

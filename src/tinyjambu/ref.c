@@ -7,6 +7,14 @@
 #include "tinyjambu/tinyjambu_common.h"
 
 const kc_aead_backend kc_tinyjambu_ref = {
-    { "ref", "portable C, 32-bit words", 0, 1, sizeof(tj_key) },
-    tj_ref_set_key, tj_ref_encrypt, tj_ref_decrypt, NULL, NULL
+    .head = {
+        .name = "ref",
+        .summary = "portable C, 32-bit words",
+        .cpu = 0,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(tj_key),
+    },
+    .set_key = tj_ref_set_key,
+    .encrypt = tj_ref_encrypt,
+    .decrypt = tj_ref_decrypt,
 };

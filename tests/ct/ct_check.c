@@ -155,7 +155,7 @@ int main(int argc, char **argv)
             const kc_cipher_entry *e = kc_registry_cipher(kc_cipher_at(i)->name);
             const kc_backend_head *b;
             for (size_t k = 0; (b = kc_family_backend(e->family, k)) != NULL; k++) {
-                if (!b->constant_time) continue;
+                if (b->timing != KC_CONSTANT_TIME) continue;
                 if (b->cpu & ~kc_cpu_detect()) {   /* e.g. AVX-512/GFNI: valgrind hides them */
                     char need[96];
                     printf("NOT CHECKED %s/%s: needs %s, which this CPU (as valgrind shows it) lacks\n",
