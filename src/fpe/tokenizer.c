@@ -122,7 +122,6 @@ typedef struct rows_job {
     kc_tokenizer *t;
     int encrypt;
     kc_token_row *rows;
-    kc_status failure;       /* KC_ERR_NO_MEMORY in any share */
 } rows_job;
 
 typedef struct worker {
