@@ -97,7 +97,7 @@ static int add_value(fpe_job *j, const char *text, const char *what)
     }
     if (!j->p || j->len != (size_t)n || j->pending == BATCH) rc = flush(j);
     if (!rc && (!j->p || j->len != (size_t)n)) rc = set_length(j, (size_t)n, what);
-    if (!rc) memcpy(j->in + j->pending++ * j->len, d, (size_t)n * sizeof *d);
+    if (!rc && j->in) memcpy(j->in + j->pending++ * j->len, d, (size_t)n * sizeof *d);
     kc_wipe(d, sizeof d);
     return rc;
 }

@@ -181,8 +181,7 @@ static void crypt_group(rows_job *job, worker *w, const size_t *idx, size_t n, s
     for (size_t j = 0; j < n; j++) {
         if (len) memcpy(w->gathered + j * len, w->digits + w->at[idx[j] % ROW_CHUNK], len * sizeof *w->gathered);
         if (!shared && tlen) {
-            row_tweak(job->t, p, &rows[idx[j]], one, &tw);
-            memcpy(tweaks + j * tlen, tw, tlen);
+            if (row_tweak(job->t, p, &rows[idx[j]], one, &tw) == tlen && tw) memcpy(tweaks + j * tlen, tw, tlen);
         }
     }
     kc_status st;
