@@ -126,6 +126,52 @@ static void test_acvp(const char *file)
     TL_CHECK(rows == 450, "%s: %ld rows", file, rows);
 }
 
+/* ff1/ff3_samples.tsv of the shared vectors (not in the repository): the
+ * 18 FF3-1 cases of the draft ACVP set (the FF3 rows are for the withdrawn
+ * FF3, which kcipher does not implement), and ff1/nist_ff1_samples.tsv. */
+static void test_shared_samples(void)
+{
+    static const struct { const char *file; int fields, mode, key, radix, alphabet, tweak, pt, ct; } files[] = {
+        { "ff1/ff3_samples.tsv", 11, 0, 4, 5, 6, 7, 8, 9 },
+        { "ff1/nist_ff1_samples.tsv", 8, -1, 2, 3, 4, 5, 6, 7 },
+    };
+    for (size_t fi = 0; fi < 2; fi++) {
+        const char *path = tl_external_vector(files[fi].file, NULL);
+        if (!path) continue;
+        FILE *fp = fopen(path, "r");
+        if (!TL_CHECK(fp != NULL, "cannot open %s", path)) continue;
+        char line[2048];
+        long rows = 0;
+        fgets(line, sizeof line, fp);                    /* the header */
+        while (fgets(line, sizeof line, fp)) {
+            line[strcspn(line, "\r\n")] = 0;
+            char *f[12] = { 0 };
+            int nf = 0;
+            for (char *q = line, *tab; nf < 12; q = tab + 1) {
+                f[nf++] = q;
+                if (!(tab = strchr(q, '\t'))) break;
+                *tab = 0;
+            }
+            if (!TL_CHECK(nf == files[fi].fields, "%s: %d fields", files[fi].file, nf)) continue;
+            if (files[fi].mode >= 0 && strcmp(f[files[fi].mode], "FF3-1")) continue;
+            uint8_t key[32], tweak[32];
+            long kl = tl_unhex(f[files[fi].key], key, sizeof key);
+            long tl = tl_unhex(f[files[fi].tweak], tweak, sizeof tweak);
+            char cipher[32], label[64];
+            snprintf(cipher, sizeof cipher, "%s-aes-%ld", files[fi].mode >= 0 ? "ff3-1" : "ff1", kl * 8);
+            snprintf(label, sizeof label, "%s row %ld", files[fi].file, rows + 1);
+            const char *bc = block_cipher(cipher), *b;
+            for (size_t k = 0; k < kc_backend_count(bc); k++)
+                if ((b = tl_backend_at(bc, k)))
+                    check_answer(cipher, b, key, (size_t)kl, (unsigned)atoi(f[files[fi].radix]), f[files[fi].alphabet],
+                                 tweak, tl > 0 ? (size_t)tl : 0, f[files[fi].pt], f[files[fi].ct], label);
+            rows++;
+        }
+        fclose(fp);
+        TL_CHECK(rows == (fi == 0 ? 18 : 9), "%s: %ld rows", files[fi].file, rows);
+    }
+}
+
 /* Batch with a tweak per value = one value at a time, over every cipher
  * family, on lengths that take both arithmetic paths. */
 static void test_batch_matches_single(void)
@@ -261,6 +307,7 @@ int main(void)
     test_nist_ff1_samples();
     test_acvp("ff/acvp_ff1.tsv");
     test_acvp("ff/acvp_ff3_1.tsv");
+    test_shared_samples();
     test_batch_matches_single();
     test_fea_tweaks();
     test_errors();
