@@ -58,7 +58,7 @@ echo "== static analysis (clang --analyze over src/ and cli/)"
 if scripts/analyze.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 run_suite "tests under ASan+UBSan" "$build/sanitize" -DCMAKE_BUILD_TYPE=Debug \
   -DKC_SANITIZE=address,undefined
-only="test_parallel|test_cpu_race" run_suite "threads under ThreadSanitizer" "$build/tsan" -DCMAKE_BUILD_TYPE=Debug \
+only="test_parallel|test_cpu_race|test_fork" run_suite "threads under ThreadSanitizer" "$build/tsan" -DCMAKE_BUILD_TYPE=Debug \
   -DKC_SANITIZE=thread -DKC_PEERS=OFF
 
 # ---- fuzzing and timing (tests/fuzz, tests/timing): builds of their own,
