@@ -24,6 +24,11 @@ path = sys.argv[1]
 if ".so" not in os.path.basename(path):
     path = os.path.join(os.path.dirname(os.path.abspath(path)), "libkcipher.so")
 try:
+    with open(path, "rb") as f:
+        image = f.read()
+    if b"__asan_init" in image or b"__tsan_init" in image:   # the runtime would abort the interpreter
+        print("skipped: %s is built with a sanitizer and cannot be loaded into Python" % path)
+        sys.exit(77)
     lib = ctypes.CDLL(path)
 except OSError as e:
     print("skipped: cannot load %s into Python (%s)" % (path, e))
