@@ -217,6 +217,9 @@ void kc_ff_free(kc_ff *f)
 
 size_t kc_ff_tweak_size(const kc_ff *f) { return f->alg->max_tweak; }
 
+/* ---- rounds on halves below 2^64 ---- */
+
+#if defined(__SIZEOF_INT128__)
 /* radix^e, or 0 when it does not fit 64 bits. */
 static uint64_t pow_word(uint32_t radix, size_t e)
 {
@@ -228,9 +231,6 @@ static uint64_t pow_word(uint32_t radix, size_t e)
     return x;
 }
 
-/* ---- rounds on halves below 2^64 ---- */
-
-#if defined(__SIZEOF_INT128__)
 #define WORD_CHUNK 64        /* values per pass: the cipher gets 64-block ECB calls */
 
 static uint64_t word_from_digits(const uint16_t *d, size_t n, uint32_t radix, int rev)

@@ -324,7 +324,7 @@ int main(int argc, char **argv)
             const kc_backend_head *b;
             if (e->family != fam) continue;
             for (size_t k = 0; (b = kc_family_backend(fam, k)) != NULL; k++) {
-                if (!b->constant_time || !(b->cpu & HIDDEN)) continue;   /* valgrind checks the rest */
+                if (b->timing != KC_CONSTANT_TIME || !(b->cpu & HIDDEN)) continue;   /* valgrind checks the rest */
                 if (b->cpu & ~kc_cpu_detect()) {
                     char need[96];
                     printf("NOT CHECKED %s/%s: this CPU lacks %s\n", e->info.name, b->name,
