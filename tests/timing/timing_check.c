@@ -243,8 +243,13 @@ static double measure(target *t)
     return worst;
 }
 
-/* Each secret input of one backend; returns the number of failures. */
-static unsigned check_backend(const kc_cipher_entry *e, const kc_backend_head *b, int leak)
+/* Each secret input of one backend; returns the number of failures.  A
+ * backend under test that reads over the threshold is measured once more
+ * and fails only if it does again (noise comes in bursts); a control (one
+ * backend named on the command line) is measured up to three times and
+ * counts as caught at the first reading over it, so that a burst of noise
+ * cannot hide its leak either. */
+static unsigned check_backend(const kc_cipher_entry *e, const kc_backend_head *b, int leak, int control)
 {
     unsigned failures = 0;
     int secrets = e->info.kind == KC_KIND_FEA ? 3 : 2;
@@ -260,7 +265,11 @@ static unsigned check_backend(const kc_cipher_entry *e, const kc_backend_head *b
         }
         double tv = measure(t);
         const char *verdict = tv < THRESHOLD ? "ok" : "LEAKS";
-        if (tv >= THRESHOLD) {     /* once more before failing: noise comes in bursts */
+        for (int again = 1; control && tv < THRESHOLD && again < 3; again++) {
+            tv = measure(t);
+            verdict = tv < THRESHOLD ? "ok" : "LEAKS (caught on a later run)";
+        }
+        if (!control && tv >= THRESHOLD) {     /* once more before failing: noise comes in bursts */
             double again = measure(t);
             printf("%s/%s %s: |t| = %.1f, again %.1f\n", e->info.name, b->name, secret_names[s], tv, again);
             tv = again;
@@ -314,7 +323,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "no such cipher/backend\n");
             return 2;
         }
-        failures += check_backend(e, b, leak);
+        failures += check_backend(e, b, leak, 1);
         checked++;
     } else {
         const kc_family *fam = kc_registry_family(argv[1]);
@@ -331,7 +340,7 @@ int main(int argc, char **argv)
                            kc_cpu_names(b->cpu & ~kc_cpu_detect(), need, sizeof need));
                     continue;
                 }
-                failures += check_backend(e, b, 0);
+                failures += check_backend(e, b, 0, 0);
                 checked++;
             }
         }
