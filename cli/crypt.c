@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* kcipher encrypt|decrypt: block ciphers in ECB/CBC/CTR, TinyJAMBU AEAD, FEA blocks. */
-#define _POSIX_C_SOURCE 200809L   /* getline */
+#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -164,14 +164,10 @@ static int fea_lines(const kc_fea *f, int encrypt, const uint8_t *tweak, size_t 
 {
     char *line = NULL, what[40];
     size_t cap = 0;
-    ssize_t n;
-    int rc = 0;
-    for (unsigned long no = 1; !rc && (n = getline(&line, &cap, stdin)) > 0; no++) {
+    int rc = 0, nul;
+    for (unsigned long no = 1; !rc && read_line(&line, &cap, &nul) >= 0; no++) {
         snprintf(what, sizeof what, "line %lu", no);
-        size_t len = (size_t)n;
-        if (line[len - 1] == '\n') line[--len] = 0;
-        if (len && line[len - 1] == '\r') line[--len] = 0;
-        if (strlen(line) != len) rc = fail(EXIT_CRYPTO, what, "contains a NUL byte");
+        if (nul) rc = fail(EXIT_CRYPTO, what, "contains a NUL byte");
         else rc = fea_one(f, encrypt, line, tweak, tlen, what);
         if (!rc && ferror(stdout)) rc = fail(EXIT_CRYPTO, "writing output", strerror(errno));
     }

@@ -5,7 +5,7 @@
  * alphabet or format (through kc_tokenizer, the tweak as raw bytes).
  * Without VALUE, one value per line of stdin, one output line each; a bad
  * line stops the run after the rows before it are written. */
-#define _POSIX_C_SOURCE 200809L   /* getline */
+#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,14 +106,10 @@ static int read_lines(fpe_job *j)
 {
     char *line = NULL, what[40];
     size_t cap = 0;
-    ssize_t n;
-    int rc = 0;
-    for (unsigned long no = 1; !rc && (n = getline(&line, &cap, stdin)) > 0; no++) {
+    int rc = 0, nul;
+    for (unsigned long no = 1; !rc && read_line(&line, &cap, &nul) >= 0; no++) {
         snprintf(what, sizeof what, "line %lu", no);
-        size_t len = (size_t)n;
-        if (line[len - 1] == '\n') line[--len] = 0;
-        if (len && line[len - 1] == '\r') line[--len] = 0;
-        if (strlen(line) == len) rc = add_value(j, line, what);
+        if (!nul) rc = add_value(j, line, what);
         else if (!(rc = flush(j))) rc = fail(EXIT_CRYPTO, what, "contains a NUL byte");
     }
     if (!rc && ferror(stdin)) rc = fail(EXIT_CRYPTO, "reading input", strerror(errno));
@@ -139,7 +135,6 @@ static int run_formatted(const options *o, int encrypt, const uint8_t *key, size
     if (!rc && st != KC_OK) rc = fail_status(st, o->alphabet ? "--alphabet" : "--format");
     char *line = NULL, *out = NULL, what[40];
     size_t cap = 0, out_cap = 0;
-    ssize_t n;
     for (unsigned long no = 1; !rc; no++) {
         const char *v;
         size_t len;
@@ -149,12 +144,13 @@ static int run_formatted(const options *o, int encrypt, const uint8_t *key, size
             len = strlen(v);
             snprintf(what, sizeof what, "value %lu", no);
         } else {
-            if ((n = getline(&line, &cap, stdin)) <= 0) break;
+            int nul;
+            long n = read_line(&line, &cap, &nul);
+            if (n < 0) break;
             len = (size_t)n;
-            if (line[len - 1] == '\n') line[--len] = 0;
-            if (len && line[len - 1] == '\r') line[--len] = 0;
             v = line;
             snprintf(what, sizeof what, "line %lu", no);
+            if (nul) { rc = fail(EXIT_CRYPTO, what, "contains a NUL byte"); break; }
         }
         if (out_cap < 4 * len + 1) {
             free_wiped(out, out_cap);

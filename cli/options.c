@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-#define _POSIX_C_SOURCE 200809L   /* fstat */
+#define _POSIX_C_SOURCE 200809L   /* fstat, getline */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,6 +58,17 @@ int check_options(const options *o, unsigned where, const char *what)
             return fail(EXIT_USAGE, cli_opts[i].a.name, msg);
         }
     return 0;
+}
+
+long read_line(char **line, size_t *cap, int *nul)
+{
+    ssize_t n = getline(line, cap, stdin);
+    if (n <= 0) return -1;
+    size_t len = (size_t)n;
+    if ((*line)[len - 1] == '\n') (*line)[--len] = 0;
+    if (len && (*line)[len - 1] == '\r') (*line)[--len] = 0;
+    *nul = strlen(*line) != len;
+    return (long)len;
 }
 
 int fail(int status, const char *what, const char *detail)

@@ -38,6 +38,12 @@ int load_key(const options *o, uint8_t **key, size_t *len);
 /* A usage error when stdin and stdout are the same regular file. */
 int check_same_file(void);
 
+/* The next line of stdin in *line (grown as needed, *cap its size), without
+ * its newline and a trailing \r; returns its length, or -1 at the end of the
+ * input or on a read error (ferror(stdin) tells).  *nul: the line holds a
+ * NUL byte. */
+long read_line(char **line, size_t *cap, int *nul);
+
 /* Prints "kcipher: <what>: <detail>" and returns the exit status. */
 int fail(int status, const char *what, const char *detail);
 /* As fail(), choosing the status and message from a library status. */

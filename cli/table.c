@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 #include "table.h"
+#include "fpe/format.h"
 
 size_t table_record_length(table_kind kind, const char *buf, size_t len, int eof, unsigned long *lines)
 {
@@ -164,19 +165,6 @@ static int hexdigit(char c)
     return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
 }
 
-static size_t put_utf8(char *out, unsigned long c)
-{
-    if (c < 0x80) { out[0] = (char)c; return 1; }
-    if (c < 0x800) { out[0] = (char)(0xc0 | c >> 6); out[1] = (char)(0x80 | (c & 0x3f)); return 2; }
-    if (c < 0x10000) {
-        out[0] = (char)(0xe0 | c >> 12); out[1] = (char)(0x80 | (c >> 6 & 0x3f)); out[2] = (char)(0x80 | (c & 0x3f));
-        return 3;
-    }
-    out[0] = (char)(0xf0 | c >> 18); out[1] = (char)(0x80 | (c >> 12 & 0x3f));
-    out[2] = (char)(0x80 | (c >> 6 & 0x3f)); out[3] = (char)(0x80 | (c & 0x3f));
-    return 4;
-}
-
 static long hex4(const char *s)
 {
     long v = 0;
@@ -221,7 +209,7 @@ size_t table_value(table_kind kind, const char *rec, const field *f, char *out)
                 c = 0x10000 + ((c - 0xd800) << 10) + (lo - 0xdc00);
                 i += 6;
             }
-            o += put_utf8(out + o, (unsigned long)c);   /* never longer than its escape */
+            o += kc_utf8_encode((uint32_t)c, out + o);   /* never longer than its escape */
             break;
         }
         default: return (size_t)-1;

@@ -56,7 +56,7 @@ static size_t utf8_decode(const unsigned char *s, size_t len, uint32_t *cp)
     return n;
 }
 
-static size_t utf8_encode(uint32_t c, char *out)
+size_t kc_utf8_encode(uint32_t c, char *out)
 {
     if (c < 0x80) { out[0] = (char)c; return 1; }
     if (c < 0x800) { out[0] = (char)(0xc0 | c >> 6); out[1] = (char)(0x80 | (c & 0x3f)); return 2; }
@@ -113,7 +113,7 @@ static kc_status set_alphabet(kc_format *f, const char *v, size_t len)
     f->radix = (uint32_t)n;
     char buf[4];
     f->uniform_width = 1;
-    for (long i = 1; i < n; i++) f->uniform_width &= utf8_encode(a[i], buf) == utf8_encode(a[0], buf);
+    for (long i = 1; i < n; i++) f->uniform_width &= kc_utf8_encode(a[i], buf) == kc_utf8_encode(a[0], buf);
     return KC_OK;
 }
 
@@ -278,7 +278,7 @@ kc_status kc_format_join(const kc_format *f, kc_split *s, char *out, size_t out_
         len = 0;
         for (size_t i = 0; i < s->n; i++) {
             uint32_t c = s->digit[i] == KC_FORMAT_CLEAR ? s->cp[i] : f->alphabet[s->digit[i]];
-            size_t k = utf8_encode(c, buf);
+            size_t k = kc_utf8_encode(c, buf);
             if (write) memcpy(out + len, buf, k);
             len += k;
         }

@@ -28,6 +28,9 @@ typedef struct kc_format {
                                             tokens have their values' byte lengths */
 } kc_format;
 
+/* Writes code point c (at most U+10FFFF) as UTF-8; returns its 1..4 bytes. */
+size_t kc_utf8_encode(uint32_t c, char *out);
+
 /* A named format ("card") or a spec ("alphabet=digits;pass=- ;keep=6,4").
  * KC_ERR_FORMAT_SPEC on anything not understood. */
 kc_status kc_format_parse(kc_format *f, const char *spec);
