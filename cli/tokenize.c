@@ -26,7 +26,7 @@ typedef struct column {
     unsigned char *problem;      /* PROBLEM_* found before encryption */
 } column;
 
-enum { PROBLEM_NONE, PROBLEM_MISSING, PROBLEM_MALFORMED };
+enum { PROBLEM_NONE, PROBLEM_MISSING, PROBLEM_MALFORMED, PROBLEM_NOT_STRING };
 
 typedef struct job {
     table_kind kind;
@@ -83,6 +83,10 @@ static int prepare(job *j, const char *buf, size_t n, size_t bytes)
             j->cols[c].problem[k] = bad ? PROBLEM_MALFORMED
                                   : !f[c].present && j->kind != TABLE_JSONL ? PROBLEM_MISSING : PROBLEM_NONE;
             if (bad || !f[c].present || f[c].null || f[c].end == f[c].start) continue;   /* null, empty: kept */
+            if (j->kind == TABLE_JSONL && !f[c].quoted) {    /* a number, object...: its type would change */
+                j->cols[c].problem[k] = PROBLEM_NOT_STRING;
+                continue;
+            }
             size_t len = table_value(j->kind, rec, &f[c], j->values + used);
             if (len == (size_t)-1) { j->cols[c].problem[k] = PROBLEM_MALFORMED; continue; }
             r->in = j->values + used;
@@ -102,6 +106,7 @@ static const char *row_error(const kc_token_row *r, int problem, char *msg, size
 {
     if (problem == PROBLEM_MISSING) snprintf(msg, cap, "no field %s", name);
     else if (problem == PROBLEM_MALFORMED) snprintf(msg, cap, "malformed record");
+    else if (problem == PROBLEM_NOT_STRING) snprintf(msg, cap, "%s: not a JSON string", name);
     else if (r->status == KC_ERR_FORMAT || r->status == KC_ERR_CHECK_DIGIT)
         snprintf(msg, cap, "%s: character %zu: %s", name, r->error_pos + 1, kc_strerror(r->status));
     else snprintf(msg, cap, "%s: %s", name, kc_strerror(r->status));
@@ -114,7 +119,8 @@ static void write_record(job *j, const char *rec, size_t len, size_t k)
     size_t order[KC_CLI_MAX_COLUMNS], n = 0;
     for (size_t c = 0; c < j->ncols; c++) {
         const kc_token_row *r = &j->cols[c].rows[k];
-        if (!r->in || !r->in_len || (r->status != KC_OK && j->policy == ON_ERROR_KEEP)) continue;
+        int nullify = j->policy == ON_ERROR_NULL && j->cols[c].problem[k] == PROBLEM_NOT_STRING;
+        if (!nullify && (!r->in || !r->in_len || (r->status != KC_OK && j->policy == ON_ERROR_KEEP))) continue;
         size_t i = n++;                           /* in order of position in the record */
         while (i && j->cols[order[i - 1]].fields[k].start > j->cols[c].fields[k].start) {
             order[i] = order[i - 1];
@@ -127,7 +133,8 @@ static void write_record(job *j, const char *rec, size_t len, size_t k)
         const field *f = &j->cols[order[i]].fields[k];
         const kc_token_row *r = &j->cols[order[i]].rows[k];
         fwrite(rec + at, 1, f->start - at, stdout);
-        table_write_value(j->kind, stdout, r->out, r->out_len, f->quoted, r->status != KC_OK);
+        table_write_value(j->kind, stdout, r->out, r->out_len, f->quoted,
+                          r->status != KC_OK || j->cols[order[i]].problem[k] != PROBLEM_NONE);
         at = f->end;
     }
     fwrite(rec + at, 1, len - at, stdout);

@@ -175,6 +175,15 @@ class Tokenize(unittest.TestCase):
                                              stdin=out)[1].splitlines()]
         self.assertEqual(back[:3], lines[:3])
         self.assertEqual(back[3]["card"], "5500 0000 0000 0004")
+        code, _, err = tok("--input", "jsonl", "--column", "card=digits", stdin=b'{"card": 4111111111111111}\n')
+        self.assertEqual(code, 1)
+        self.assertIn("not a JSON string", err)
+        code, out, _ = tok("--input", "jsonl", "--column", "card=digits", "--on-error", "keep",
+                           stdin=b'{"card": 4111111111111111}\n')
+        self.assertEqual((code, out), (0, b'{"card": 4111111111111111}\n'))
+        code, out, _ = tok("--input", "jsonl", "--column", "card=digits", "--on-error", "null",
+                           stdin=b'{"card": 4111111111111111}\n')
+        self.assertEqual((code, out), (0, b'{"card": null}\n'))
 
 
 def sanitized():
