@@ -159,6 +159,38 @@ const kc_ff_alg *kc_ff_lookup(const char *name, const char **cipher_name)
     return NULL;
 }
 
+#if defined(__SIZEOF_INT128__)
+/* radix^e, or 0 when it does not fit 64 bits. */
+static uint64_t pow_word(uint32_t radix, size_t e)
+{
+    uint64_t x = 1;
+    while (e--) {
+        if (x > UINT64_MAX / radix) return 0;
+        x *= radix;
+    }
+    return x;
+}
+
+#endif
+
+/* The one-word path's moduli, once per key. */
+static void word_moduli(kc_ff *f)
+{
+#if defined(__SIZEOF_INT128__)
+    uint64_t m[2] = { pow_word(f->radix, f->u), pow_word(f->radix, f->v) };
+    f->word_path = m[0] && m[1] && f->out_len <= 16;
+    for (int h = 0; h < 2 && f->word_path; h++) {
+        kc_ff_modulus *w = &f->modulus[h];
+        w->m = m[h];
+        w->inverse = UINT64_MAX / m[h];
+        w->r[0] = 1 % m[h];
+        for (int i = 1; i < 4; i++) w->r[i] = m[h] >> 29 ? 0 : (w->r[i - 1] << 32) % m[h];
+    }
+#else
+    f->word_path = 0;
+#endif
+}
+
 kc_status kc_ff_new(kc_ff **out, const kc_ff_alg *alg, const char *cipher_name,
                     const char *backend, const uint8_t *key, size_t key_len,
                     uint32_t radix, size_t len, unsigned flags)
@@ -187,6 +219,7 @@ kc_status kc_ff_new(kc_ff **out, const kc_ff_alg *alg, const char *cipher_name,
     f->len = len;
     f->bits = bits;
     kc_status st = alg->prepare(f);   /* halves, PRF sizes, FF3-1's length ceiling */
+    if (st == KC_OK) word_moduli(f);
     if (st == KC_OK) {
         uint8_t k[32];
         memcpy(k, key, key_len);
@@ -220,17 +253,6 @@ size_t kc_ff_tweak_size(const kc_ff *f) { return f->alg->max_tweak; }
 /* ---- rounds on halves below 2^64 ---- */
 
 #if defined(__SIZEOF_INT128__)
-/* radix^e, or 0 when it does not fit 64 bits. */
-static uint64_t pow_word(uint32_t radix, size_t e)
-{
-    uint64_t x = 1;
-    while (e--) {
-        if (x > UINT64_MAX / radix) return 0;
-        x *= radix;
-    }
-    return x;
-}
-
 #define WORD_CHUNK 64        /* values per pass: the cipher gets 64-block ECB calls */
 
 static uint64_t word_from_digits(const uint16_t *d, size_t n, uint32_t radix, int rev)
@@ -255,23 +277,10 @@ static void word_to_digits(uint64_t x, uint16_t *d, size_t n, uint32_t radix, in
     }
 }
 
-/* y mod m for y of ol <= 16 big-endian bytes and m < 2^64.  Below 2^29, m
- * needs no division: y's 32-bit pieces times 2^(32 i) mod m sum below 2^63,
- * and a multiplication by floor((2^64 - 1) / m) reduces that (Barrett). */
-typedef struct word_modulus {
-    uint64_t m, inverse, r[4];   /* r[i] = 2^(32 i) mod m, when m < 2^29 */
-} word_modulus;
-
-static void word_modulus_init(word_modulus *w, uint64_t m)
-{
-    w->m = m;
-    w->inverse = UINT64_MAX / m;
-    w->r[0] = 1 % m;
-    for (int i = 1; i < 4; i++) w->r[i] = m >> 29 ? 0 : (w->r[i - 1] << 32) % m;
-}
-
-/* The same for y = hi 2^64 + lo. */
-static inline uint64_t word_mod2(uint64_t hi, uint64_t lo, const word_modulus *w)
+/* y mod m for y = hi 2^64 + lo and m < 2^64.  Below 2^29, m needs no
+ * division: y's 32-bit pieces times 2^(32 i) mod m sum below 2^63, and a
+ * multiplication by floor((2^64 - 1) / m) reduces that (Barrett). */
+static inline uint64_t word_mod2(uint64_t hi, uint64_t lo, const kc_ff_modulus *w)
 {
     if (w->m >> 29) return (uint64_t)((((unsigned __int128)hi << 64) | lo) % w->m);
     uint64_t sum = (lo & 0xffffffff) + (lo >> 32) * w->r[1] + (hi & 0xffffffff) * w->r[2] + (hi >> 32) * w->r[3];
@@ -280,7 +289,8 @@ static inline uint64_t word_mod2(uint64_t hi, uint64_t lo, const word_modulus *w
     return r;
 }
 
-static inline uint64_t word_mod(const uint8_t *y, size_t ol, const word_modulus *w)
+/* The same for y of ol <= 16 big-endian bytes. */
+static inline uint64_t word_mod(const uint8_t *y, size_t ol, const kc_ff_modulus *w)
 {
     if (w->m >> 29) {
         unsigned __int128 v = 0;
@@ -299,8 +309,7 @@ static inline uint64_t word_mod(const uint8_t *y, size_t ol, const word_modulus 
 }
 
 static void word_rounds(const kc_ff *f, int encrypt, uint16_t *out, const uint16_t *in, size_t count,
-                        const uint8_t *tweaks, size_t stride, size_t tweak_len,
-                        uint64_t mod_u, uint64_t mod_v)
+                        const uint8_t *tweaks, size_t stride, size_t tweak_len)
 {
     uint64_t a[WORD_CHUNK], b[WORD_CHUNK];
     uint8_t x[WORD_CHUNK * 16], y[WORD_CHUNK * 16], state[WORD_CHUNK * 16], scratch[WORD_CHUNK * 32];
@@ -309,9 +318,6 @@ static void word_rounds(const kc_ff *f, int encrypt, uint16_t *out, const uint16
     size_t u = f->u, v = f->v, il = f->in_len, ol = f->out_len;
     uint64_t y_hi[WORD_CHUNK], y_lo[WORD_CHUNK];
     int words = alg->word_prf && !stride && alg->word_prf_ok(f, tweak_len);
-    word_modulus wm_u, wm_v;
-    word_modulus_init(&wm_u, mod_u);
-    word_modulus_init(&wm_v, mod_v);
     for (size_t first = 0; first < count; first += WORD_CHUNK) {
         size_t n = count - first < WORD_CHUNK ? count - first : WORD_CHUNK;
         const uint8_t *tw = tweaks + first * stride;
@@ -323,7 +329,7 @@ static void word_rounds(const kc_ff *f, int encrypt, uint16_t *out, const uint16
         alg->begin(f, tw, stride, tweak_len, n, state);
         for (unsigned r = 0; r < alg->rounds; r++) {
             unsigned round = encrypt ? r : alg->rounds - 1 - r;
-            const word_modulus *wm = round % 2 == 0 ? &wm_u : &wm_v;
+            const kc_ff_modulus *wm = &f->modulus[round % 2];
             uint64_t mod = wm->m;
             const uint64_t *src = encrypt ? b : a;
             if (words) {
@@ -378,8 +384,6 @@ static void big_rounds(const kc_ff *f, big_work *w, int encrypt, uint16_t *out, 
     size_t u = f->u, v = f->v, longer = u > v ? u : v;
     size_t nl = (size_t)(longer * 16 + 31) / 32 + 2;   /* radix <= 2^16 */
     if (nl > MAX_LIMBS) nl = MAX_LIMBS;
-    big_pow(w->mod_u, nl, f->radix, u);
-    big_pow(w->mod_v, nl, f->radix, v);
     big_from_digits(w->a, nl, in, u, f->radix, rev);
     big_from_digits(w->b, nl, in + u, v, f->radix, rev);
     alg->begin(f, tweak, 0, tweak_len, 1, w->state);
@@ -414,14 +418,15 @@ kc_status kc_ff_crypt(const kc_ff *f, int encrypt, uint16_t *out, const uint16_t
         tweak_stride = 0;
     }
 #if defined(__SIZEOF_INT128__)
-    uint64_t mod_u = pow_word(f->radix, f->u), mod_v = pow_word(f->radix, f->v);
-    if (mod_u && mod_v && f->out_len <= 16) {
-        word_rounds(f, encrypt, out, in, count, tweaks, tweak_stride, tweak_len, mod_u, mod_v);
+    if (f->word_path) {
+        word_rounds(f, encrypt, out, in, count, tweaks, tweak_stride, tweak_len);
         return KC_OK;
     }
 #endif
     big_work *w = malloc(sizeof *w);
     if (!w) return KC_ERR_NO_MEMORY;
+    big_pow(w->mod_u, MAX_LIMBS, f->radix, f->u);    /* the moduli once for every value */
+    big_pow(w->mod_v, MAX_LIMBS, f->radix, f->v);
     for (size_t k = 0; k < count; k++)
         big_rounds(f, w, encrypt, out + k * f->len, in + k * f->len, tweaks + k * tweak_stride, tweak_len);
     kc_wipe(w, sizeof *w);

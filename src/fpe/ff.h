@@ -47,6 +47,12 @@ typedef struct kc_ff_alg {
                      size_t count, uint8_t *scratch);
 } kc_ff_alg;
 
+/* radix^m for the halves when it fits 64 bits, with what reduces modulo it:
+ * floor((2^64 - 1) / m) and 2^(32 i) mod m (for m < 2^29; ff.c). */
+typedef struct kc_ff_modulus {
+    uint64_t m, inverse, r[4];
+} kc_ff_modulus;
+
 struct kc_ff {
     const kc_ff_alg *alg;
     kc_cipher *cipher;
@@ -54,6 +60,8 @@ struct kc_ff {
     size_t len, u, v;            /* u: length of A, the first half */
     size_t in_len, out_len;      /* PRF input (b) and output (d) bytes */
     unsigned bits;               /* bit length of radix^len */
+    int word_path;               /* both halves below 2^64 on a CPU with 128-bit products */
+    kc_ff_modulus modulus[2];    /* radix^u, radix^v (word path) */
 };
 
 /* name: "ff1-aes-128", "ff3-1-lea-256", ...; NULL if not an FF name. */
