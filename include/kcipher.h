@@ -53,6 +53,8 @@ typedef enum kc_status {
     KC_ERR_FORMAT,            /* a value does not fit its format (position in *error_pos) */
     KC_ERR_CHECK_DIGIT,       /* a value's check digit is wrong */
     KC_ERR_FORMAT_SPEC,       /* a format name or spec not understood */
+    KC_ERR_TAG_LENGTH,        /* a tag length the AEAD or MAC does not allow */
+    KC_ERR_INPUT_TOO_LONG,    /* beyond the mode's limit (GCM: 2^36 - 32 bytes; CCM: 2^(8(15 - nonce length))) */
     KC_STATUS_COUNT
 } kc_status;
 
@@ -110,10 +112,14 @@ kc_status kc_cipher_decrypt_blocks(const kc_cipher *c, uint8_t *out, const uint8
 
 /* ---- Modes -------------------------------------------------------------- */
 
-typedef enum kc_mode { KC_MODE_ECB = 0, KC_MODE_CBC = 1, KC_MODE_CTR = 2 } kc_mode;
+/* CFB is full-block feedback (CFB-128 on 128-bit blocks, CFB-64 on PIPO) and,
+ * like OFB and CTR, takes any length without padding ([SP800-38A]). */
+typedef enum kc_mode {
+    KC_MODE_ECB = 0, KC_MODE_CBC = 1, KC_MODE_CTR = 2, KC_MODE_CFB = 3, KC_MODE_OFB = 4
+} kc_mode;
 #define KC_PAD_PKCS7 1u  /* ECB/CBC only */
 
-/* Parses "ecb" / "cbc" / "ctr". */
+/* Parses "ecb" / "cbc" / "ctr" / "cfb" / "ofb". */
 kc_status kc_mode_from_name(const char *name, kc_mode *mode);
 
 /* Output length of a one-shot call: the exact length for encryption, an upper
@@ -177,8 +183,18 @@ typedef struct kc_msg {
 kc_status kc_mode_encrypt_batch(const kc_cipher *c, kc_mode mode, unsigned flags, kc_msg *msgs, size_t count);
 kc_status kc_mode_decrypt_batch(const kc_cipher *c, kc_mode mode, unsigned flags, kc_msg *msgs, size_t count);
 
-/* ---- AEAD (TinyJAMBU) ----------------------------------------------------- */
+/* ---- AEAD: TinyJAMBU, and GCM / CCM over any 128-bit block cipher ------- */
 
+/* Names: "tinyjambu-128|192|256"; "<cipher>-gcm" ([SP800-38D]) and
+ * "<cipher>-ccm" ([SP800-38C]) for every block cipher with 16-byte blocks:
+ * "aria-128-gcm", "lea-256-ccm", "aes-128-gcm", "rc6-128-gcm",
+ * "rijndael-128-192-gcm", ...  For GCM and CCM, backend names the block
+ * cipher's backend, for GCM optionally followed by "/" and a GHASH backend
+ * ("gfni-avx512/pclmul", "ct/ct"); NULL or an empty part: the default.
+ * Nonce lengths: TinyJAMBU 12; GCM any from 1 byte (12, the default, is the
+ * one to use); CCM 7..13 (default 12).  Tag lengths: TinyJAMBU 8; GCM 4..16
+ * (default 16; below 12 only with the message limits of [SP800-38D] App. C);
+ * CCM 4, 6, ..., 16 (default 16). */
 typedef struct kc_aead kc_aead;
 
 kc_status kc_aead_new(kc_aead **out, const char *name, const char *backend,
@@ -186,7 +202,13 @@ kc_status kc_aead_new(kc_aead **out, const char *name, const char *backend,
 void kc_aead_free(kc_aead *a);
 size_t kc_aead_tag_size(const kc_aead *a);
 size_t kc_aead_nonce_size(const kc_aead *a);
-const char *kc_aead_backend_name(const kc_aead *a);
+const char *kc_aead_backend_name(const kc_aead *a);   /* GCM: "cipher-backend/ghash-backend" */
+/* The tag length every later call produces and expects (KC_ERR_TAG_LENGTH),
+ * and the nonce length the batch functions use (KC_ERR_NONCE_LENGTH; the
+ * single-message calls take any allowed length).  Set them before sharing
+ * the object between threads. */
+kc_status kc_aead_set_tag_size(kc_aead *a, size_t tag_len);
+kc_status kc_aead_set_nonce_size(kc_aead *a, size_t nonce_len);
 /* out receives ciphertext || tag: pt_len + tag bytes. */
 kc_status kc_aead_encrypt(const kc_aead *a, uint8_t *out, size_t out_cap, size_t *out_len,
                           const uint8_t *nonce, size_t nonce_len,
@@ -199,7 +221,8 @@ kc_status kc_aead_decrypt(const kc_aead *a, uint8_t *out, size_t out_cap, size_t
                           const uint8_t *in, size_t in_len);
 
 /* Batch: many independent messages under one key; SIMD backends process
- * several at once.  Each message has its own nonce, AD, input and output
+ * several at once.  Each message has its own nonce (kc_aead_nonce_size
+ * bytes), AD, input and output
  * (room for in_len + tag when encrypting, in_len - tag when decrypting);
  * out_len and status are set per message.  Returns KC_OK when every
  * message succeeded, else the first failing message's status. */
@@ -216,6 +239,67 @@ typedef struct kc_aead_msg {
 } kc_aead_msg;
 kc_status kc_aead_encrypt_batch(const kc_aead *a, kc_aead_msg *msgs, size_t count);
 kc_status kc_aead_decrypt_batch(const kc_aead *a, kc_aead_msg *msgs, size_t count);
+
+/* Streaming (GCM; other AEADs give KC_ERR_BAD_MODE).  AD first, in any
+ * number of kc_aead_stream_ad calls, then the data in any number of updates.
+ * Encryption: update writes in_len bytes of ciphertext; kc_aead_stream_tag
+ * then gives the tag.  Decryption releases nothing before the tag checks:
+ * update writes nothing (*out_len 0) and keeps the ciphertext;
+ * kc_aead_stream_verify checks the tag and only then writes the whole
+ * plaintext to out (KC_ERR_AUTH: nothing written).  Flag
+ * KC_AEAD_RELEASE_UNVERIFIED makes decryption's update write plaintext at
+ * once and verify only check the tag: the caller must then discard all it
+ * got on KC_ERR_AUTH.  Calls out of order give KC_ERR_STATE. */
+#define KC_AEAD_RELEASE_UNVERIFIED 1u
+typedef struct kc_aead_stream kc_aead_stream;
+kc_status kc_aead_stream_new(kc_aead_stream **out, const kc_aead *a, int encrypt, unsigned flags,
+                             const uint8_t *nonce, size_t nonce_len);
+kc_status kc_aead_stream_ad(kc_aead_stream *s, const uint8_t *ad, size_t ad_len);
+kc_status kc_aead_stream_update(kc_aead_stream *s, uint8_t *out, size_t out_cap, size_t *out_len,
+                                const uint8_t *in, size_t in_len);
+kc_status kc_aead_stream_tag(kc_aead_stream *s, uint8_t *tag, size_t tag_len);
+kc_status kc_aead_stream_verify(kc_aead_stream *s, uint8_t *out, size_t out_cap, size_t *out_len,
+                                const uint8_t *tag, size_t tag_len);
+void kc_aead_stream_free(kc_aead_stream *s);
+
+/* ---- MAC: CMAC over any block cipher, GMAC over any 128-bit one ---------- */
+
+/* Names "<cipher>-cmac" ([SP800-38B]; every block cipher, PIPO's 64-bit
+ * blocks included: "pipo-64-128-cmac") and "<cipher>-gmac" ([SP800-38D]; 16-byte blocks).
+ * backend as for GCM.  Tags: CMAC 4..block bytes, GMAC 4..16; the default
+ * and kc_mac_tag_size is the full length.  nonce: GMAC's IV (as GCM's);
+ * CMAC takes none (NULL, 0).  Verification compares in constant time. */
+typedef struct kc_mac kc_mac;
+kc_status kc_mac_new(kc_mac **out, const char *name, const char *backend,
+                     const uint8_t *key, size_t key_len);
+void kc_mac_free(kc_mac *m);
+size_t kc_mac_tag_size(const kc_mac *m);
+const char *kc_mac_backend_name(const kc_mac *m);
+kc_status kc_mac_compute(const kc_mac *m, uint8_t *tag, size_t tag_len,
+                         const uint8_t *nonce, size_t nonce_len, const uint8_t *msg, size_t msg_len);
+/* KC_OK or KC_ERR_AUTH. */
+kc_status kc_mac_verify(const kc_mac *m, const uint8_t *tag, size_t tag_len,
+                        const uint8_t *nonce, size_t nonce_len, const uint8_t *msg, size_t msg_len);
+
+typedef struct kc_mac_stream kc_mac_stream;
+kc_status kc_mac_stream_new(kc_mac_stream **out, const kc_mac *m, const uint8_t *nonce, size_t nonce_len);
+kc_status kc_mac_stream_update(kc_mac_stream *s, const uint8_t *in, size_t in_len);
+kc_status kc_mac_stream_final(kc_mac_stream *s, uint8_t *tag, size_t tag_len);
+kc_status kc_mac_stream_verify(kc_mac_stream *s, const uint8_t *tag, size_t tag_len);
+void kc_mac_stream_free(kc_mac_stream *s);
+
+/* Many messages under one key; CMAC fills the SIMD lanes with independent
+ * messages.  Sets each status; returns KC_OK or the first failing status. */
+typedef struct kc_mac_msg {
+    const uint8_t *nonce;
+    size_t nonce_len;
+    const uint8_t *in;
+    size_t in_len;
+    uint8_t *tag;
+    size_t tag_len;
+    kc_status status;   /* set by the call */
+} kc_mac_msg;
+kc_status kc_mac_compute_batch(const kc_mac *m, kc_mac_msg *msgs, size_t count);
 
 /* ---- FEA: tweakable block cipher on n-bit blocks, 8 <= n <= 128 ---------- */
 

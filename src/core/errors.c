@@ -32,6 +32,8 @@ static const struct { const char *name, *message; } statuses[KC_STATUS_COUNT] = 
     [KC_ERR_FORMAT] = { "KC_ERR_FORMAT", "the value does not fit its format (a character outside the alphabet and the pass-through set, malformed UTF-8, or a wrong number of characters)" },
     [KC_ERR_CHECK_DIGIT] = { "KC_ERR_CHECK_DIGIT", "the value's check digit is wrong" },
     [KC_ERR_FORMAT_SPEC] = { "KC_ERR_FORMAT_SPEC", "unknown format name, or a format spec not understood" },
+    [KC_ERR_TAG_LENGTH] = { "KC_ERR_TAG_LENGTH", "tag length not allowed (GCM, GMAC: 4..16 bytes; CCM: 4..16, even; CMAC: 4..block size; TinyJAMBU: 8)" },
+    [KC_ERR_INPUT_TOO_LONG] = { "KC_ERR_INPUT_TOO_LONG", "input longer than the mode allows (GCM: 2^36 - 32 bytes; CCM: below 2^(8(15 - nonce length)))" },
 };
 
 const char *kc_strerror(kc_status s)
