@@ -66,6 +66,7 @@ static kc_status encrypt_with(const kc_mode_kernels *k, const kc_cipher *c, kc_m
             for (size_t i = 0; i < tail; i++) out[whole + i] = in[whole + i] ^ last[i];
         }
         break;
+    default: break;   /* refused by check_args */
     }
     if (flags & KC_PAD_PKCS7) {
         if (mode == KC_MODE_CBC) kc_cbc_encrypt_run(c, chain, out + whole, last, 1);
