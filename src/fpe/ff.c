@@ -258,23 +258,56 @@ size_t kc_ff_tweak_size(const kc_ff *f) { return f->alg->max_tweak; }
 static uint64_t word_from_digits(const uint16_t *d, size_t n, uint32_t radix, int rev)
 {
     uint64_t x = 0;
-    for (size_t i = 0; i < n; i++) x = x * radix + d[rev ? n - 1 - i : i];
+    if (rev)
+        for (size_t i = n; i-- > 0;) x = x * radix + d[i];
+    else
+        for (size_t i = 0; i < n; i++) x = x * radix + d[i];
     return x;
 }
 
+/* Least significant digit first, written from the end (or, reversed, from
+ * the start).  Radix 10 below 2^32 goes four digits at a time, by constant
+ * divisors (multiplications and shifts): the common case's main cost. */
 static void word_to_digits(uint64_t x, uint16_t *d, size_t n, uint32_t radix, int rev)
 {
-    if (radix == 10) {       /* a constant divisor: multiplications */
-        for (size_t i = 0; i < n; i++) {
-            d[rev ? i : n - 1 - i] = (uint16_t)(x % 10);
+    uint16_t *p = rev ? d : d + n - 1;
+    ptrdiff_t step = rev ? 1 : -1;
+    size_t i = 0;
+    if (radix == 10) {
+        for (; i < n && x >> 32; i++, p += step) {
+            *p = (uint16_t)(x % 10);
             x /= 10;
+        }
+        uint32_t y = (uint32_t)x;
+        for (; i + 4 <= n; i += 4, p += 4 * step) {
+            uint32_t q = y / 10000, r = y - q * 10000;
+            uint32_t hi = r / 100, lo = r - hi * 100;
+            uint32_t h1 = hi * 103 >> 10, l1 = lo * 103 >> 10;   /* t / 10 for t < 100 */
+            p[0] = (uint16_t)(lo - l1 * 10);
+            p[step] = (uint16_t)l1;
+            p[2 * step] = (uint16_t)(hi - h1 * 10);
+            p[3 * step] = (uint16_t)h1;
+            y = q;
+        }
+        for (; i < n; i++, p += step) {
+            uint32_t q = y / 10;
+            *p = (uint16_t)(y - q * 10);
+            y = q;
         }
         return;
     }
-    for (size_t i = 0; i < n; i++) {
-        d[rev ? i : n - 1 - i] = (uint16_t)(x % radix);
+    for (; i < n; i++, p += step) {
+        *p = (uint16_t)(x % radix);
         x /= radix;
     }
+}
+
+/* y mod m for y < 2^64 (Barrett: the estimate is short by less than 3m). */
+static inline uint64_t word_mod1(uint64_t y, const kc_ff_modulus *w)
+{
+    uint64_t r = y - (uint64_t)(((unsigned __int128)y * w->inverse) >> 64) * w->m;
+    while (r >= w->m) r -= w->m;
+    return r;
 }
 
 /* y mod m for y = hi 2^64 + lo and m < 2^64.  Below 2^29, m needs no
@@ -282,6 +315,7 @@ static void word_to_digits(uint64_t x, uint16_t *d, size_t n, uint32_t radix, in
  * multiplication by floor((2^64 - 1) / m) reduces that (Barrett). */
 static inline uint64_t word_mod2(uint64_t hi, uint64_t lo, const kc_ff_modulus *w)
 {
+    if (!hi) return word_mod1(lo, w);   /* FF1's y of 8 bytes: every value of a call */
     if (w->m >> 29) return (uint64_t)((((unsigned __int128)hi << 64) | lo) % w->m);
     uint64_t sum = (lo & 0xffffffff) + (lo >> 32) * w->r[1] + (hi & 0xffffffff) * w->r[2] + (hi >> 32) * w->r[3];
     uint64_t r = sum - (uint64_t)(((unsigned __int128)sum * w->inverse) >> 64) * w->m;
@@ -340,19 +374,24 @@ static void word_rounds(const kc_ff *f, int encrypt, uint16_t *out, const uint16
                         x[k * il + il - 1 - i] = i < 8 ? (uint8_t)(src[k] >> (8 * i)) : 0;
                 alg->prf(f, round, tw, stride, tweak_len, state, x, y, n, scratch);
             }
-            for (size_t k = 0; k < n; k++) {
-                uint64_t c = words ? word_mod2(y_hi[k], y_lo[k], wm) : word_mod(y + k * ol, ol, wm);
-                if (encrypt) {
-                    uint64_t s = a[k] + c;
-                    if (s < c || s >= mod) s -= mod;
+            uint64_t *c = y_lo;   /* y mod radix^m, in place */
+            if (words)
+                for (size_t k = 0; k < n; k++) c[k] = word_mod2(y_hi[k], y_lo[k], wm);
+            else
+                for (size_t k = 0; k < n; k++) c[k] = word_mod(y + k * ol, ol, wm);
+            if (encrypt)          /* A, B = B, (A + c) mod m */
+                for (size_t k = 0; k < n; k++) {
+                    uint64_t s = a[k] + c[k];
+                    s -= s < c[k] || s >= mod ? mod : 0;
                     a[k] = b[k];
                     b[k] = s;
-                } else {
-                    uint64_t s = b[k] >= c ? b[k] - c : b[k] + (mod - c);
+                }
+            else                  /* A, B = (B - c) mod m, A */
+                for (size_t k = 0; k < n; k++) {
+                    uint64_t s = b[k] - c[k] + (b[k] < c[k] ? mod : 0);
                     b[k] = a[k];
                     a[k] = s;
                 }
-            }
         }
         for (size_t k = 0; k < n; k++) {
             uint16_t *d = out + (first + k) * f->len;

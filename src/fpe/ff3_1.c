@@ -70,22 +70,15 @@ static void ff3_1_word_prf(const kc_ff *f, unsigned round, const uint8_t *tweak,
         w[0] = tw[0]; w[1] = tw[1]; w[2] = tw[2]; w[3] = tw[3] & 0xf0;
     }
     w[3] ^= (uint8_t)round;
-    uint8_t top[8] = { 0, 0, 0, 0, w[3], w[2], w[1], w[0] };
-    uint64_t upper;
-    memcpy(&upper, top, 8);
+    uint64_t upper = (uint64_t)w[3] << 32 | (uint64_t)w[2] << 40 | (uint64_t)w[1] << 48 | (uint64_t)w[0] << 56;
     for (size_t k = 0; k < count; k++) {
-        for (int i = 0; i < 8; i++) scratch[16 * k + i] = (uint8_t)(half[k] >> (8 * i));
-        memcpy(scratch + 16 * k + 8, &upper, 8);
+        kc_store64_le(scratch + 16 * k, half[k]);
+        kc_store64_le(scratch + 16 * k + 8, upper);
     }
     kc_ff_ecb(f, scratch, count);
     for (size_t k = 0; k < count; k++) {
-        uint64_t lo = 0, hi = 0;
-        for (int i = 7; i >= 0; i--) {
-            lo = lo << 8 | scratch[16 * k + i];
-            hi = hi << 8 | scratch[16 * k + 8 + i];
-        }
-        y_lo[k] = lo;
-        y_hi[k] = hi;
+        y_lo[k] = kc_load64_le(scratch + 16 * k);
+        y_hi[k] = kc_load64_le(scratch + 16 * k + 8);
     }
 }
 

@@ -262,8 +262,9 @@ static kc_status crypt_batch(const kc_fpe *p, int encrypt, uint16_t *out, const 
     if (!tweak_length_ok(p, tweak_len)) return KC_ERR_TWEAK_LENGTH;
     size_t len = p->len;
     if (count > SIZE_MAX / sizeof *in / len) return KC_ERR_INPUT_TOO_SHORT;
-    for (size_t i = 0; i < count * len; i++)
-        if (in[i] >= p->radix) return KC_ERR_DIGIT;
+    unsigned bad = 0;        /* no early exit: the loop vectorises */
+    for (size_t i = 0; i < count * len; i++) bad |= in[i] >= p->radix;
+    if (bad) return KC_ERR_DIGIT;
     if (p->fea && tweak_len)
         for (size_t k = 0; k < (stride ? count : 1); k++)
             if (!fea_tweak_in_range(p, tweaks + k * stride, tweak_len)) return KC_ERR_VALUE_OUT_OF_DOMAIN;
