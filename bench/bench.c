@@ -176,6 +176,7 @@ static void run_all(bench_run *r)
         bench_ours(r, ci->name);
         bench_threads(r, ci->name);
     }
+    bench_tokenize(r, cipher_selected);
 }
 
 int kc_bench_main(int argc, char **argv)
@@ -210,6 +211,7 @@ int kc_bench_main(int argc, char **argv)
         probe.ciphers[0] = r->ciphers[i];
         int found = 0;
         for (size_t k = 0; k < kc_cipher_count(); k++) found |= cipher_selected(&probe, kc_cipher_at(k)->name);
+        for (size_t k = 0; k < bench_tokenize_count; k++) found |= cipher_selected(&probe, bench_tokenize_names[k]);
         if (!found) { fprintf(stderr, "bench: no cipher matches '%s'\n", r->ciphers[i]); return 2; }
     }
 

@@ -129,6 +129,11 @@ bench_point bench_our_point(const struct kc_cipher_entry *e, const kc_backend_in
 void bench_peers_for(bench_run *r, const char *cipher);
 /* threads.c: 1, 2, 4 threads ([RC6-RIJ] Fig. 10) and the batch APIs. */
 void bench_threads(bench_run *r, const char *cipher);
+/* tokenize.c: FF1, FF3-1 and FEA batch tokenization of 16-digit values
+ * (names that are not registry ciphers, selected by --cipher as they are). */
+extern const char *const bench_tokenize_names[];
+extern const size_t bench_tokenize_count;
+void bench_tokenize(bench_run *r, int (*selected)(const bench_run *, const char *));
 
 #ifdef __cplusplus
 }

@@ -399,12 +399,17 @@ static void word_rounds(const kc_ff *f, int encrypt, uint16_t *out, const uint16
             word_to_digits(b[k], d + u, v, f->radix, rev);
         }
     }
-    kc_wipe(a, sizeof a);
-    kc_wipe(b, sizeof b);
-    kc_wipe(x, sizeof x);
-    kc_wipe(y, sizeof y);
-    kc_wipe(state, sizeof state);
-    kc_wipe(scratch, sizeof scratch);
+    size_t used = count < WORD_CHUNK ? count : WORD_CHUNK;   /* what held values, nothing more */
+    kc_wipe(a, used * sizeof a[0]);
+    kc_wipe(b, used * sizeof b[0]);
+    kc_wipe(y_hi, used * sizeof y_hi[0]);
+    kc_wipe(y_lo, used * sizeof y_lo[0]);
+    if (!words) {
+        kc_wipe(x, used * il);
+        kc_wipe(y, used * ol);
+    }
+    kc_wipe(state, used * 16);
+    kc_wipe(scratch, used * 32);
 }
 #endif
 

@@ -188,13 +188,24 @@ kc_status kc_format_parse(kc_format *f, const char *spec)
         for (uint32_t d = 0; d < f->radix; d++)
             if (f->pass[i] == f->alphabet[d] || f->pass[i] == f->stop) st = KC_ERR_FORMAT_SPEC;
     if (st == KC_OK && f->check && !f->digits_alphabet) st = KC_ERR_FORMAT_SPEC;
-    if (st != KC_OK) kc_format_clear(f);
-    return st;
+    if (st != KC_OK) {
+        kc_format_clear(f);
+        return st;
+    }
+    for (uint32_t c = 0; c < 128; c++) f->ascii_digit[c] = KC_FORMAT_CLEAR;
+    f->ascii_alphabet = 1;
+    for (uint32_t d = 0; d < f->radix; d++) {
+        if (f->alphabet[d] < 128) f->ascii_digit[f->alphabet[d]] = d;
+        else f->ascii_alphabet = 0;
+    }
+    for (size_t i = 0; i < f->npass; i++)
+        if (f->pass[i] < 128) f->ascii_pass[f->pass[i]] = 1;
+    return KC_OK;
 }
 
 static uint32_t digit_of(const kc_format *f, uint32_t c)
 {
-    if (f->digits_alphabet) return c >= '0' && c <= '9' ? c - '0' : KC_FORMAT_CLEAR;
+    if (c < 128) return f->ascii_digit[c];
     for (uint32_t d = 0; d < f->radix; d++)
         if (f->alphabet[d] == c) return d;
     return KC_FORMAT_CLEAR;
@@ -202,6 +213,7 @@ static uint32_t digit_of(const kc_format *f, uint32_t c)
 
 static int passes(const kc_format *f, uint32_t c)
 {
+    if (c < 128) return f->ascii_pass[c];
     for (size_t i = 0; i < f->npass; i++)
         if (f->pass[i] == c) return 1;
     return 0;
@@ -232,37 +244,49 @@ static uint32_t check_digit(kc_check kind, const kc_split *s)
 
 kc_status kc_format_split(const kc_format *f, kc_split *s, const char *in, size_t in_len, size_t *error_pos)
 {
+    /* Locals, not s->...: stores through s could alias in (a char pointer),
+     * and the compiler would reload every field for every character. */
+    uint32_t *cp = s->cp, *digit = s->digit, stop = f->stop;
+    size_t n = 0, alpha = 0, stopped = 0;
+    int ascii = 1;
     *error_pos = 0;
     s->n = 0;
     s->nenc = 0;
     s->check_at = SIZE_MAX;
-    size_t alpha = 0, stopped = 0;
-    for (size_t i = 0; i < in_len; s->n++) {
-        if (s->n == KC_FORMAT_MAX_CHARS) { *error_pos = s->n; return KC_ERR_FORMAT; }
-        size_t k = utf8_decode((const unsigned char *)in + i, in_len - i, &s->cp[s->n]);
-        if (!k) { *error_pos = s->n; return KC_ERR_FORMAT; }
+    for (size_t i = 0; i < in_len; n++) {
+        if (n == KC_FORMAT_MAX_CHARS) { *error_pos = n; return KC_ERR_FORMAT; }
+        unsigned char b = (unsigned char)in[i];
+        size_t k = 1;
+        if (b < 0x80) cp[n] = b;
+        else if ((k = utf8_decode((const unsigned char *)in + i, in_len - i, &cp[n])) != 0) ascii = 0;
+        else { *error_pos = n; return KC_ERR_FORMAT; }
         i += k;
-        uint32_t c = s->cp[s->n];
-        if (f->stop && c == f->stop) stopped = 1;
-        s->digit[s->n] = stopped ? KC_FORMAT_CLEAR : digit_of(f, c);
-        if (s->digit[s->n] != KC_FORMAT_CLEAR) alpha++;
-        else if (!stopped && !passes(f, c)) { *error_pos = s->n; return KC_ERR_FORMAT; }
+        uint32_t c = cp[n];
+        if (stop && c == stop) stopped = 1;
+        uint32_t d = stopped ? KC_FORMAT_CLEAR : digit_of(f, c);
+        digit[n] = d;
+        if (d != KC_FORMAT_CLEAR) alpha++;
+        else if (!stopped && !passes(f, c)) { *error_pos = n; return KC_ERR_FORMAT; }
     }
-    if (f->stop && !stopped) { *error_pos = s->n; return KC_ERR_FORMAT; }   /* e.g. no '@' */
+    s->n = n;
+    s->ascii = ascii;
+    if (stop && !stopped) { *error_pos = n; return KC_ERR_FORMAT; }   /* e.g. no '@' */
     if ((f->min_chars && alpha < f->min_chars) || (f->max_chars && alpha > f->max_chars)) {
-        *error_pos = s->n;
+        *error_pos = n;
         return KC_ERR_FORMAT;
     }
     size_t check = f->check ? 1 : 0;
-    if (alpha < f->keep_lead + f->keep_trail + check + 1) { *error_pos = s->n; return KC_ERR_DOMAIN_TOO_SMALL; }
-    size_t seen = 0;
-    for (size_t i = 0; i < s->n; i++) {
-        if (s->digit[i] == KC_FORMAT_CLEAR) continue;
+    if (alpha < f->keep_lead + f->keep_trail + check + 1) { *error_pos = n; return KC_ERR_DOMAIN_TOO_SMALL; }
+    size_t seen = 0, nenc = 0, first = f->keep_lead, last = alpha - f->keep_trail - check;
+    uint16_t *enc = s->enc;
+    for (size_t i = 0; i < n; i++) {
+        if (digit[i] == KC_FORMAT_CLEAR) continue;
         if (check && seen == alpha - 1) s->check_at = i;
-        else if (seen >= f->keep_lead && seen < alpha - f->keep_trail - check) s->enc[s->nenc++] = (uint16_t)i;
+        else if (seen >= first && seen < last) enc[nenc++] = (uint16_t)i;
         seen++;
     }
-    if (check && check_digit(f->check, s) != s->digit[s->check_at]) {
+    s->nenc = nenc;
+    if (check && check_digit(f->check, s) != digit[s->check_at]) {
         *error_pos = s->check_at;
         return KC_ERR_CHECK_DIGIT;
     }
@@ -272,6 +296,14 @@ kc_status kc_format_split(const kc_format *f, kc_split *s, const char *in, size_
 kc_status kc_format_join(const kc_format *f, kc_split *s, char *out, size_t out_cap, size_t *out_len)
 {
     if (f->check) s->digit[s->check_at] = check_digit(f->check, s);
+    if (s->ascii && f->ascii_alphabet) {          /* one byte a character, in and out */
+        size_t n = s->n;
+        const uint32_t *cp = s->cp, *digit = s->digit, *alphabet = f->alphabet;
+        if (n > out_cap) return KC_ERR_OUTPUT_TOO_SMALL;
+        for (size_t i = 0; i < n; i++) out[i] = (char)(digit[i] == KC_FORMAT_CLEAR ? cp[i] : alphabet[digit[i]]);
+        *out_len = n;
+        return KC_OK;
+    }
     size_t len = 0;
     char buf[4];
     for (int write = 0; write < 2; write++) {     /* measure, then write: all or nothing */

@@ -26,6 +26,10 @@ typedef struct kc_format {
     int digits_alphabet;                 /* alphabet is 0-9 (check digits need it) */
     int uniform_width;                   /* every alphabet character has one UTF-8 length:
                                             tokens have their values' byte lengths */
+    /* ASCII at a glance (the common case: one look-up a character) */
+    uint32_t ascii_digit[128];           /* digit, or KC_FORMAT_CLEAR */
+    uint8_t ascii_pass[128];             /* 1: passed through */
+    int ascii_alphabet;                  /* every alphabet character is ASCII */
 } kc_format;
 
 /* Writes code point c (at most U+10FFFF) as UTF-8; returns its 1..4 bytes. */
@@ -46,6 +50,7 @@ typedef struct kc_split {
     uint16_t enc[KC_FORMAT_MAX_CHARS]; /* positions encrypted, in order */
     size_t nenc;
     size_t check_at;             /* position of the check digit, or SIZE_MAX */
+    int ascii;                   /* every character is ASCII */
 } kc_split;
 
 /* Decodes UTF-8 and classifies every character.  On KC_ERR_FORMAT or

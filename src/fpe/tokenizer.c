@@ -129,7 +129,9 @@ typedef struct worker {
     kc_fpe *fpe[KC_FORMAT_MAX_CHARS + 1];   /* this worker's view of the cache: no lock after the first use */
     size_t nenc[ROW_CHUNK], at[ROW_CHUNK], group[ROW_CHUNK];
     uint8_t done[ROW_CHUNK];
+    uint8_t bytewise[ROW_CHUNK];             /* ASCII in and out, no check digit: joined in place */
     uint16_t *digits, *gathered;             /* a chunk's encrypted characters */
+    uint16_t *pos;                           /* and their positions in their values */
     size_t cap;
 } worker;
 
@@ -137,11 +139,13 @@ static kc_status grow(worker *w, size_t digits)
 {
     if (digits <= w->cap) return KC_OK;
     size_t cap = digits * 2;
-    uint16_t *d = realloc(w->digits, cap * sizeof *d), *g;
+    uint16_t *d = realloc(w->digits, cap * sizeof *d), *g, *p;
     if (d) w->digits = d;
     g = d ? realloc(w->gathered, cap * sizeof *g) : NULL;
     if (g) w->gathered = g;
-    if (!d || !g) return KC_ERR_NO_MEMORY;
+    p = g ? realloc(w->pos, cap * sizeof *p) : NULL;
+    if (p) w->pos = p;
+    if (!d || !g || !p) return KC_ERR_NO_MEMORY;
     w->cap = cap;
     return KC_OK;
 }
@@ -219,7 +223,11 @@ static void crypt_chunk(rows_job *job, worker *w, size_t first, size_t n)
         r->status = kc_format_split(&t->fmt, s, r->in, r->in_len, &r->error_pos);
         if (r->status == KC_OK && !w->fpe[s->nenc]) r->status = fpe_for(t, s->nenc, &w->fpe[s->nenc]);
         if (r->status == KC_OK && (r->status = grow(w, used + s->nenc)) == KC_OK) {
-            for (size_t i = 0; i < s->nenc; i++) w->digits[used + i] = (uint16_t)s->digit[s->enc[i]];
+            for (size_t i = 0; i < s->nenc; i++) {
+                w->digits[used + i] = (uint16_t)s->digit[s->enc[i]];
+                w->pos[used + i] = s->enc[i];
+            }
+            w->bytewise[k % ROW_CHUNK] = s->ascii && t->fmt.ascii_alphabet && !t->fmt.check;
             w->nenc[k % ROW_CHUNK] = s->nenc;
             w->at[k % ROW_CHUNK] = used;
             used += s->nenc;
@@ -240,10 +248,20 @@ static void crypt_chunk(rows_job *job, worker *w, size_t first, size_t n)
             }
         crypt_group(job, w, w->group, count, len, tlen);
     }
-    /* Join: split again, put the encrypted characters in, encode. */
+    /* Join: the value with its encrypted characters replaced (one byte
+     * each), or split again, put them in and encode. */
     for (size_t k = first; k < first + n; k++) {
         kc_token_row *r = &rows[k];
         if (!r->in || r->status != KC_OK) continue;
+        size_t at = w->at[k % ROW_CHUNK];
+        if (w->bytewise[k % ROW_CHUNK]) {
+            if (r->in_len > r->out_cap) { r->status = KC_ERR_OUTPUT_TOO_SMALL; continue; }
+            memcpy(r->out, r->in, r->in_len);
+            for (size_t i = 0; i < w->nenc[k % ROW_CHUNK]; i++)
+                r->out[w->pos[at + i]] = (char)t->fmt.alphabet[w->digits[at + i]];
+            r->out_len = r->in_len;
+            continue;
+        }
         size_t pos;
         kc_format_split(&t->fmt, s, r->in, r->in_len, &pos);
         for (size_t i = 0; i < s->nenc; i++) s->digit[s->enc[i]] = w->digits[w->at[k % ROW_CHUNK] + i];
@@ -266,6 +284,7 @@ static void rows_share(void *arg, size_t first, size_t n)
     if (w->gathered) kc_wipe(w->gathered, w->cap * sizeof *w->gathered);
     free(w->digits);
     free(w->gathered);
+    free(w->pos);
     free(w);
 }
 
