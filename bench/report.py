@@ -25,6 +25,7 @@ from report.rv32_kbc import section_rv32_kbc
 from report.targets import section_targets
 from report.threads import section_threads
 from report.tj_avr import section_tj_avr
+from report.tokenize import section_tokenize
 
 
 def main():
@@ -43,7 +44,7 @@ def main():
     src = ", ".join(os.path.basename(p) for p in args.json)
     parts = [section_machine(d, src), section_summary(d), section_targets(d), section_fea_opt(d),
              section_rv32_kbc(d), section_pipo_arm(d, plots), section_tj_avr(d), section_rc6_rij(d, plots),
-             section_threads(d, plots), section_cross(crossdir), section_primitives(d), section_bulk(d, plots)]
+             section_threads(d, plots), section_tokenize(d, crossdir), section_cross(crossdir), section_primitives(d), section_bulk(d, plots)]
     with open(os.path.join(args.out, "benchmarks.md"), "w") as f:
         f.write("\n".join(parts))
     print("report: wrote %s" % os.path.join(args.out, "benchmarks.md"), file=sys.stderr)

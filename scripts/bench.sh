@@ -93,5 +93,10 @@ fi
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DKC_BUILD_TESTS=OFF >/dev/null
 cmake --build "$build" -j"$(nproc 2>/dev/null || echo 2)" >/dev/null
 "$build/kcipher" list
+# Tokenization beside the Python FPE packages and `kcipher tokenize` on a
+# 10-million-row CSV file (KC_BENCH_ROWS): its records go beside the others.
+python3 bench/tokenize_bench.py --kcipher "$build/kcipher" --json "$out/tokenize.jsonl" \
+  --rows "${KC_BENCH_ROWS:-10000000}" $([[ " $* " == *" --quick "* ]] && echo --quick) ||
+  { echo "bench: the tokenization side benchmark failed (the report goes without it)"; rm -f "$out/tokenize.jsonl"; }
 "$build/kcipher" bench --json "$out/results.jsonl" --report "$out" "$@"
 echo "report: $out/benchmarks.md (raw records: $out/results.jsonl)"

@@ -49,3 +49,12 @@ if [[ " $* " == *" test "* ]]; then
       echo "deps: Bouncy Castle ($bc) unavailable; the FF1/FF3-1 differential test will use only ff3"
   fi
 fi
+# The Python FPE packages the tokenization benchmark puts beside ours.
+if [[ " $* " == *" bench "* ]]; then
+  for mod in ff3 fastfpe; do
+    python3 -c "import $mod" 2>/dev/null && continue
+    python3 -m pip install --quiet "$mod" 2>/dev/null ||
+      python3 -m pip install --quiet --break-system-packages "$mod" ||
+      echo "deps: $mod unavailable; the tokenization report will go without it"
+  done
+fi

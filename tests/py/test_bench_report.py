@@ -12,7 +12,7 @@ import unittest
 
 KCIPHER = os.environ.get("KCIPHER") or (sys.argv.pop(1) if len(sys.argv) > 1 else "kcipher")
 # One cipher of each kind, plus one with all three peers.
-CIPHERS = "aes-128,lea-128,pipo-64-128,tinyjambu-128,fea1-128"
+CIPHERS = "aes-128,lea-128,pipo-64-128,tinyjambu-128,fea1-128,ff1-aes-128"
 RUN_KEYS = {"run", "date", "target", "cpu", "cores", "compiler", "cflags", "lib_version", "peers", "unit",
             "units_per_second", "cycles_per_unit", "runs"}
 REC_KEYS = {"run", "target", "cpu", "compiler", "lib_version", "library", "primitive", "family", "impl", "isa",
@@ -22,7 +22,7 @@ REC_KEYS = {"run", "target", "cpu", "compiler", "lib_version", "library", "primi
 
 
 THREAD_APIS = {"kc_mode_encrypt_mt", "kc_mode_decrypt_mt", "kc_mode_encrypt_batch", "kc_fpe_encrypt_batch",
-               "kc_aead_encrypt", "kc_aead_encrypt_batch"}
+               "kc_aead_encrypt", "kc_aead_encrypt_batch", "kc_tokenize_batch"}
 REPORT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench", "report.py")
 
 
@@ -161,7 +161,7 @@ class Bench(unittest.TestCase):
                 if r["scenario"] == "threads":
                     self.assertIn(r["attempt"], (1, 2, 3))   # tries of a sweep disturbed by other work
                 self.assertEqual(r["library"], "kcipher")
-                self.assertIn(r["scenario"], ("threads", "batch"))
+                self.assertIn(r["scenario"], ("threads", "batch", "tokenize"))
                 if r["cpu_per_wall"] is not None:   # cores the process got: never more than it has, give or take
                     self.assertGreater(r["cpu_per_wall"], 0)
                     self.assertLessEqual(r["cpu_per_wall"], self.head["cores"] * 1.1 + 0.1)
@@ -193,7 +193,7 @@ class Bench(unittest.TestCase):
         self.assertTrue(tj)
         for r in tj:
             self.assertEqual((r["msg_len"], r["messages"]), (1024, 16))
-        fpe = [r for r in self.recs if r["mode"] == "fpe"]
+        fpe = [r for r in self.recs if r["mode"] == "fpe" and r["scenario"] == "threads"]
         self.assertEqual(sorted(r["threads"] for r in fpe), [1, 2])
         for r in fpe:
             self.assertEqual((r["bits"], r["msg_len"]), (54, 32))   # 16 decimal digits as uint16_t
@@ -201,6 +201,32 @@ class Bench(unittest.TestCase):
         self.assertTrue(cbc)
         for r in cbc:
             self.assertEqual(r["messages"], 4)
+
+    def test_tokenize_records(self):
+        """FF1 and FEA batches at 1 and 2 threads, and card rows through kc_tokenize_batch."""
+        tok = [r for r in self.recs if r["scenario"] == "tokenize"]
+        for prim, api, bits in (("ff1-aes-128", "kc_fpe_encrypt_batch", 54), ("fea1-128", "kc_fpe_encrypt_batch", 54),
+                                ("ff1-aes-128", "kc_tokenize_batch", 20)):
+            mine = [r for r in tok if r["primitive"] == prim and r["api"] == api]
+            self.assertEqual(sorted(r["threads"] for r in mine), [1, 2], (prim, api))
+            for r in mine:
+                self.assertEqual((r["mode"], r["messages"], r["bits"]), ("fpe", 65536, bits))
+                self.assertGreater(r["median"], 1000, "a call of 65536 values cannot take under 1000 ticks")
+
+    def test_report_tokenize_section(self):
+        """The section renders our batches, the packages beside them and the CSV rows, with the targets."""
+        side = self.jsonl({"type": "run", "run": "r1", "loadavg": "0.10"},
+                          {"type": "measurement", "library": "ff3", "version": "1.0.3", "language": "python",
+                           "primitive": "ff3-1-aes-128", "api": "FF3Cipher.encrypt", "median": 50000.0,
+                           "verified": 1, "threads": 1},
+                          {"type": "measurement", "library": "kcipher", "api": "kcipher tokenize", "rows": 1000,
+                           "bytes": 40000, "n": 3, "median": 250.0, "threads": 2})
+        md = self.cross_report({"tokenize.jsonl": side})
+        section = md.split("## Tokenization", 1)[1].split("\n## ", 1)[0]
+        self.assertIn("`ff1-aes-128`", section)
+        self.assertIn("card rows", section)
+        self.assertIn("| ff3 1.0.3 | `ff3-1-aes-128` | FF3Cipher.encrypt | 20000 | agrees |", section)
+        self.assertIn("| 2 | 4 | 160 | **met** |", section)   # 1e9 / 250 ns = 4 M rows/s
 
     def cross_report(self, files):
         """The report over this run's records with a cross directory holding files {name: text}."""
