@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+#include <stdlib.h>
 #include <string.h>
 #include "table.h"
 #include "fpe/format.h"
@@ -218,31 +219,64 @@ size_t table_value(table_kind kind, const char *rec, const field *f, char *out)
     return o;
 }
 
-void table_write_value(table_kind kind, FILE *out, const char *v, size_t len, int quoted, int null)
+void table_put(table_out *o, const void *p, size_t n)
+{
+    if (o->failed) return;
+    if (o->len + n > o->cap) {
+        size_t cap = o->cap ? o->cap : 1 << 16;
+        while (cap < o->len + n) cap *= 2;
+        char *b = realloc(o->buf, cap);
+        if (!b) { o->failed = 1; return; }
+        o->buf = b;
+        o->cap = cap;
+    }
+    memcpy(o->buf + o->len, p, n);
+    o->len += n;
+}
+
+int table_flush(table_out *o, FILE *f)
+{
+    int bad = o->failed || (o->len && fwrite(o->buf, 1, o->len, f) != o->len);
+    o->len = 0;
+    return bad ? -1 : 0;
+}
+
+void table_out_free(table_out *o)
+{
+    free(o->buf);
+    memset(o, 0, sizeof *o);
+}
+
+static void put_char(table_out *o, char c) { table_put(o, &c, 1); }
+
+void table_write_value(table_kind kind, table_out *out, const char *v, size_t len, int quoted, int null)
 {
     if (null) {
-        if (kind == TABLE_JSONL) fputs("null", out);
+        if (kind == TABLE_JSONL) table_put(out, "null", 4);
         return;
     }
-    if (kind == TABLE_TSV) { fwrite(v, 1, len, out); return; }
+    if (kind == TABLE_TSV) { table_put(out, v, len); return; }
     if (kind == TABLE_CSV) {
         int needs = quoted;
         for (size_t i = 0; i < len && !needs; i++) needs = v[i] == ',' || v[i] == '"' || v[i] == '\n' || v[i] == '\r';
-        if (!needs) { fwrite(v, 1, len, out); return; }
-        putc('"', out);
+        if (!needs) { table_put(out, v, len); return; }
+        put_char(out, '"');
         for (size_t i = 0; i < len; i++) {
-            if (v[i] == '"') putc('"', out);
-            putc(v[i], out);
+            if (v[i] == '"') put_char(out, '"');
+            put_char(out, v[i]);
         }
-        putc('"', out);
+        put_char(out, '"');
         return;
     }
-    putc('"', out);                              /* JSON: escape what must be */
+    put_char(out, '"');                          /* JSON: escape what must be */
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)v[i];
-        if (c == '"' || c == '\\') { putc('\\', out); putc(c, out); }
-        else if (c < 0x20) fprintf(out, "\\u%04x", c);
-        else putc(c, out);
+        if (c == '"' || c == '\\') { put_char(out, '\\'); put_char(out, (char)c); }
+        else if (c < 0x20) {
+            char esc[8];
+            snprintf(esc, sizeof esc, "\\u%04x", c);
+            table_put(out, esc, 6);
+        } else put_char(out, (char)c);
     }
-    putc('"', out);
+    put_char(out, '"');
 }

@@ -37,8 +37,22 @@ int table_header(table_kind kind, const char *rec, size_t len, const char *const
 /* The value of a field, unquoted / unescaped into out (room: field length);
  * returns its length, or (size_t)-1 when a JSON escape is malformed. */
 size_t table_value(table_kind kind, const char *rec, const field *f, char *out);
-/* Writes value v as a field of the given kind (quoted or escaped as needed;
+/* Output collected in memory and written in large pieces (one fwrite a
+ * chunk of records, not one a field).  A failed allocation sets failed and
+ * drops the bytes. */
+typedef struct table_out {
+    char *buf;
+    size_t len, cap;
+    int failed;
+} table_out;
+void table_put(table_out *o, const void *p, size_t n);
+/* Writes the collected bytes to f and empties o; -1 on a write or earlier
+ * allocation failure. */
+int table_flush(table_out *o, FILE *f);
+void table_out_free(table_out *o);
+
+/* Appends value v as a field of the given kind (quoted or escaped as needed;
  * `quoted`: it was quoted before, keep it so).  null: CSV/TSV empty, JSON null. */
-void table_write_value(table_kind kind, FILE *out, const char *v, size_t len, int quoted, int null);
+void table_write_value(table_kind kind, table_out *out, const char *v, size_t len, int quoted, int null);
 
 #endif

@@ -43,6 +43,7 @@ typedef struct job {
     unsigned long line;          /* line number of the next record */
     unsigned long long rows;
     time_t progress;
+    table_out out;               /* the chunk's output, written at its end */
 } job;
 
 static int grow(char **p, size_t *cap, size_t need)
@@ -132,12 +133,12 @@ static void write_record(job *j, const char *rec, size_t len, size_t k)
     for (size_t i = 0; i < n; i++) {
         const field *f = &j->cols[order[i]].fields[k];
         const kc_token_row *r = &j->cols[order[i]].rows[k];
-        fwrite(rec + at, 1, f->start - at, stdout);
-        table_write_value(j->kind, stdout, r->out, r->out_len, f->quoted,
+        table_put(&j->out, rec + at, f->start - at);
+        table_write_value(j->kind, &j->out, r->out, r->out_len, f->quoted,
                           r->status != KC_OK || j->cols[order[i]].problem[k] != PROBLEM_NONE);
         at = f->end;
     }
-    fwrite(rec + at, 1, len - at, stdout);
+    table_put(&j->out, rec + at, len - at);
 }
 
 /* Tokenizes and writes records [0, n) of buf; on a bad value under
@@ -156,12 +157,15 @@ static int run_chunk(job *j, const char *buf, size_t n, size_t bytes)
             if ((r->status == KC_OK && !problem) || j->policy != ON_ERROR_FAIL) continue;
             char what[48], msg[200];
             snprintf(what, sizeof what, "line %lu", j->rec_line[k]);
+            if (table_flush(&j->out, stdout) || fflush(stdout))   /* the good rows before it */
+                return fail(EXIT_CRYPTO, "writing output", strerror(errno));
             return fail(EXIT_CRYPTO, what, row_error(r, problem, msg, sizeof msg, j->cols[c].name));
         }
         write_record(j, buf + j->rec_start[k], j->rec_len[k], k);
         j->rows++;
     }
-    if (!rc && ferror(stdout)) rc = fail(EXIT_CRYPTO, "writing output", strerror(errno));
+    if (!rc && (table_flush(&j->out, stdout) || ferror(stdout)))
+        rc = fail(EXIT_CRYPTO, "writing output", j->out.failed ? "out of memory" : strerror(errno));
     if (!rc && isatty(2) && time(NULL) != j->progress) {
         j->progress = time(NULL);
         fprintf(stderr, "\rkcipher: %llu rows", j->rows);
@@ -286,6 +290,7 @@ int cmd_tokenize(const options *o, int encrypt)
         free(j->cols[c].fields);
         free(j->cols[c].problem);
     }
+    free_wiped(j->out.buf, j->out.cap);
     free_wiped(j->values, j->values_cap);
     free_wiped(j->tokens, j->tokens_cap);
     free_wiped(key, key_len);
