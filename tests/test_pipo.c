@@ -16,22 +16,6 @@
 
 static const char *const ciphers[2] = { "pipo-64-128", "pipo-64-256" };
 
-/* Name of backend i of the cipher, or NULL when this CPU cannot run it. */
-static const char *backend_at(const char *cipher, size_t i)
-{
-    kc_backend_info info;
-    if (kc_backend_at(cipher, i, &info) != KC_OK || !info.available) return NULL;
-    return info.name;
-}
-
-static void list_backends(const char *cipher)
-{
-    kc_backend_info info;
-    for (size_t i = 0; kc_backend_at(cipher, i, &info) == KC_OK; i++)
-        printf("%s backend %s%s%s\n", cipher, info.name, info.is_default ? " (default)" : "",
-               info.available ? "" : " skipped: CPU lacks it");
-}
-
 static void reverse(uint8_t *p, size_t n)
 {
     for (size_t i = 0; i < n / 2; i++) { uint8_t t = p[i]; p[i] = p[n - 1 - i]; p[n - 1 - i] = t; }
@@ -44,7 +28,7 @@ static void check_kat(const char *cipher, const uint8_t *key, size_t key_len,
     size_t count = kc_backend_count(cipher);
     TL_CHECK(count >= 2, "%s has %zu backends, want bitslice and table", cipher, count);
     for (size_t i = 0; i < count; i++) {
-        const char *b = backend_at(cipher, i);
+        const char *b = tl_backend_at(cipher, i);
         kc_cipher *c;
         uint8_t buf[8];
         if (!b || !tl_check_status(kc_cipher_new(&c, cipher, b, key, key_len), KC_OK,
@@ -143,7 +127,7 @@ static void random_tests(const char *cipher, int cases)
         kc_cipher_free(ref);
 
         for (size_t i = 0; i < count; i++) {
-            const char *b = backend_at(cipher, i);
+            const char *b = tl_backend_at(cipher, i);
             kc_cipher *c;
             if (!b || !tl_check_status(kc_cipher_new(&c, cipher, b, key, key_len), KC_OK, "%s/%s new", cipher, b))
                 continue;
@@ -184,7 +168,7 @@ static void ctr_tests(const char *cipher, int cases)
         }
         kc_cipher_free(ref);
         for (size_t i = 0; i < count; i++) {
-            const char *b = backend_at(cipher, i);
+            const char *b = tl_backend_at(cipher, i);
             kc_cipher *c;
             if (!b || !tl_check_status(kc_cipher_new(&c, cipher, b, key, key_len), KC_OK, "%s/%s new", cipher, b))
                 continue;
@@ -226,7 +210,7 @@ static void api_checks(void)
 
 int main(void)
 {
-    for (int i = 0; i < 2; i++) list_backends(ciphers[i]);
+    for (int i = 0; i < 2; i++) tl_list_backends(ciphers[i]);
     api_checks();
     official_byte_arrays();
     tsv_vectors();

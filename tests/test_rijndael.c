@@ -13,22 +13,6 @@
 #define MAX_MSG 1024          /* the longest AES record is 715 bytes */
 #define MAX_BLOCKS 70
 
-/* Name of backend i of the cipher, or NULL when this CPU cannot run it. */
-static const char *backend_at(const char *cipher, size_t i)
-{
-    kc_backend_info info;
-    if (kc_backend_at(cipher, i, &info) != KC_OK || !info.available) return NULL;
-    return info.name;
-}
-
-static void list_backends(const char *cipher)
-{
-    kc_backend_info info;
-    for (size_t i = 0; kc_backend_at(cipher, i, &info) == KC_OK; i++)
-        printf("%s backend %s%s%s\n", cipher, info.name, info.is_default ? " (default)" : "",
-               info.available ? "" : " skipped: CPU lacks it");
-}
-
 /* One known-answer test in one mode, both directions. */
 static void check_kat(const char *cipher, const char *backend, kc_mode mode, const uint8_t *key,
                       const uint8_t *iv, const uint8_t *pt, const uint8_t *ct, size_t len,
@@ -67,7 +51,7 @@ static void check_kat_all_backends(const char *cipher, kc_mode mode, const uint8
     size_t count = kc_backend_count(cipher);
     TL_CHECK(count >= 2, "%s has %zu backends, want ct and table at least", cipher, count);
     for (size_t i = 0; i < count; i++) {
-        const char *b = backend_at(cipher, i);
+        const char *b = tl_backend_at(cipher, i);
         if (b) check_kat(cipher, b, mode, key, iv, pt, ct, len, label);
     }
 }
@@ -217,7 +201,7 @@ int main(void)
 {
     static const unsigned sizes[3] = { 128, 192, 256 };
     char cipher[32];
-    list_backends("aes-128");
+    tl_list_backends("aes-128");
     fips197();
     sp800_38a();
     gladman();
