@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* kcipher tokenize|detokenize: named columns of a CSV, TSV or JSON Lines
  * stream, each in its format, every other byte unchanged.  The input goes
- * in chunks of whole records; each column of a chunk is one batch call
- * (threads inside the library); a chunk is written once it is done, so on
- * a bad value (--on-error fail) the output ends with the last good row. */
+ * in chunks of whole records (found by the main thread); each thread takes
+ * a share of a chunk's records and unquotes, tokenizes (one batch call per
+ * column) and writes them back into its own buffer; the buffers go out in
+ * order once all are done, so on a bad value (--on-error fail) the output
+ * ends with the last good row. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +31,21 @@ typedef struct column {
 
 enum { PROBLEM_NONE, PROBLEM_MISSING, PROBLEM_MALFORMED, PROBLEM_NOT_STRING };
 
+#define MAX_PARTS 64
+#define PART_MIN_ROWS 512        /* fewer rows than this per thread: not worth a thread */
+
+/* One thread's share of a chunk: records [first, first + n). */
+typedef struct part {
+    struct job *j;
+    const char *buf;
+    size_t first, n;
+    char *values, *tokens;       /* its unquoted values, and room for their tokens */
+    size_t values_cap, tokens_cap;
+    table_out out;               /* its records, written back */
+    size_t done;                 /* records in out */
+    int oom;
+} part;
+
 typedef struct job {
     table_kind kind;
     int policy, encrypt, tweak_context;
@@ -35,44 +53,45 @@ typedef struct job {
     size_t ncols;
     const char *names[KC_CLI_MAX_COLUMNS + 1];   /* the columns', then --tweak-column's */
     size_t nnames, pos[KC_CLI_MAX_COLUMNS + 1];
-    field *tweak_fields;
     size_t rec_start[CHUNK_ROWS], rec_len[CHUNK_ROWS];
     unsigned long rec_line[CHUNK_ROWS];
-    char *values, *tokens;       /* a chunk's unquoted values, and room for their tokens */
-    size_t values_cap, tokens_cap;
+    unsigned nparts;             /* threads */
+    part parts[MAX_PARTS];
     unsigned long line;          /* line number of the next record */
     unsigned long long rows;
     time_t progress;
-    table_out out;               /* the chunk's output, written at its end */
 } job;
 
 static int grow(char **p, size_t *cap, size_t need)
 {
     if (need <= *cap) return 0;
     char *q = malloc(need);
-    if (!q) return fail(EXIT_CRYPTO, "tokenize", "out of memory");
+    if (!q) return -1;
     free_wiped(*p, *cap);
     *p = q;
     *cap = need;
     return 0;
 }
 
-/* Fields and batch rows of records [0, n) of buf: values unquoted into
- * j->values, tokens to go to j->tokens. */
-static int prepare(job *j, const char *buf, size_t n, size_t bytes)
+/* Fields and batch rows of a part's records: values unquoted into
+ * p->values, tokens to go to p->tokens. */
+static int prepare(part *p)
 {
-    if (grow(&j->values, &j->values_cap, bytes * (j->ncols + 1) + 16) ||
-        grow(&j->tokens, &j->tokens_cap, bytes * 4 * j->ncols + 16)) return EXIT_CRYPTO;
+    job *j = p->j;
+    size_t bytes = 0;
+    for (size_t k = p->first; k < p->first + p->n; k++) bytes += j->rec_len[k];
+    if (grow(&p->values, &p->values_cap, bytes * (j->ncols + 1) + 16) ||
+        grow(&p->tokens, &p->tokens_cap, bytes * 4 * j->ncols + 16)) return -1;
     size_t used = 0, tused = 0;
     field f[KC_CLI_MAX_COLUMNS + 1];
-    for (size_t k = 0; k < n; k++) {
-        const char *rec = buf + j->rec_start[k];
+    for (size_t k = p->first; k < p->first + p->n; k++) {
+        const char *rec = p->buf + j->rec_start[k];
         int bad = table_fields(j->kind, rec, j->rec_len[k], j->pos, j->names, j->nnames, f);
         const char *tweak = NULL;
         size_t tweak_len = 0;
         if (!bad && j->nnames > j->ncols && f[j->ncols].present && !f[j->ncols].null) {
-            tweak = j->values + used;
-            tweak_len = table_value(j->kind, rec, &f[j->ncols], j->values + used);
+            tweak = p->values + used;
+            tweak_len = table_value(j->kind, rec, &f[j->ncols], p->values + used);
             if (tweak_len == (size_t)-1) bad = 1;
             else used += tweak_len;
         }
@@ -88,14 +107,14 @@ static int prepare(job *j, const char *buf, size_t n, size_t bytes)
                 j->cols[c].problem[k] = PROBLEM_NOT_STRING;
                 continue;
             }
-            size_t len = table_value(j->kind, rec, &f[c], j->values + used);
+            size_t len = table_value(j->kind, rec, &f[c], p->values + used);
             if (len == (size_t)-1) { j->cols[c].problem[k] = PROBLEM_MALFORMED; continue; }
-            r->in = j->values + used;
+            r->in = p->values + used;
             r->in_len = len;
             used += len;
             r->tweak = (const uint8_t *)(j->tweak_context ? j->cols[c].name : tweak);
             r->tweak_len = j->tweak_context ? strlen(j->cols[c].name) : tweak_len;
-            r->out = j->tokens + tused;
+            r->out = p->tokens + tused;
             r->out_cap = 4 * len;
             tused += 4 * len;
         }
@@ -115,7 +134,7 @@ static const char *row_error(const kc_token_row *r, int problem, char *msg, size
 }
 
 /* Record k with its tokenized fields in place. */
-static void write_record(job *j, const char *rec, size_t len, size_t k)
+static void write_record(job *j, table_out *out, const char *rec, size_t len, size_t k)
 {
     size_t order[KC_CLI_MAX_COLUMNS], n = 0;
     for (size_t c = 0; c < j->ncols; c++) {
@@ -133,44 +152,90 @@ static void write_record(job *j, const char *rec, size_t len, size_t k)
     for (size_t i = 0; i < n; i++) {
         const field *f = &j->cols[order[i]].fields[k];
         const kc_token_row *r = &j->cols[order[i]].rows[k];
-        table_put(&j->out, rec + at, f->start - at);
-        table_write_value(j->kind, &j->out, r->out, r->out_len, f->quoted,
+        table_put(out, rec + at, f->start - at);
+        table_write_value(j->kind, out, r->out, r->out_len, f->quoted,
                           r->status != KC_OK || j->cols[order[i]].problem[k] != PROBLEM_NONE);
         at = f->end;
     }
-    table_put(&j->out, rec + at, len - at);
+    table_put(out, rec + at, len - at);
 }
 
-/* Tokenizes and writes records [0, n) of buf; on a bad value under
- * --on-error fail, writes the rows before it and reports it. */
-static int run_chunk(job *j, const char *buf, size_t n, size_t bytes)
+/* The first record of a part with a bad value, and what is wrong with it:
+ * n when there is none (or the policy is not fail). */
+static size_t first_bad(const part *p, size_t *col)
 {
-    int rc = prepare(j, buf, n, bytes);
-    for (size_t c = 0; !rc && c < j->ncols; c++) {
-        column *col = &j->cols[c];
-        (j->encrypt ? kc_tokenize_batch : kc_detokenize_batch)(col->t, col->rows, n, NULL);
+    const job *j = p->j;
+    for (size_t k = p->first; j->policy == ON_ERROR_FAIL && k < p->first + p->n; k++)
+        for (size_t c = 0; c < j->ncols; c++)
+            if (j->cols[c].rows[k].status != KC_OK || j->cols[c].problem[k]) {
+                *col = c;
+                return k - p->first;
+            }
+    return p->n;
+}
+
+/* A thread's share: unquote, tokenize each column in one batch, write the
+ * records back up to the first bad one. */
+static void *run_part(void *arg)
+{
+    part *p = arg;
+    job *j = p->j;
+    p->done = 0;
+    p->out.len = 0;
+    if (prepare(p)) { p->oom = 1; return NULL; }
+    for (size_t c = 0; c < j->ncols; c++)
+        (j->encrypt ? kc_tokenize_batch : kc_detokenize_batch)(j->cols[c].t, j->cols[c].rows + p->first, p->n, NULL);
+    size_t col = 0, stop = first_bad(p, &col);
+    for (size_t k = p->first; k < p->first + stop; k++)
+        write_record(j, &p->out, p->buf + j->rec_start[k], j->rec_len[k], k);
+    p->done = stop;
+    p->oom = p->out.failed;
+    return NULL;
+}
+
+/* Tokenizes and writes records [0, n) of buf, the threads taking
+ * contiguous shares; on a bad value under --on-error fail, writes the rows
+ * before it and reports it. */
+static int run_chunk(job *j, const char *buf, size_t n)
+{
+    unsigned parts = j->nparts;
+    if (parts > n / PART_MIN_ROWS) parts = n / PART_MIN_ROWS ? (unsigned)(n / PART_MIN_ROWS) : 1;
+    size_t per = (n + parts - 1) / parts;
+    pthread_t tid[MAX_PARTS];
+    int started[MAX_PARTS] = { 0 };
+    for (unsigned i = 0; i < parts; i++) {
+        part *p = &j->parts[i];
+        p->j = j;
+        p->buf = buf;
+        p->first = i * per < n ? i * per : n;
+        p->n = n - p->first < per ? n - p->first : per;
+        if (i) started[i] = pthread_create(&tid[i], NULL, run_part, p) == 0;
     }
-    for (size_t k = 0; !rc && k < n; k++) {
-        for (size_t c = 0; c < j->ncols; c++) {
-            const kc_token_row *r = &j->cols[c].rows[k];
-            int problem = j->cols[c].problem[k];
-            if ((r->status == KC_OK && !problem) || j->policy != ON_ERROR_FAIL) continue;
+    run_part(&j->parts[0]);
+    for (unsigned i = 1; i < parts; i++) {
+        if (started[i]) pthread_join(tid[i], NULL);
+        else run_part(&j->parts[i]);      /* no thread to be had: here, then */
+    }
+    for (unsigned i = 0; i < parts; i++) {
+        part *p = &j->parts[i];
+        if (p->oom) return fail(EXIT_CRYPTO, "tokenize", "out of memory");
+        if (table_flush(&p->out, stdout)) return fail(EXIT_CRYPTO, "writing output", strerror(errno));
+        j->rows += p->done;
+        if (p->done < p->n) {             /* a bad value under --on-error fail */
+            size_t col = 0, k = p->first + first_bad(p, &col);
             char what[48], msg[200];
             snprintf(what, sizeof what, "line %lu", j->rec_line[k]);
-            if (table_flush(&j->out, stdout) || fflush(stdout))   /* the good rows before it */
-                return fail(EXIT_CRYPTO, "writing output", strerror(errno));
-            return fail(EXIT_CRYPTO, what, row_error(r, problem, msg, sizeof msg, j->cols[c].name));
+            if (fflush(stdout)) return fail(EXIT_CRYPTO, "writing output", strerror(errno));
+            return fail(EXIT_CRYPTO, what, row_error(&j->cols[col].rows[k], j->cols[col].problem[k], msg, sizeof msg,
+                                                     j->cols[col].name));
         }
-        write_record(j, buf + j->rec_start[k], j->rec_len[k], k);
-        j->rows++;
     }
-    if (!rc && (table_flush(&j->out, stdout) || ferror(stdout)))
-        rc = fail(EXIT_CRYPTO, "writing output", j->out.failed ? "out of memory" : strerror(errno));
-    if (!rc && isatty(2) && time(NULL) != j->progress) {
+    if (ferror(stdout)) return fail(EXIT_CRYPTO, "writing output", strerror(errno));
+    if (isatty(2) && time(NULL) != j->progress) {
         j->progress = time(NULL);
         fprintf(stderr, "\rkcipher: %llu rows", j->rows);
     }
-    return rc;
+    return 0;
 }
 
 static int stream(job *j)
@@ -198,7 +263,7 @@ static int stream(job *j)
                 eof = 1;
             }
         }
-        size_t n = 0, bytes = 0;
+        size_t n = 0;
         unsigned long lines;
         while (n < CHUNK_ROWS && start < have) {
             size_t len = table_record_length(j->kind, buf + start, have - start, eof, &lines);
@@ -219,13 +284,12 @@ static int stream(job *j)
                 j->rec_len[n] = len;
                 j->rec_line[n] = j->line;
                 n++;
-                bytes += len;
             }
             j->line += lines;
             start += len;
         }
         if (rc) break;
-        if (n) rc = run_chunk(j, buf, n, bytes);
+        if (n) rc = run_chunk(j, buf, n);
         if (eof && start >= have) break;
         if (eof && !n && start < have) { rc = fail(EXIT_CRYPTO, "reading input", "incomplete record"); break; }
     }
@@ -283,6 +347,10 @@ int cmd_tokenize(const options *o, int encrypt)
     }
     j->nnames = j->ncols;
     if (!rc && o->tweak_column) j->names[j->nnames++] = o->tweak_column;
+    /* The threads are ours: each runs the library on its own share. */
+    j->nparts = kc_threads() < MAX_PARTS ? kc_threads() : MAX_PARTS;
+    if (!j->nparts) j->nparts = 1;
+    if (!rc && kc_set_threads(1) != KC_OK) rc = fail(EXIT_CRYPTO, "tokenize", "cannot set the library's threads");
     if (!rc) rc = stream(j);
     for (size_t c = 0; c < j->ncols; c++) {
         kc_tokenizer_free(j->cols[c].t);
@@ -290,9 +358,12 @@ int cmd_tokenize(const options *o, int encrypt)
         free(j->cols[c].fields);
         free(j->cols[c].problem);
     }
-    free_wiped(j->out.buf, j->out.cap);
-    free_wiped(j->values, j->values_cap);
-    free_wiped(j->tokens, j->tokens_cap);
+    for (unsigned i = 0; i < MAX_PARTS; i++) {
+        part *p = &j->parts[i];
+        free_wiped(p->out.buf, p->out.cap);
+        free_wiped(p->values, p->values_cap);
+        free_wiped(p->tokens, p->tokens_cap);
+    }
     free_wiped(key, key_len);
     free(j);
     return rc;

@@ -145,6 +145,23 @@ class Tokenize(unittest.TestCase):
         code, _, err = tok("--column", "card=card", stdin=b"id,card\n1,\"4111\n")
         self.assertEqual(code, 1)
 
+    def test_threads_same_output_and_fail_point(self):
+        """Threads take shares of each chunk: the output is the same at 1, 2 and 3 threads, and a bad
+        value deep in a chunk (in a later thread's share) still ends the output at the row before it."""
+        rows = ["%d,4%015d" % (i, i * 7919) for i in range(40000)]
+        data = ("id,card\n" + "\n".join(rows) + "\n").encode()
+        outs = [tok("--column", "card=card", "--threads", str(t), stdin=data) for t in (1, 2, 3)]
+        for code, out, err in outs:
+            self.assertEqual((code, out), (0, outs[0][1]), err)
+        bad = 15000                                                # past the first share of two
+        rows[bad] = "%d,4111x" % bad
+        data = ("id,card\n" + "\n".join(rows) + "\n").encode()
+        for t in (1, 2, 3):
+            code, out, err = tok("--column", "card=card", "--threads", str(t), stdin=data)
+            self.assertEqual(code, 1)
+            self.assertIn("line %d" % (bad + 2), err)
+            self.assertEqual(out, b"\n".join(outs[0][1].split(b"\n")[:bad + 1]) + b"\n")
+
     def test_usage_errors(self):
         self.assertEqual(tok("--column", "card=card", stdin=b"id,name\n")[0], 2)          # no such column
         self.assertEqual(tok("--column", "card", stdin=b"card\n")[0], 2)                  # NAME=FORMAT
