@@ -274,8 +274,14 @@ static void rows_share(void *arg, size_t first, size_t n)
 {
     rows_job *job = arg;
     worker *w = calloc(1, sizeof *w);
-    if (!w) {
+    if (!w || grow(w, 64) != KC_OK || !w->digits || !w->pos) {   /* a card's worth of room from the start */
         for (size_t k = first; k < first + n; k++) job->rows[k].status = KC_ERR_NO_MEMORY;
+        if (w) {
+            free(w->digits);
+            free(w->gathered);
+            free(w->pos);
+        }
+        free(w);
         return;
     }
     for (size_t done = 0; done < n; done += ROW_CHUNK)

@@ -20,8 +20,9 @@ static void run_share(void *arg, size_t task)
 
 void kc_parallel_shares(size_t count, size_t bytes, void (*one)(void *, size_t, size_t), void *arg)
 {
+    if (count < 2 || bytes < KC_PARALLEL_MIN_BYTES / 4) { one(arg, 0, count); return; }   /* before the pool's lock */
     unsigned threads = kc_threads();
-    if (threads < 2 || count < 2 || bytes < KC_PARALLEL_MIN_BYTES / 4) { one(arg, 0, count); return; }
+    if (threads < 2) { one(arg, 0, count); return; }
     size_t per = (count + threads - 1) / threads;
     share s = { count, per, one, arg };
     kc_parallel_for((count + per - 1) / per, run_share, &s);

@@ -43,10 +43,13 @@ static struct {
 } pool = { .lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER,
             .finished = PTHREAD_COND_INITIALIZER };
 
+static long online_cores;       /* sysconf reads /sys: once (under pool.lock) */
+
 static unsigned default_threads(void)
 {
     const char *env = getenv("KC_THREADS");
-    long n = env ? strtol(env, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
+    if (!env && !online_cores) online_cores = sysconf(_SC_NPROCESSORS_ONLN);
+    long n = env ? strtol(env, NULL, 10) : online_cores;
     return n < 1 ? 1 : n > KC_MAX_THREADS ? KC_MAX_THREADS : (unsigned)n;
 }
 
