@@ -25,17 +25,8 @@ from report.rv32_kbc import section_rv32_kbc
 from report.targets import section_targets
 from report.threads import section_threads
 from report.tj_avr import section_tj_avr
-from report.verdicts import (Cross, fea_rows, pipo_rows, rc6_rows, rv32_rows, summary, tj_rows,
+from report.verdicts import (Cross, fea_rows, ipc_section, pipo_rows, rc6_rows, rv32_rows, summary, tj_rows,
                              verdict_table)
-
-
-def ipc_of(paths):
-    """IPC estimates ([RC6-RIJ]) from `ipc` records beside the bench records, if any."""
-    from report.cross import read_jsonl
-    out = {}
-    for r in read_jsonl(os.path.join(os.path.dirname(os.path.abspath(paths[0])), "ipc.jsonl")):
-        out.setdefault(r.get("kind"), {})[r.get("family")] = r.get("ipc")
-    return out
 
 
 def main():
@@ -53,13 +44,13 @@ def main():
     plots = make_plots(d, args.out)
     src = ", ".join(os.path.basename(p) for p in args.json)
     cx = Cross(crossdir)
-    rc6 = rc6_rows(d, ipc_of(args.json))
+    rc6 = rc6_rows(d, cx)
     fig10 = [r for r in rc6 if r.item.endswith("Fig. 10")]
     rc6 = [r for r in rc6 if r not in fig10]
     verdicts = [fea_rows(d, cx), rv32_rows(cx), pipo_rows(d, cx), tj_rows(cx), rc6, fig10]
     # Each paper's section ends with its verdict table.
     papers = [section_fea_opt(d), section_rv32_kbc(d), section_pipo_arm(d, plots), section_tj_avr(d),
-              section_rc6_rij(d, plots), section_threads(d, plots)]
+              section_rc6_rij(d, plots) + "\n" + ipc_section(d, cx), section_threads(d, plots)]
     papers = [sec + "\n" + verdict_table(rows) for sec, rows in zip(papers, verdicts)]
     parts = [section_machine(d, src), section_summary(d), section_targets(d)] + papers + [
         summary([r for rows in verdicts for r in rows]), section_cross(crossdir), section_primitives(d),

@@ -93,5 +93,8 @@ fi
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DKC_BUILD_TESTS=OFF >/dev/null
 cmake --build "$build" -j"$(nproc 2>/dev/null || echo 2)" >/dev/null
 "$build/kcipher" list
+# [RC6-RIJ] IPC: instructions under valgrind and the llvm-mca issue-width sweep (load-independent)
+KC_IPC_BUILD=$build scripts/ipc-counts.sh "$out/ipc-instructions.jsonl" || echo "bench: ipc-counts failed"
+scripts/ipc-mca.sh "$out/ipc-mca.jsonl" || echo "bench: ipc-mca failed"
 "$build/kcipher" bench --json "$out/results.jsonl" --report "$out" "$@"
 echo "report: $out/benchmarks.md (raw records: $out/results.jsonl)"
