@@ -210,7 +210,8 @@ def fea_rows(d, cx):
     secs = best["us_per_op"] / best["messages"] * 10 if best else None
     rows.append(Row(item, "\"10,000,000 encryptions of the parallel FEA take about 3 s\" (AVX2 + threads)", "3 s",
                     num(secs, " s"), secs / 3 if secs else None, judge(secs / 3 if secs else None) if secs else NOT_YET,
-                    "`avx2-paper`, %d threads, FEA-1-128 63-bit blocks" % best["threads"] if best else
+                    "`avx2-paper`, %d threads, FEA-1-128, 63-bit values through `kc_fpe_encrypt_batch` (radix 2: "
+                    "one FEA encryption per value, digit conversion included)" % best["threads"] if best else
                     "no threaded `avx2-paper` FEA point yet (needs the new bench point)"))
     one = [r for r in d.find(library="kcipher", primitive="fea1-128", impl="avx2-paper", scenario="batch")]
     b1 = min(one, key=lambda r: r["us_per_op"] / r["messages"]) if one else None
