@@ -24,7 +24,7 @@ except ImportError:
 
 def plot_threads(d, outdir):
     recs = [r for r in d.find(library="kcipher", scenario="threads") if r["primitive"] in THREAD_PRIMS
-            and r.get("threads", 1) > 1]
+            and r.get("threads", 1) > 1 and r.get("default", True)]
     prims = [p for p in THREAD_PRIMS if any(r["primitive"] == p for r in recs)]
     if not prims:
         return None
