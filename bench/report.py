@@ -19,7 +19,7 @@ from report.fea_opt import section_fea_opt
 from report.load import Data, load
 from report.machine import section_machine, section_summary
 from report.pipo_arm import section_pipo_arm
-from report.plots import make_plots
+from report.plots import make_plots, plot_rekey
 from report.rc6_rij import section_rc6_rij
 from report.rv32_kbc import section_rv32_kbc
 from report.targets import section_targets
@@ -49,7 +49,8 @@ def main():
     rc6 = [r for r in rc6 if r not in fig10]
     verdicts = [fea_rows(d, cx), rv32_rows(cx), pipo_rows(d, cx), tj_rows(cx), rc6, fig10]
     # Each paper's section ends with its verdict table.
-    papers = [section_fea_opt(d), section_rv32_kbc(d), section_pipo_arm(d, plots) + "\n" + rekey_table(cx),
+    rekey_png = plot_rekey(cx.rekey, args.out)
+    papers = [section_fea_opt(d), section_rv32_kbc(d), section_pipo_arm(d, plots) + "\n" + rekey_table(cx, rekey_png),
               section_tj_avr(d),
               section_rc6_rij(d, plots) + "\n" + ipc_section(d, cx), section_threads(d, plots)]
     papers = [sec + "\n" + verdict_table(rows) for sec, rows in zip(papers, verdicts)]

@@ -88,7 +88,7 @@ class Cross:
         return r[key] if r else None
 
 
-def rekey_table(cx):
+def rekey_table(cx, png=None):
     """[PIPO-ARM] Fig. 7 on AArch64: instructions per byte against the key-update period."""
     if not cx.rekey:
         return ""
@@ -102,7 +102,9 @@ def rekey_table(cx):
     return "\n".join(["Fig. 7 on AArch64 (the paper's architecture): **instructions per byte** under qemu-aarch64 "
                       "(`scripts/aarch64-rekey-counts.sh`, `aarch64-rekey.jsonl`): one key schedule, the round-key "
                       "pre-arrangement of the least-alignment backends included, then *period* calls on 16 blocks:",
-                      "", table(["", "backend"] + ["%d" % n for n in periods], rows)])
+                      "", table(["", "backend"] + ["%d" % n for n in periods], rows)]
+                     + (["![[PIPO-ARM] Fig. 7 on AArch64, the paper's crossover periods marked](plots/%s)\n" % png]
+                        if png else []))
 
 
 def verdict_table(rows, title="Verdicts"):
