@@ -65,6 +65,8 @@ def num(v, unit=""):
     return "–" if v is None else ("%.3g%s" % (v, unit))
 
 
+# Claims in double quotes are the papers' words, translated from the Korean text (section of the table or
+# figure, or the conclusion); the others paraphrase what the table or figure shows.
 class Row:
     def __init__(self, item, claim, paper, ours, ratio, verdict, reason):
         self.item, self.claim, self.paper, self.ours = item, claim, paper, ours
@@ -180,15 +182,18 @@ def fea_rows(d, cx):
             why = reason_missing if ours is None else reason_ok(v)
             rows.append(Row(item, claim, "%.2fx (text: ~%gx)" % (paper_v, what), x(ours), r, v, why))
 
-        ratio_row("SIMD beats the look-up table (`%s` vs the 2 KiB table)" % simd, tpaper, vec, p_ts, c_ts,
+        ratio_row("\"about %gx as efficient as the look-up table implementation\" (`%s` vs `table-paper`)"
+                  % (c_ts, simd), tpaper, vec, p_ts, c_ts,
                   lambda v: "%s, mean of 6 variants (%s)" % (
                       "the paper's table against the paper's SIMD" if v == "reproduced" else
                       "the SIMD GF multiplication costs more than 64 byte look-ups here", unit),
                   "no `table-paper` record yet (the 2 KiB table backend is new)" if vec else
                   "no `%s` record (needs %s)" % (simd, "AArch64" if tname == "Table 7" else "this ISA"))
-        ratio_row("SIMD beats naive code", naive, vec, p_sn, c_sn,
+        ratio_row("\"the parallel implementation is about %gx as efficient as the serial one\" (vs `naive`)" % c_sn,
+                  naive, vec, p_sn, c_sn,
                   lambda v: "mean of 6 variants (%s)" % unit, "no `%s` or `naive` record" % simd)
-        ratio_row("the look-up table beats naive code (~5x)", naive, tpaper, p_nt, c_nt,
+        ratio_row("\"the look-up table implementation is about %gx as efficient as the pure serial code\"" % c_nt,
+                  naive, tpaper, p_nt, c_nt,
                   lambda v: "mean of 6 variants (%s)" % unit, "no `table-paper` record yet")
         if t16 and vec:
             ours = t16 / vec
@@ -204,8 +209,8 @@ def fea_rows(d, cx):
     p_m3 = mean([v[0] / v[1] for v in p8.values()])
     ours = m3["naive"] / m3["table-paper"] if m3["naive"] and m3["table-paper"] else None
     r, v = speedup_verdict(ours, p_m3)
-    rows.append(Row("[FEA-OPT] Table 8, Cortex-M3", "the look-up table is 2-3x (conclusion: 3.8x) faster than naive "
-                    "code on the AT91SAM3X8E", "%.2fx (ms)" % p_m3, x(ours), r, v,
+    rows.append(Row("[FEA-OPT] Table 8, Cortex-M3", "\"the look-up table implementation is about 2-3x as efficient "
+                    "as the pure serial code\" (conclusion: \"about 3.8x\"), AT91SAM3X8E", "%.2fx (ms)" % p_m3, x(ours), r, v,
                     "Cortex-M3 instructions (qemu trace), mean of 6 variants" if ours else
                     "no `table-paper` count yet: run scripts/armv7m-bench.sh"))
     if m3["naive"] and m3["table-16k"]:
@@ -222,7 +227,7 @@ def fea_rows(d, cx):
                     "scripts/avr-bench.sh"))
     avr_t = mean([(Cross.get(cx.avr, primitive=p, impl="avr-table", op="encrypt") or 0) / 16000 or None
                   for p in FEA_ROWS])
-    rows.append(Row("[FEA-OPT] Table 8, AVR", "\"the 2 KB look-up table cannot be used\" on the ATmega328P",
+    rows.append(Row("[FEA-OPT] Table 8, AVR", "\"on the ATmega328/P a 2 KB look-up table could not be applied\"",
                     "not run", num(avr_t, " ms"), "–", "contradicted" if avr_t else NOT_YET,
                     "the table fits in flash (`avr-table`, PROGMEM); the paper put it in the 2 KiB of RAM"
                     if avr_t else "no `avr-table` count"))
@@ -261,7 +266,7 @@ def rv32_rows(cx):
         ipb = ia / 16384 if ia else None
         paper = RV32_KBC_TABLE6[prim]
         ratio = ipb / paper if ipb else None
-        first.append(Row(item, "%s in RV32I assembly: %g cycles/byte on the E31" % (prim, paper), "%g c/B" % paper,
+        first.append(Row(item, "\"%s achieved %g CPB\" in RV32I assembly (E31)" % (prim.split("-")[0].upper(), paper), "%g c/B" % paper,
                          num(ipb, " instr/B"), ratio, judge(ratio),
                          "instructions, not cycles (the E31 is single-issue: cycles >= instructions)"))
         sp = ic / ia if ia and ic else None
@@ -357,7 +362,7 @@ def tj_rows(cx):
                 (Cross.get(cx.avr, primitive=p, impl="avr-rs", op=o) or 1) or None
                 for p, o in (("tinyjambu-128", "P1024"), ("tinyjambu-192", "P1152"), ("tinyjambu-256", "P1280"))])
     r, v = speedup_verdict(sp, 5.92)
-    rows.append(Row("[TJ-AVR] Fig. 6", "reverse shift makes the keyed permutation 560-624 % better", "5.6-6.24x",
+    rows.append(Row("[TJ-AVR] Fig. 6", "keyed permutation: the proposed method is \"at least 560 % and at most 624 % better\"", "5.6-6.24x",
                     x(sp), r, v, ("simavr cycles, ATmega128, avr-gcc -O3 as in the paper. The paper's baseline is "
                     "the designers' reference C (its reverse shift builds on their optimized version); against ours "
                     "of both the gain is about twice the paper's (reference %s, optimized %s). The paper's bars are "
@@ -369,10 +374,10 @@ def tj_rows(cx):
            for p in ("tinyjambu-128", "tinyjambu-192", "tinyjambu-256")]
     sp = mean([a / b for a, b, _ in enc if a and b])
     r, v = speedup_verdict(sp, 5.69)
-    rows.append(Row("[TJ-AVR] Fig. 7", "encryption/decryption 550-587 % better than the reference", "5.5-5.87x",
+    rows.append(Row("[TJ-AVR] Fig. 7", "TinyJAMBU: \"at least 550 % and at most 587 % better\"", "5.5-5.87x",
                     x(sp), r, v, "8-byte message, simavr cycles: as for Fig. 6, the baseline differs"))
     dr = mean([c / b for _, b, c in enc if b and c])
-    rows.append(Row("[TJ-AVR] Fig. 7", "\"encryption and decryption perform alike\"", "1x", x(dr), dr,
+    rows.append(Row("[TJ-AVR] Fig. 7", "\"the performance of encryption and decryption is similar\"", "1x", x(dr), dr,
                     judge(dr, tol=1.15) if dr else NOT_YET, "decryption / encryption cycles, `avr-rs`, 8 bytes"))
     return rows
 
