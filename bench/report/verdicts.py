@@ -210,7 +210,8 @@ def fea_rows(d, cx):
     ours = m3["naive"] / m3["table-paper"] if m3["naive"] and m3["table-paper"] else None
     r, v = speedup_verdict(ours, p_m3)
     rows.append(Row("[FEA-OPT] Table 8, Cortex-M3", "\"the look-up table implementation is about 2-3x as efficient "
-                    "as the pure serial code\" (conclusion: \"about 3.8x\"), AT91SAM3X8E", "%.2fx (ms)" % p_m3, x(ours), r, v,
+                    "as the pure serial code\" (conclusion: \"about 3.8x\"), AT91SAM3X8E", "%.2fx (ms)" % p_m3,
+                    x(ours), r, v,
                     "Cortex-M3 instructions (qemu trace), mean of 6 variants" if ours else
                     "no `table-paper` count yet: run scripts/armv7m-bench.sh"))
     if m3["naive"] and m3["table-16k"]:
@@ -266,7 +267,8 @@ def rv32_rows(cx):
         ipb = ia / 16384 if ia else None
         paper = RV32_KBC_TABLE6[prim]
         ratio = ipb / paper if ipb else None
-        first.append(Row(item, "\"%s achieved %g CPB\" in RV32I assembly (E31)" % (prim.split("-")[0].upper(), paper), "%g c/B" % paper,
+        first.append(Row(item, "\"%s achieved %g CPB\" in RV32I assembly (E31)" % (prim.split("-")[0].upper(), paper),
+                         "%g c/B" % paper,
                          num(ipb, " instr/B"), ratio, judge(ratio),
                          "instructions, not cycles (the E31 is single-issue: cycles >= instructions)"))
         sp = ic / ia if ia and ic else None
@@ -335,8 +337,8 @@ def pipo_rows(d, cx):
             elif cross is None:
                 v, why = "contradicted", "least alignment never pays off up to period %d" % periods[-1]
             elif cross == periods[0]:
-                v, why = "not reproduced", "no crossover: least alignment wins from period 1 (its key pre-arrangement " \
-                    "costs less than one call's transposes)"
+                v, why = "not reproduced", "no crossover: least alignment wins from period 1 (its key " \
+                    "pre-arrangement costs less than one call's transposes)"
             else:
                 v, why = judge(cross / paper), "crossover between periods %d and %d" % (
                     periods[periods.index(cross) - 1], cross)
@@ -383,7 +385,8 @@ def tj_rows(cx):
                 (Cross.get(cx.avr, primitive=p, impl="avr-rs", op=o) or 1) or None
                 for p, o in (("tinyjambu-128", "P1024"), ("tinyjambu-192", "P1152"), ("tinyjambu-256", "P1280"))])
     r, v = speedup_verdict(sp, 5.92)
-    rows.append(Row("[TJ-AVR] Fig. 6", "keyed permutation: the proposed method is \"at least 560 % and at most 624 % better\"", "5.6-6.24x",
+    rows.append(Row("[TJ-AVR] Fig. 6", "keyed permutation: the proposed method is \"at least 560 % and at most 624 % "
+                    "better\"", "5.6-6.24x",
                     x(sp), r, v, ("simavr cycles, ATmega128, avr-gcc -O3 as in the paper. The paper's baseline is "
                     "the designers' reference C (its reverse shift builds on their optimized version); against ours "
                     "of both the gain is about twice the paper's (reference %s, optimized %s). The paper's bars are "

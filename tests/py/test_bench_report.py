@@ -399,7 +399,8 @@ class Verdicts(unittest.TestCase):
                 self.assertIn("| 3 s | 2.5 s | 0.83x |", md)
                 self.assertIn("`table-16k`", md)          # the old `table` records are the 16 KiB table
                 fea = md[md.index("## [FEA-OPT]"):]
-                self.assertIn("| [FEA-OPT] Table 3 | \"about 2x as efficient as the look-up table implementation\"", fea)
+                self.assertIn('| [FEA-OPT] Table 3 | "about 2x as efficient as the look-up table implementation"',
+                              fea)
                 self.assertIn("%.2fx" % (table_us / avx2_us), fea)
 
 
