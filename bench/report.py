@@ -19,13 +19,15 @@ from report.fea_opt import section_fea_opt
 from report.load import Data, load
 from report.machine import section_machine, section_summary
 from report.pipo_arm import section_pipo_arm
-from report.plots import make_plots
+from report.plots import make_plots, plot_rekey
 from report.rc6_rij import section_rc6_rij
 from report.rv32_kbc import section_rv32_kbc
 from report.targets import section_targets
 from report.threads import section_threads
 from report.tj_avr import section_tj_avr
 from report.tokenize import section_tokenize
+from report.verdicts import (Cross, fea_rows, ipc_section, pipo_rows, rc6_rows, rekey_table, rv32_rows, rv32_table7,
+                             summary, tj_rows, verdict_table)
 
 
 def main():
@@ -42,9 +44,20 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     plots = make_plots(d, args.out)
     src = ", ".join(os.path.basename(p) for p in args.json)
-    parts = [section_machine(d, src), section_summary(d), section_targets(d), section_fea_opt(d),
-             section_rv32_kbc(d), section_pipo_arm(d, plots), section_tj_avr(d), section_rc6_rij(d, plots),
-             section_threads(d, plots), section_tokenize(d, crossdir), section_cross(crossdir), section_primitives(d), section_bulk(d, plots)]
+    cx = Cross(crossdir)
+    rc6 = rc6_rows(d, cx)
+    fig10 = [r for r in rc6 if r.item.endswith("Fig. 10")]
+    rc6 = [r for r in rc6 if r not in fig10]
+    verdicts = [fea_rows(d, cx), rv32_rows(cx), pipo_rows(d, cx), tj_rows(cx), rc6, fig10]
+    # Each paper's section ends with its verdict table.
+    rekey_png = plot_rekey(cx.rekey, args.out)
+    papers = [section_fea_opt(d), section_rv32_kbc(d) + "\n" + rv32_table7(cx),
+              section_pipo_arm(d, plots) + "\n" + rekey_table(cx, rekey_png), section_tj_avr(d),
+              section_rc6_rij(d, plots) + "\n" + ipc_section(d, cx), section_threads(d, plots)]
+    papers = [sec + "\n" + verdict_table(rows) for sec, rows in zip(papers, verdicts)]
+    parts = [section_machine(d, src), section_summary(d), section_targets(d)] + papers + [
+        summary([r for rows in verdicts for r in rows]), section_tokenize(d, crossdir), section_cross(crossdir),
+        section_primitives(d), section_bulk(d, plots)]
     with open(os.path.join(args.out, "benchmarks.md"), "w") as f:
         f.write("\n".join(parts))
     print("report: wrote %s" % os.path.join(args.out, "benchmarks.md"), file=sys.stderr)

@@ -68,6 +68,7 @@ aarch64_counts() {   # cross-builds the library and the CLI as scripts/test-aarc
     -DCMAKE_BUILD_TYPE=Release -DKC_PEERS=OFF -DKC_HAVE_MEMCHECK_H=OFF || return 1
   cmake --build "$a64" -j"$(nproc 2>/dev/null || echo 2)" --target kcipher_static kcipher_cli kcipher_bench || return 1
   scripts/aarch64-static-counts.sh >"$out/aarch64.jsonl" || return 1
+  scripts/aarch64-rekey-counts.sh "$out/aarch64-rekey.jsonl" || echo "aarch64: the key-update counts failed"
   # The time qemu takes is the x86-64 host's, translating AArch64 code: no ARM core's.  The records
   # say so ("emulated"); a failure here leaves the counts standing, without aarch64-time.jsonl.
   KC_BENCH_EMULATOR="qemu-aarch64 (TCG on x86-64)" qemu-aarch64 -L /usr/aarch64-linux-gnu "$a64/kcipher-bench" \
@@ -98,5 +99,8 @@ cmake --build "$build" -j"$(nproc 2>/dev/null || echo 2)" >/dev/null
 python3 bench/tokenize_bench.py --kcipher "$build/kcipher" --json "$out/tokenize.jsonl" \
   --rows "${KC_BENCH_ROWS:-10000000}" $([[ " $* " == *" --quick "* ]] && echo --quick) ||
   { echo "bench: the tokenization side benchmark failed (the report goes without it)"; rm -f "$out/tokenize.jsonl"; }
+# [RC6-RIJ] IPC: instructions under valgrind and the llvm-mca issue-width sweep (load-independent)
+KC_IPC_BUILD=$build scripts/ipc-counts.sh "$out/ipc-instructions.jsonl" || echo "bench: ipc-counts failed"
+scripts/ipc-mca.sh "$out/ipc-mca.jsonl" || echo "bench: ipc-mca failed"
 "$build/kcipher" bench --json "$out/results.jsonl" --report "$out" "$@"
 echo "report: $out/benchmarks.md (raw records: $out/results.jsonl)"

@@ -11,7 +11,7 @@ for what in "$@"; do
                     libssl-dev libcrypto++-dev libbotan-2-dev libcrypto++-utils
                     clang libclang-rt-14-dev openjdk-17-jdk-headless maven) ;;
     bench)   pkgs+=(build-essential cmake pkg-config python3 python3-matplotlib
-                    libssl-dev libcrypto++-dev libbotan-2-dev) ;;
+                    libssl-dev libcrypto++-dev libbotan-2-dev llvm valgrind) ;;
     aarch64) pkgs+=(cmake make python3 gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user) ;;
     rv32)    pkgs+=(cmake make gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-misc) ;;
     avr)     pkgs+=(cmake make python3 gcc libc6-dev gcc-avr binutils-avr avr-libc simavr libsimavr-dev libelf-dev) ;;

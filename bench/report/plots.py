@@ -24,7 +24,7 @@ except ImportError:
 
 def plot_threads(d, outdir):
     recs = [r for r in d.find(library="kcipher", scenario="threads") if r["primitive"] in THREAD_PRIMS
-            and r.get("threads", 1) > 1]
+            and r.get("threads", 1) > 1 and r.get("default", True)]
     prims = [p for p in THREAD_PRIMS if any(r["primitive"] == p for r in recs)]
     if not prims:
         return None
@@ -152,3 +152,32 @@ def make_plots(d, outdir):
     if t:
         made.add(t)
     return made
+
+
+def plot_rekey(rekey, outdir):
+    """[PIPO-ARM] Fig. 7 on AArch64 (instructions per byte against the key-update period), with the
+    periods from which the paper finds least alignment paying off marked."""
+    if plt is None or not rekey:
+        return None
+    os.makedirs(os.path.join(outdir, "plots"), exist_ok=True)
+    fig, axes = plt.subplots(1, 2, figsize=(10, 4), sharey=True)
+    paper = {"pipo-64-128": {"neon8": 6, "neon16": 3}, "pipo-64-256": {"neon8": 3, "neon16": 2}}
+    for ax, prim in zip(axes, ("pipo-64-128", "pipo-64-256")):
+        for impl, style in (("neon8", "C0-"), ("neon8-least", "C0--"), ("neon16", "C1-"), ("neon16-least", "C1--")):
+            pts = sorted((r["period"], r["value"]) for r in rekey if (r["primitive"], r["impl"]) == (prim, impl))
+            if pts:
+                ax.plot([p for p, _ in pts], [v for _, v in pts], style, marker="o", label="ours: " + impl)
+        for way, color in (("neon8", "C0"), ("neon16", "C1")):
+            ax.axvline(paper[prim][way], color=color, linestyle=":",
+                       label="paper: %s least alignment pays off from %d" % (way.replace("neon", "") + "-way",
+                                                                            paper[prim][way]))
+        ax.set_title("%s, AArch64 (qemu)" % prim)
+        ax.set_xlabel("key-update period (calls of 16 blocks per key schedule)")
+        ax.set_xscale("log", base=2)
+        ax.grid(True, alpha=0.3)
+    axes[0].set_ylabel("instructions per byte")
+    axes[1].legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(os.path.join(outdir, "plots", "pipo-rekey-aarch64.png"), dpi=90)
+    plt.close(fig)
+    return "pipo-rekey-aarch64.png"

@@ -58,7 +58,8 @@ def section_threads(d, plots):
             "A disturbed sweep (1, 2, 4 threads of one point) is measured again, up to 3 tries; the record "
             "keeps the try (`attempt`), and † marks those still disturbed at the third.") % (cores, cores), ""]
     recs = d.find(library="kcipher", scenario="threads")
-    blk = [r for r in recs if r["primitive"] in THREAD_PRIMS]
+    # the default backends; the paper's scalar C (not the default) is in the verdict table below
+    blk = [r for r in recs if r["primitive"] in THREAD_PRIMS and r.get("default", True)]
     if not blk:
         return "\n".join(out + ["Not measured in this run.", ""])
     sizes = sorted({thread_size(r) for r in blk})

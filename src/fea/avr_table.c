@@ -15,7 +15,7 @@
 #include "fea/fea_common.h"
 
 /* FEA_AVR_T[x][m] = MROW[m] x S(x) in GF(2^8) mod 0x171, built at compile
- * time (fea_common.h); the same bytes as T[0][x] of table.c, MSB first. */
+ * time (fea_common.h); the same table as table_paper.c, kept in flash. */
 #define ROW(s) { FEA_MUL_M(0, s), FEA_MUL_M(1, s), FEA_MUL_M(2, s), FEA_MUL_M(3, s), \
                  FEA_MUL_M(4, s), FEA_MUL_M(5, s), FEA_MUL_M(6, s), FEA_MUL_M(7, s) },
 static const uint8_t FEA_AVR_T[256][8] PROGMEM = { FEA_SBOX_LIST(ROW) };

@@ -28,7 +28,7 @@ typedef struct fea_ctx {
 typedef uint64_t (*fea_sp_fn)(uint64_t);
 
 /* The S-box as a list X(S[0]) X(S[1]) ... X(S[255]), so that tables derived
- * from it can be built at compile time (table.c, avr_table.c). */
+ * from it can be built at compile time (table_16k.c, table_paper.c, avr_table.c). */
 #define FEA_SBOX_LIST(X) \
     X(0x62) X(0x31) X(0x70) X(0x8e) X(0xbc) X(0x30) X(0x9c) X(0x78) \
     X(0xe0) X(0x5c) X(0xce) X(0xbb) X(0x42) X(0xac) X(0xb8) X(0xdf) \
