@@ -199,7 +199,8 @@ static void *run_part(void *arg)
 static int run_chunk(job *j, const char *buf, size_t n)
 {
     unsigned parts = j->nparts;
-    if (parts > n / PART_MIN_ROWS) parts = n / PART_MIN_ROWS ? (unsigned)(n / PART_MIN_ROWS) : 1;
+    if (parts > n / PART_MIN_ROWS) parts = (unsigned)(n / PART_MIN_ROWS);
+    if (!parts) parts = 1;
     size_t per = (n + parts - 1) / parts;
     pthread_t tid[MAX_PARTS];
     int started[MAX_PARTS] = { 0 };
