@@ -44,14 +44,13 @@ cleanup() {
 }
 trap cleanup EXIT
 
-pg_test() {
-  echo "== PostgreSQL 15 extension"
+pg_start() {   # builds and installs the extension, starts a server; 1 on failure
   mkdir -p "$dir/pg"
   if ! make -C "$dir/pg" -f "$root/extensions/postgres/Makefile" PG_CONFIG="$pgbin/pg_config" \
          with_llvm=no KCIPHER_BUILD="$dir" >"$dir/pg.build.log" 2>&1 ||
      ! $sudo make -C "$dir/pg" -f "$root/extensions/postgres/Makefile" PG_CONFIG="$pgbin/pg_config" \
          with_llvm=no KCIPHER_BUILD="$dir" install >>"$dir/pg.build.log" 2>&1; then
-    tail -30 "$dir/pg.build.log"; bad "PostgreSQL extension build"; return
+    tail -30 "$dir/pg.build.log"; bad "PostgreSQL extension build"; return 1
   fi
   ok "PostgreSQL extension build and install"
 
@@ -59,7 +58,7 @@ pg_test() {
   if [ "$(id -u)" -eq 0 ]; then
     pg_user=postgres
     id -u "$pg_user" >/dev/null 2>&1 ||
-      useradd --system --no-create-home --shell /usr/sbin/nologin "$pg_user" || { bad "user $pg_user"; return; }
+      useradd --system --no-create-home --shell /usr/sbin/nologin "$pg_user" || { bad "user $pg_user"; return 1; }
   fi
   tmp=$(mktemp -d /tmp/kcipher-sql.XXXXXX)
   mkdir -p "$tmp/keys" "$tmp/sock"
@@ -69,7 +68,7 @@ pg_test() {
   chmod 700 "$tmp" "$tmp/keys" "$tmp/sock"; chmod 600 "$tmp"/keys/*
   [ -n "$pg_user" ] && chown -R "$pg_user" "$tmp"
   if ! as_user "$pgbin/initdb" -D "$tmp/data" -U kcipher -A trust -E UTF8 --no-locale -N >"$dir/pg.initdb.log" 2>&1; then
-    tail -20 "$dir/pg.initdb.log"; bad "initdb"; return
+    tail -20 "$dir/pg.initdb.log"; bad "initdb"; return 1
   fi
   cat >>"$tmp/data/postgresql.conf" <<EOF
 listen_addresses = ''
@@ -79,9 +78,14 @@ fsync = off
 max_parallel_workers = 4
 EOF
   if ! as_user "$pgbin/pg_ctl" -D "$tmp/data" -l "$tmp/server.log" -w -t 120 start >/dev/null; then
-    tail -20 "$tmp/server.log"; bad "PostgreSQL server start"; return
+    tail -20 "$tmp/server.log"; bad "PostgreSQL server start"; return 1
   fi
-  local psql=("$pgbin/psql" -X -q -v ON_ERROR_STOP=1 -h "$tmp/sock" -U kcipher -d postgres)
+  psql=("$pgbin/psql" -X -q -v ON_ERROR_STOP=1 -h "$tmp/sock" -U kcipher -d postgres)
+}
+
+pg_test() {
+  echo "== PostgreSQL 15 extension"
+  pg_start || return
   local t=extensions/postgres/test good=1 start=$SECONDS
   "${psql[@]}" -f $t/setup.sql &&
   "${psql[@]}" -c "COPY (SELECT id, card FROM cards ORDER BY id) TO STDOUT (FORMAT csv, HEADER)" >"$tmp/cards.csv" &&
@@ -106,19 +110,38 @@ EOF
 }
 
 # ---- DuckDB -------------------------------------------------------------------
-duckdb_test() {
-  echo "== DuckDB extension"
-  local ext
+ext=""
+duckdb_build() {
   if ! ext=$(extensions/duckdb/build.sh "$dir" "$dir/duckdb" 2>"$dir/duckdb.build.log"); then
-    tail -30 "$dir/duckdb.build.log"; bad "DuckDB extension build"; return
+    tail -30 "$dir/duckdb.build.log"; bad "DuckDB extension build"; return 1
   fi
   ok "DuckDB extension build"
+}
+
+duckdb_test() {
+  echo "== DuckDB extension"
+  duckdb_build || return
   if python3 extensions/duckdb/test.py --extension "$ext" --cli "$cli" --rows "${KC_SQL_DUCKDB_ROWS:-10000000}"; then
     ok "DuckDB tests"
   else
     bad "DuckDB tests"
   fi
 }
+
+# ---- benchmark (scripts/bench-sql.sh): --bench OUT.jsonl [bench_sql.py measure options]
+if [ "${1:-}" = --bench ]; then
+  out=$2; shift 2
+  touch "$out" && out=$(cd "$(dirname "$out")" && pwd)/$(basename "$out")
+  python3 -c "import pyarrow, numpy, duckdb" 2>/dev/null ||
+    python3 -m pip install --quiet pyarrow numpy duckdb==1.4.4 || exit 1
+  echo "== SQL benchmark"
+  pg_start && duckdb_build || exit 1
+  python3 extensions/bench_sql.py measure --out "$out" --psql "${psql[*]}" --key-name k256 --key "$tmp/keys/k256" \
+    --extension "$ext" --lib "$dir/libkcipher.so" \
+    --lib-version "$(sed -n 's/.*KC_VERSION_STRING "\(.*\)".*/\1/p' include/kcipher.h)" "$@" || exit 1
+  echo "records appended to $out"
+  exit 0
+fi
 
 [ "${KC_SQL_SKIP_PG:-0}" = 1 ] || pg_test
 [ "${KC_SQL_SKIP_DUCKDB:-0}" = 1 ] || duckdb_test

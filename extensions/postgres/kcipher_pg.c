@@ -33,6 +33,9 @@ void _PG_init(void)
                                "keep it readable by the server's user only.",
                                &key_dir, "", PGC_SIGHUP, 0, NULL, NULL, NULL);
     MarkGUCPrefixReserved("kcipher");
+    /* A backend calls row by row on its own thread: no library threads in a
+     * PostgreSQL process (and a one-row call through the pool costs ~10x). */
+    kc_set_threads(1);
 }
 
 /* ---- errors ---------------------------------------------------------------- */
