@@ -9,7 +9,8 @@ for what in "$@"; do
   case $what in
     test)    pkgs+=(build-essential cmake pkg-config python3 python3-pip valgrind
                     libssl-dev libcrypto++-dev libbotan-2-dev libcrypto++-utils
-                    clang libclang-rt-14-dev openjdk-17-jdk-headless maven) ;;
+                    clang libclang-rt-14-dev openjdk-17-jdk-headless maven
+                    postgresql-15 postgresql-server-dev-15 curl) ;;   # curl: scripts/test-sql.sh
     bench)   pkgs+=(build-essential cmake pkg-config python3 python3-matplotlib
                     libssl-dev libcrypto++-dev libbotan-2-dev llvm valgrind) ;;
     aarch64) pkgs+=(cmake make python3 gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user) ;;
@@ -43,6 +44,11 @@ if [[ " $* " == *" test "* ]]; then
       python3 -m pip install --quiet --break-system-packages "$mod" ||
       echo "deps: $mod unavailable; its differential test will be skipped"
   done
+  # The SQL extensions' test (scripts/test-sql.sh): the DuckDB release whose headers it builds against.
+  python3 -c "import duckdb, sys; sys.exit(duckdb.__version__ != '1.4.4')" 2>/dev/null ||
+    python3 -m pip install --quiet duckdb==1.4.4 2>/dev/null ||
+    python3 -m pip install --quiet --break-system-packages duckdb==1.4.4 ||
+    echo "deps: duckdb 1.4.4 unavailable; the DuckDB extension test will fail"
   bc=org.bouncycastle:bcprov-jdk18on:1.78.1
   if command -v mvn >/dev/null && ! ls ~/.m2/repository/org/bouncycastle/bcprov-jdk18on/1.78.1/*.jar >/dev/null 2>&1; then
     mvn -q dependency:get -Dartifact=$bc >/dev/null 2>&1 ||

@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: MIT */
+/* kcipher in DuckDB, on the C extension API (stable v1.2.0 function table):
+ *   kc_tokenize(value, format, key_path [, cipher [, tweak]])
+ *   kc_detokenize(value, format, key_path [, cipher [, tweak]])
+ * DuckDB hands over whole vectors (up to 2048 rows); each run of rows that
+ * share format, key file and cipher goes to kc_tokenize_batch in one call.
+ * The key is read from key_path (as the CLI's --key-file) for every vector,
+ * so it is never a literal in the query and a replaced file is seen at once.
+ * cipher '' or absent: FF1 over AES of the key's length. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DUCKDB_EXTENSION_NAME kcipher
+#include "duckdb_extension.h"
+#include "kcipher.h"
+#include "kc_keyfile.h"
+
+DUCKDB_EXTENSION_EXTERN
+
+#define MAX_ARGS 5
+
+typedef struct str { const char *p; uint32_t len; } str;
+
+typedef struct chunk {
+    idx_t n, nargs;
+    duckdb_string_t *col[MAX_ARGS];
+    uint64_t *valid[MAX_ARGS];       /* NULL: every row valid */
+} chunk;
+
+static int row_valid(const chunk *c, idx_t arg, idx_t row)
+{
+    return !c->valid[arg] || duckdb_validity_row_is_valid(c->valid[arg], row);
+}
+
+static str arg(const chunk *c, idx_t a, idx_t row)
+{
+    str s = { "", 0 };
+    if (a < c->nargs) {
+        s.len = duckdb_string_t_length(c->col[a][row]);
+        s.p = duckdb_string_t_data(&c->col[a][row]);
+    }
+    return s;
+}
+
+static int str_eq(str a, str b) { return a.len == b.len && !memcmp(a.p, b.p, a.len); }
+
+static char *cstr(str s)
+{
+    char *p = malloc(s.len + 1u);
+    if (p) { memcpy(p, s.p, s.len); p[s.len] = 0; }
+    return p;
+}
+
+/* The tokenizer for one (format, key_path, cipher); NULL with msg set on error. */
+static kc_tokenizer *make_tokenizer(str format, str path, str cipher, char *msg, size_t cap)
+{
+    char *f = cstr(format), *p = cstr(path), *c = cstr(cipher);
+    kc_tokenizer *t = NULL;
+    uint8_t key[KC_KEYFILE_MAX];
+    size_t key_len = 0;
+    char def[32];
+    if (!f || !p || !c) { snprintf(msg, cap, "kcipher: out of memory"); goto done; }
+    kc_keyfile_status ks = kc_keyfile_read(p, key, &key_len);
+    if (ks != KC_KEYFILE_OK) {
+        snprintf(msg, cap, "kcipher: key file '%s': %s", p,
+                 ks == KC_KEYFILE_ERRNO ? strerror(errno) : kc_keyfile_strerror(ks));
+        goto done;
+    }
+    if (!*c) {                             /* default: FF1 over AES of the key's length */
+        if (key_len != 16 && key_len != 24 && key_len != 32) {
+            snprintf(msg, cap, "kcipher: key file '%s': %s", p, kc_strerror(KC_ERR_KEY_LENGTH));
+            goto done;
+        }
+        snprintf(def, sizeof def, "ff1-aes-%zu", key_len * 8);
+    }
+    kc_status st = kc_tokenizer_new(&t, *c ? c : def, NULL, key, key_len, f, 0);
+    if (st != KC_OK) {
+        t = NULL;
+        snprintf(msg, cap, "kcipher: format '%s', cipher '%s': %s", f, *c ? c : def, kc_strerror(st));
+    }
+done:
+    kc_wipe(key, sizeof key);
+    free(f); free(p); free(c);
+    return t;
+}
+
+/* Rows [lo, hi) share their parameters: one batch call. */
+static int run(const chunk *c, int encrypt, idx_t lo, idx_t hi, duckdb_vector out, uint64_t *out_valid,
+               char *msg, size_t cap)
+{
+    kc_tokenizer *t = make_tokenizer(arg(c, 1, lo), arg(c, 2, lo), arg(c, 3, lo), msg, cap);
+    if (!t) return -1;
+    size_t n = hi - lo, bytes = 0;
+    for (idx_t r = lo; r < hi; r++)
+        if (row_valid(c, 0, r)) bytes += 4u * duckdb_string_t_length(c->col[0][r]);  /* 4 bytes per character at most */
+    kc_token_row *rows = calloc(n, sizeof *rows);
+    char *buf = malloc(bytes + 1);
+    int rc = 0;
+    if (!rows || !buf) { snprintf(msg, cap, "kcipher: out of memory"); rc = -1; goto done; }
+    size_t used = 0;
+    for (size_t k = 0; k < n; k++) {
+        idx_t r = lo + k;
+        if (!row_valid(c, 0, r)) continue;     /* in NULL: left null */
+        str v = arg(c, 0, r), tw = arg(c, 4, r);
+        rows[k] = (kc_token_row){ .in = v.p, .in_len = v.len, .tweak = (const uint8_t *)tw.p,
+                                  .tweak_len = tw.len, .out = buf + used, .out_cap = 4u * v.len };
+        used += 4u * v.len;
+    }
+    size_t bad = 0;
+    kc_status st = (encrypt ? kc_tokenize_batch : kc_detokenize_batch)(t, rows, n, &bad);
+    if (st != KC_OK) {
+        if (st == KC_ERR_FORMAT || st == KC_ERR_CHECK_DIGIT)
+            snprintf(msg, cap, "kcipher: %s: a value does not fit format '%.*s': %s at character %zu",
+                     encrypt ? "kc_tokenize" : "kc_detokenize", (int)arg(c, 1, lo).len, arg(c, 1, lo).p,
+                     kc_strerror(st), rows[bad].error_pos + 1);
+        else
+            snprintf(msg, cap, "kcipher: %s: %s", encrypt ? "kc_tokenize" : "kc_detokenize", kc_strerror(st));
+        rc = -1;
+        goto done;
+    }
+    for (size_t k = 0; k < n; k++) {
+        if (!rows[k].in) duckdb_validity_set_row_invalid(out_valid, lo + k);
+        else duckdb_vector_assign_string_element_len(out, lo + k, rows[k].out, rows[k].out_len);
+    }
+done:
+    free(rows);
+    free(buf);
+    kc_tokenizer_free(t);
+    return rc;
+}
+
+static void tokenize_vectors(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
+{
+    const int encrypt = *(const int *)duckdb_scalar_function_get_extra_info(info);
+    chunk c;
+    char msg[256];
+    c.n = duckdb_data_chunk_get_size(input);
+    c.nargs = duckdb_data_chunk_get_column_count(input);
+    for (idx_t a = 0; a < c.nargs && a < MAX_ARGS; a++) {
+        duckdb_vector v = duckdb_data_chunk_get_vector(input, a);
+        c.col[a] = (duckdb_string_t *)duckdb_vector_get_data(v);
+        c.valid[a] = duckdb_vector_get_validity(v);
+    }
+    duckdb_vector_ensure_validity_writable(out);
+    uint64_t *out_valid = duckdb_vector_get_validity(out);
+    for (idx_t lo = 0, hi; lo < c.n; lo = hi) {
+        int params_ok = 1;
+        for (idx_t a = 1; a < c.nargs; a++) params_ok &= row_valid(&c, a, lo);
+        if (!params_ok) {                  /* a null parameter: a null result */
+            duckdb_validity_set_row_invalid(out_valid, lo);
+            hi = lo + 1;
+            continue;
+        }
+        for (hi = lo + 1; hi < c.n; hi++) {
+            int same = 1;
+            for (idx_t a = 1; a < c.nargs && same; a++)
+                same = row_valid(&c, a, hi) && str_eq(arg(&c, a, lo), arg(&c, a, hi));
+            if (!same) break;
+        }
+        if (run(&c, encrypt, lo, hi, out, out_valid, msg, sizeof msg)) {
+            duckdb_scalar_function_set_error(info, msg);
+            return;
+        }
+    }
+}
+
+static const int ENCRYPT = 1, DECRYPT = 0;
+
+static int add_set(duckdb_connection con, const char *name, const int *encrypt)
+{
+    duckdb_scalar_function_set set = duckdb_create_scalar_function_set(name);
+    duckdb_logical_type varchar = duckdb_create_logical_type(DUCKDB_TYPE_VARCHAR);
+    int ok = 1;
+    for (int nargs = 3; nargs <= MAX_ARGS; nargs++) {
+        duckdb_scalar_function f = duckdb_create_scalar_function();
+        duckdb_scalar_function_set_name(f, name);
+        for (int a = 0; a < nargs; a++) duckdb_scalar_function_add_parameter(f, varchar);
+        duckdb_scalar_function_set_return_type(f, varchar);
+        duckdb_scalar_function_set_function(f, tokenize_vectors);
+        duckdb_scalar_function_set_extra_info(f, (void *)encrypt, NULL);
+        ok &= duckdb_add_scalar_function_to_set(set, f) == DuckDBSuccess;
+        duckdb_destroy_scalar_function(&f);
+    }
+    ok &= duckdb_register_scalar_function_set(con, set) == DuckDBSuccess;
+    duckdb_destroy_logical_type(&varchar);
+    duckdb_destroy_scalar_function_set(&set);
+    return ok;
+}
+
+DUCKDB_EXTENSION_ENTRYPOINT(duckdb_connection connection, duckdb_extension_info info,
+                            struct duckdb_extension_access *access)
+{
+    /* DuckDB already runs the function on each of its threads: the
+     * library's own pool (in this copy of the library only) stays off. */
+    kc_set_threads(1);
+    if (!add_set(connection, "kc_tokenize", &ENCRYPT) || !add_set(connection, "kc_detokenize", &DECRYPT)) {
+        access->set_error(info, "kcipher: could not register the functions");
+        return false;
+    }
+    return true;
+}
