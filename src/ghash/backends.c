@@ -6,8 +6,15 @@
 #include "ghash/ghash.h"
 
 extern const kc_ghash_backend kc_ghash_ct;
+#if KC_ARCH_X86
+extern const kc_ghash_backend kc_ghash_vpclmul512, kc_ghash_pclmul;
+#endif
 
 const kc_ghash_backend *const kc_ghash_backends[] = {
+#if KC_ARCH_X86
+    &kc_ghash_vpclmul512,
+    &kc_ghash_pclmul,
+#endif
     &kc_ghash_ct,
     NULL
 };
