@@ -61,6 +61,23 @@ static inline __m128i reduce4(__m512i lo, __m512i mid, __m512i hi)
     return kc_ghash_x86_reduce(l, fold4(mid), h);
 }
 
+/* 1..7 blocks in xmm registers against the same powers: for short
+ * messages (GCM's length block, a partial block) the 512-bit path's masked
+ * loads and lane folds cost more than they save. */
+static __m128i few(const vpclmul_key *k, __m128i acc, const uint8_t *in, size_t n)
+{
+    __m128i lo = _mm_setzero_si128(), hi = lo, mid = lo;
+    for (size_t j = n; j-- > 0;) {
+        __m128i x = KC_GHASH_LOAD(in + 16 * j), p = k->h[POWERS - n + j];
+        if (j == 0) x = _mm_xor_si128(x, acc);
+        lo = _mm_xor_si128(lo, _mm_clmulepi64_si128(x, p, 0x00));
+        hi = _mm_xor_si128(hi, _mm_clmulepi64_si128(x, p, 0x11));
+        mid = _mm_xor_si128(mid, _mm_clmulepi64_si128(_mm_xor_si128(x, _mm_shuffle_epi32(x, 0x4e)),
+                                                      _mm_xor_si128(p, _mm_shuffle_epi32(p, 0x4e)), 0x00));
+    }
+    return kc_ghash_x86_reduce(lo, mid, hi);
+}
+
 static void vpclmul_update(const void *key, uint8_t y[16], const uint8_t *in, size_t nblocks)
 {
     const vpclmul_key *k = key;
@@ -76,7 +93,9 @@ static void vpclmul_update(const void *key, uint8_t y[16], const uint8_t *in, si
         }
         acc = reduce4(lo, mid, hi);
     }
-    if (nblocks) {          /* 1..31 blocks against H^n..H^1; the count is public */
+    if (nblocks && nblocks < 8) {
+        acc = few(k, acc, in, nblocks);
+    } else if (nblocks) {   /* 8..31 blocks against H^n..H^1; the count is public */
         __m512i lo = _mm512_setzero_si512(), hi = lo, mid = lo;
         size_t first = POWERS - nblocks;
         for (size_t q = 0; 4 * q < nblocks; q++) {
