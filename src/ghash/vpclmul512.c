@@ -7,9 +7,9 @@
  * partial sums are folded across lanes and reduced once per 32 blocks: with
  * 16 the chain through Y (a multiply, the fold, the reduction) bounded the
  * speed (0.118 against 0.068 cycles/byte on a Zen 4), with 64 little more
- * is gained.  Fewer than 32 blocks take the same path with masked loads
- * (zero lanes add nothing) and the powers H^n..H^1.  Constant time: no
- * table, no branch on data. */
+ * is gained.  8..31 blocks take the same path with masked loads (zero
+ * lanes add nothing) and the powers H^n..H^1, fewer than 8 the xmm one.
+ * Constant time: no table, no branch on data. */
 #include "core/arch.h"
 #if KC_ARCH_X86
 #include <immintrin.h>
@@ -47,10 +47,7 @@ static __m128i few(const vpclmul_key *k, __m128i acc, const uint8_t *in, size_t 
     for (size_t j = n; j-- > 0;) {
         __m128i x = KC_GHASH_LOAD(in + 16 * j), p = k->h[POWERS - n + j];
         if (j == 0) x = _mm_xor_si128(x, acc);
-        lo = _mm_xor_si128(lo, _mm_clmulepi64_si128(x, p, 0x00));
-        hi = _mm_xor_si128(hi, _mm_clmulepi64_si128(x, p, 0x11));
-        mid = _mm_xor_si128(mid, _mm_clmulepi64_si128(_mm_xor_si128(x, _mm_shuffle_epi32(x, 0x4e)),
-                                                      _mm_xor_si128(p, _mm_shuffle_epi32(p, 0x4e)), 0x00));
+        kc_ghash_x86_mul_add(&lo, &mid, &hi, x, p, _mm_xor_si128(p, _mm_shuffle_epi32(p, 0x4e)));
     }
     return kc_ghash_x86_reduce(lo, mid, hi);
 }
