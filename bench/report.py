@@ -16,6 +16,7 @@ import sys
 from report.bulk import section_bulk, section_primitives
 from report.cross import section_cross
 from report.fea_opt import section_fea_opt
+from report.ghash import section_ghash
 from report.load import Data, load
 from report.machine import section_machine, section_summary
 from report.pipo_arm import section_pipo_arm
@@ -57,7 +58,7 @@ def main():
     papers = [sec + "\n" + verdict_table(rows) for sec, rows in zip(papers, verdicts)]
     parts = [section_machine(d, src), section_summary(d), section_targets(d)] + papers + [
         summary([r for rows in verdicts for r in rows]), section_tokenize(d, crossdir), section_cross(crossdir),
-        section_primitives(d), section_bulk(d, plots)]
+        section_primitives(d), section_ghash(d), section_bulk(d, plots)]
     with open(os.path.join(args.out, "benchmarks.md"), "w") as f:
         f.write("\n".join(parts))
     print("report: wrote %s" % os.path.join(args.out, "benchmarks.md"), file=sys.stderr)
