@@ -323,6 +323,7 @@ struct kc_aead_stream {
     unsigned flags;
     uint8_t *held;            /* verified release: plaintext held until the tag checks */
     size_t held_len, held_cap;
+    uint64_t data_len;
     void *st;                 /* the mode's stream state, 16-byte aligned, in this allocation */
 };
 
@@ -394,8 +395,11 @@ kc_status kc_aead_stream_update(kc_aead_stream *s, uint8_t *out, size_t out_cap,
         if (!out && in_len) return KC_ERR_NULL;
         if (kc_bad_overlap(out, in_len, in, in_len)) return KC_ERR_OVERLAP;
     }
+    uint64_t max = s->a->mode->stream_max;
+    if (max && (uint64_t)in_len > max - s->data_len) return KC_ERR_INPUT_TOO_LONG;
     s->phase = S_DATA;
     if (!in_len) return KC_OK;
+    s->data_len += in_len;
     kc_status st;
     if (direct) {
         st = s->a->mode->stream_data(s->st, s->encrypt, out, in, in_len);

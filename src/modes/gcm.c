@@ -275,6 +275,7 @@ const kc_mode_aead kc_gcm_aead = {
     .stream_ad = stream_ad,
     .stream_data = stream_data,
     .stream_tag = stream_tag,
+    .stream_max = MAX_DATA,
 };
 
 /* ---- GMAC: GCM with the message as AD and no data ---- */
