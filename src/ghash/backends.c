@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: MIT */
+/* GHASH backends, best first: GCM and GMAC take the first one that is
+ * constant-time and runs on this CPU (as the registry does for ciphers). */
+#include <string.h>
+#include "core/arch.h"
+#include "ghash/ghash.h"
+
+extern const kc_ghash_backend kc_ghash_ct;
+
+const kc_ghash_backend *const kc_ghash_backends[] = {
+    &kc_ghash_ct,
+    NULL
+};
+
+static int runnable(const kc_ghash_backend *b)
+{
+    return (b->head.cpu & ~kc_cpu_detect()) == 0;
+}
+
+const kc_ghash_backend *kc_ghash_find(const char *name, kc_status *st)
+{
+    const kc_ghash_backend *b = NULL;
+    size_t i;
+    if (!name || !*name || strcmp(name, "default") == 0) {
+        for (i = 0; (b = kc_ghash_backends[i]) != NULL; i++)
+            if (b->head.timing == KC_CONSTANT_TIME && runnable(b)) break;
+    } else {
+        for (i = 0; (b = kc_ghash_backends[i]) != NULL; i++)
+            if (strcmp(b->head.name, name) == 0) break;
+    }
+    if (!b) { *st = KC_ERR_UNKNOWN_BACKEND; return NULL; }
+    if (!runnable(b)) { *st = KC_ERR_BACKEND_UNAVAILABLE; return NULL; }
+    *st = KC_OK;
+    return b;
+}
