@@ -13,7 +13,7 @@
 /* The modes "<cipher>-<suffix>" resolves to. */
 static const kc_mode_aead *const modes[] = {
     &kc_gcm_aead,
-    /* CCM: add `&kc_ccm_aead,` here when src/modes/ccm.c lands */
+    &kc_ccm_aead,
 };
 
 struct kc_aead {

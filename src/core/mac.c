@@ -10,12 +10,8 @@
 #include "modes/mode_mac.h"
 #include "parallel/pool.h"
 
-/* The modes by name suffix.  GMAC (kc_gmac_mac, src/modes/gcm.c) joins
- * this list once the GCM branch is merged: add &kc_gmac_mac below. */
-static const kc_mode_mac *const mac_modes[] = {
-    &kc_cmac_mac,
-    /* MERGE (branch gcm): &kc_gmac_mac, */
-};
+/* The modes by name suffix. */
+static const kc_mode_mac *const mac_modes[] = { &kc_cmac_mac, &kc_gmac_mac };
 
 #define NAME_MAX_LEN 40
 #define STACK_STREAM 512   /* per-message state that fits on the stack; more is allocated */

@@ -71,7 +71,7 @@ static kc_status encrypt_with(const kc_mode_kernels *k, const kc_cipher *c, kc_m
         kc_ofb_run(c, chain, out, in, whole / bs);
         if (tail) c->impl->encrypt(c->ctx, last, chain, 1);
         break;
-    default: break;   /* refused by check_args */
+    default: break;   /* refused by check() */
     }
     if (kc_mode_is_stream(mode))   /* a partial final block: the keystream's first tail bytes */
         for (size_t i = 0; i < tail; i++) out[whole + i] = in[whole + i] ^ last[i];
