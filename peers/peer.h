@@ -65,6 +65,29 @@ extern const peer_gcm peer_gcm_openssl, peer_gcm_cryptopp, peer_gcm_botan;
 /* The GCM adapter of the library named name, or NULL when not built in (gcm_peers.c). */
 const peer_gcm *peer_gcm_find(const char *name);
 
+/* CCM, CMAC, CFB, OFB */
+/* A library's CFB (full-block feedback), OFB, CMAC ([SP800-38B]) and CCM
+ * ([SP800-38C]) over "aes-128", "aria-256", "lea-192", "rc6-128", ...
+ * (openssl_modes.c, cryptopp_modes.cpp).  Each returns 0, 1 when the
+ * library lacks the cipher (or the nonce/tag length), -1 on failure (and a
+ * CCM tag that does not verify). */
+typedef struct peer_modes {
+    const char *name;                    /* as the peer_lib's name */
+    /* mode KC_MODE_CFB or KC_MODE_OFB; in[0..len) into out, any len. */
+    int (*stream)(const char *cipher, kc_mode mode, int encrypt, const uint8_t *key, size_t key_len,
+                  const uint8_t *iv, const uint8_t *in, size_t len, uint8_t *out);
+    /* The full tag (the cipher's block) of msg into tag. */
+    int (*cmac)(const char *cipher, const uint8_t *key, size_t key_len, const uint8_t *msg, size_t len, uint8_t *tag);
+    /* encrypt: out gets len bytes of ciphertext then tag_len bytes of tag;
+     * decrypt: in is len bytes of ciphertext then the tag, out the plaintext. */
+    int (*ccm)(const char *cipher, int encrypt, const uint8_t *key, size_t key_len, const uint8_t *nonce,
+               size_t nonce_len, const uint8_t *ad, size_t ad_len, const uint8_t *in, size_t len, size_t tag_len,
+               uint8_t *out);
+} peer_modes;
+extern const peer_modes peer_modes_openssl, peer_modes_cryptopp;
+/* The adapter of the library named name, or NULL when not built in (modes_peers.c). */
+const peer_modes *peer_modes_find(const char *name);
+
 #ifdef __cplusplus
 }
 #endif

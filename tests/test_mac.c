@@ -3,8 +3,12 @@
  * blocks and every backend: the SP 800-38B examples, NIST CAVS CMACGen and
  * CMACVer (the 'F' records must fail), KISA's LEA-CMAC; random messages
  * against a plain CMAC from single-block calls, one-shot against streaming
- * in random pieces against the batch; every error. */
+ * in random pieces against the batch; every error; with the peers, random
+ * messages against OpenSSL (AES, ARIA) and Crypto++ (LEA, RC6). */
 #include "test_modes_rsp.h"
+#ifdef KC_MODES_PEERS
+#include "peer.h"
+#endif
 
 #define MAX_MSG 65536
 
@@ -209,6 +213,32 @@ static void errors(void)
     TL_CHECK(kc_mac_tag_size(NULL) == 0 && kc_mac_backend_name(NULL) == NULL, "NULL queries");
 }
 
+#ifdef KC_MODES_PEERS
+static void peer_cmac(const peer_modes *p, const char *cipher)
+{
+    const kc_cipher_info *info = kc_cipher_find(cipher);
+    char name[48];
+    snprintf(name, sizeof name, "%s-cmac", cipher);
+    int done = 0;
+    for (int t = 0; t < 100; t++) {
+        size_t len = t < 40 ? (size_t)t : tl_rand_below(5000);
+        uint8_t mine[16], theirs[16];
+        tl_random_bytes(key, info->key_bytes);
+        tl_random_bytes(msg, len);
+        kc_mac *m;
+        if (!tl_check_status(kc_mac_new(&m, name, NULL, key, info->key_bytes), KC_OK, "%s new", name)) return;
+        tl_check_status(kc_mac_compute(m, mine, 16, NULL, 0, msg, len), KC_OK, "%s compute", name);
+        kc_mac_free(m);
+        int r = p->cmac(cipher, key, info->key_bytes, msg, len, theirs);
+        if (r == 1) return;
+        done++;
+        if (TL_CHECK(r == 0, "%s: %s CMAC failed", name, p->name))
+            tl_check_bytes(mine, theirs, 16, "%s vs %s, %zu bytes", name, p->name, len);
+    }
+    printf("%s: %d messages against %s\n", name, done, p->name);
+}
+#endif
+
 int main(void)
 {
     errors();
@@ -235,5 +265,15 @@ int main(void)
             if (be) random_cipher(info->name, be);
         }
     }
+#ifdef KC_MODES_PEERS
+    static const char *const with[][2] = { { "openssl", "aes-128" }, { "openssl", "aes-192" }, { "openssl", "aes-256" },
+                                           { "openssl", "aria-128" }, { "openssl", "aria-256" }, { "cryptopp", "lea-128" },
+                                           { "cryptopp", "lea-192" }, { "cryptopp", "lea-256" }, { "cryptopp", "rc6-128" },
+                                           { "cryptopp", "rc6-256" } };
+    for (size_t i = 0; i < sizeof with / sizeof with[0]; i++) {
+        const peer_modes *pm = peer_modes_find(with[i][0]);
+        if (pm) peer_cmac(pm, with[i][1]);
+    }
+#endif
     return tl_finish("test_mac");
 }

@@ -3,8 +3,12 @@
  * [SP800-38A] F.3/F.4 (AES), the KISA LEA OFB/CFB-128 vectors, OpenSSL's
  * ARIA CFB/OFB vectors; one-shot, streaming in random pieces (in place too),
  * the threaded and batch forms against a plain re-implementation from
- * single-block calls; partial final blocks; the errors. */
+ * single-block calls; partial final blocks; the errors; with the peers,
+ * random lengths against OpenSSL (AES, ARIA) and Crypto++ (LEA, RC6). */
 #include "test_modes_rsp.h"
+#ifdef KC_MODES_PEERS
+#include "peer.h"
+#endif
 
 #define MAX_LEN 1000
 
@@ -203,6 +207,34 @@ static void large(const char *name)
     free(pt); free(ct); free(got);
 }
 
+#ifdef KC_MODES_PEERS
+static void peer_stream(const peer_modes *p, const char *cipher)
+{
+    const kc_cipher_info *info = kc_cipher_find(cipher);
+    static uint8_t key[32], iv[16], pt[5000], mine[5000], theirs[5000];
+    int done = 0;
+    for (int t = 0; t < 80; t++) {
+        kc_mode m = t & 1 ? KC_MODE_OFB : KC_MODE_CFB;
+        size_t len = t < 40 ? (size_t)t : tl_rand_below(sizeof pt + 1), n;
+        tl_random_bytes(key, info->key_bytes);
+        tl_random_bytes(iv, 16);
+        tl_random_bytes(pt, len);
+        kc_cipher *c;
+        if (!tl_check_status(kc_cipher_new(&c, cipher, NULL, key, info->key_bytes), KC_OK, "%s new", cipher)) return;
+        kc_mode_encrypt(c, m, 0, iv, 16, mine, len, &n, pt, len);
+        int r = p->stream(cipher, m, 1, key, info->key_bytes, iv, pt, len, theirs);
+        if (r == 1) { kc_cipher_free(c); return; }
+        done++;
+        if (TL_CHECK(r == 0, "%s: %s %s failed", cipher, p->name, mode_name(m)))
+            tl_check_bytes(mine, theirs, len, "%s %s vs %s, %zu bytes", cipher, mode_name(m), p->name, len);
+        r = p->stream(cipher, m, 0, key, info->key_bytes, iv, mine, len, theirs);
+        TL_CHECK(r == 0 && memcmp(theirs, pt, len) == 0, "%s %s: %s decrypts ours", cipher, mode_name(m), p->name);
+        kc_cipher_free(c);
+    }
+    printf("%s: %d messages against %s\n", cipher, done, p->name);
+}
+#endif
+
 int main(void)
 {
     kc_mode m;
@@ -234,5 +266,14 @@ int main(void)
     large("aria-128");
     large("pipo-64-128");
     large("rijndael-256-256");
+#ifdef KC_MODES_PEERS
+    static const char *const with[][2] = { { "openssl", "aes-128" }, { "openssl", "aes-256" }, { "openssl", "aria-128" },
+                                           { "openssl", "aria-192" }, { "openssl", "aria-256" }, { "cryptopp", "lea-128" },
+                                           { "cryptopp", "lea-256" }, { "cryptopp", "rc6-128" }, { "cryptopp", "rc6-192" } };
+    for (size_t i = 0; i < sizeof with / sizeof with[0]; i++) {
+        const peer_modes *pm = peer_modes_find(with[i][0]);
+        if (pm) peer_stream(pm, with[i][1]);
+    }
+#endif
     return tl_finish("test_modes_cfb_ofb");
 }
