@@ -158,8 +158,8 @@ static void cmac_lanes(const cmac_key *k, const kc_cipher *c, kc_mac_msg *msgs, 
         pos[i] = msgs[i].in;
     }
     for (;;) {
-        uint8_t *out[LANES], *iv[LANES];
-        const uint8_t *in[LANES];
+        uint8_t *out[LANES] = { NULL }, *iv[LANES] = { NULL };
+        const uint8_t *in[LANES] = { NULL };
         size_t min = 0, lane[LANES];
         n = 0;
         for (size_t i = 0; i < count; i++)
@@ -169,8 +169,8 @@ static void cmac_lanes(const cmac_key *k, const kc_cipher *c, kc_mac_msg *msgs, 
         CBC_MULTI(c, n, out, in, iv, min);
         for (size_t j = 0; j < n; j++) { pos[lane[j]] += min * bs; rem[lane[j]] -= min; }
     }
-    uint8_t *out[LANES], *iv[LANES];
-    const uint8_t *in[LANES];
+    uint8_t *out[LANES] = { NULL }, *iv[LANES] = { NULL };
+    const uint8_t *in[LANES] = { NULL };
     for (size_t i = 0; i < count; i++) {
         size_t tail = msgs[i].in_len - (size_t)(pos[i] - msgs[i].in);
         last_block(last[i], pos[i], tail, k, bs);
