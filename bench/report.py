@@ -18,6 +18,7 @@ from report.cross import section_cross
 from report.fea_opt import section_fea_opt
 from report.load import Data, load
 from report.machine import section_machine, section_summary
+from report.modes import section_modes
 from report.pipo_arm import section_pipo_arm
 from report.plots import make_plots
 from report.rc6_rij import section_rc6_rij
@@ -43,7 +44,8 @@ def main():
     src = ", ".join(os.path.basename(p) for p in args.json)
     parts = [section_machine(d, src), section_summary(d), section_targets(d), section_fea_opt(d),
              section_rv32_kbc(d), section_pipo_arm(d, plots), section_tj_avr(d), section_rc6_rij(d, plots),
-             section_threads(d, plots), section_cross(crossdir), section_primitives(d), section_bulk(d, plots)]
+             section_threads(d, plots), section_cross(crossdir), section_primitives(d), section_bulk(d, plots),
+             section_modes(d)]
     with open(os.path.join(args.out, "benchmarks.md"), "w") as f:
         f.write("\n".join(parts))
     print("report: wrote %s" % os.path.join(args.out, "benchmarks.md"), file=sys.stderr)
