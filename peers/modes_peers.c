@@ -10,6 +10,9 @@ static const peer_modes *const modes_peers[] = {
 #ifdef KC_HAVE_CRYPTOPP
     &peer_modes_cryptopp,
 #endif
+#ifdef KC_HAVE_BOTAN
+    &peer_modes_botan,
+#endif
     NULL
 };
 

@@ -68,7 +68,7 @@ const peer_gcm *peer_gcm_find(const char *name);
 /* CCM, CMAC, CFB, OFB */
 /* A library's CFB (full-block feedback), OFB, CMAC ([SP800-38B]) and CCM
  * ([SP800-38C]) over "aes-128", "aria-256", "lea-192", "rc6-128", ...
- * (openssl_modes.c, cryptopp_modes.cpp).  Each returns 0, 1 when the
+ * (openssl_modes.c, cryptopp_modes.cpp, botan_modes.cpp).  Each returns 0, 1 when the
  * library lacks the cipher (or the nonce/tag length), -1 on failure (and a
  * CCM tag that does not verify). */
 typedef struct peer_modes {
@@ -84,7 +84,7 @@ typedef struct peer_modes {
                size_t nonce_len, const uint8_t *ad, size_t ad_len, const uint8_t *in, size_t len, size_t tag_len,
                uint8_t *out);
 } peer_modes;
-extern const peer_modes peer_modes_openssl, peer_modes_cryptopp;
+extern const peer_modes peer_modes_openssl, peer_modes_cryptopp, peer_modes_botan;
 /* The adapter of the library named name, or NULL when not built in (modes_peers.c). */
 const peer_modes *peer_modes_find(const char *name);
 

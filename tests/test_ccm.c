@@ -319,7 +319,8 @@ int main(void)
 #ifdef KC_MODES_PEERS
     static const char *const with[][2] = { { "openssl", "aes-128" }, { "openssl", "aes-256" }, { "openssl", "aria-128" },
                                            { "openssl", "aria-256" }, { "cryptopp", "lea-128" }, { "cryptopp", "lea-256" },
-                                           { "cryptopp", "rc6-128" }, { "cryptopp", "aria-192" } };
+                                           { "cryptopp", "rc6-128" }, { "cryptopp", "aria-192" },
+                                           { "botan", "aes-192" }, { "botan", "aria-128" } };
     for (size_t i = 0; i < sizeof with / sizeof with[0]; i++) {
         const peer_modes *pm = peer_modes_find(with[i][0]);
         if (pm) peer_ccm(pm, with[i][1]);

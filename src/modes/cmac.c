@@ -111,7 +111,7 @@ static kc_status cmac_update(void *st, const uint8_t *in, size_t len)
         for (size_t i = 0; i < bs; i++) s->x[i] ^= s->buf[i];
         s->c->impl->encrypt(s->c->ctx, s->x, s->x, 1);
     }
-    size_t n = (len - 1) / bs;             /* len > 0 here: keep the last 1..bs bytes back */
+    size_t n = (len - 1) >> (bs == 16 ? 4 : 3);   /* len > 0 here: keep the last 1..bs bytes back */
     cbc_mac(s->c, s->x, in, n);
     in += n * bs;
     len -= n * bs;

@@ -92,7 +92,7 @@ static size_t keystream_update(kc_stream *s, uint8_t *out, const uint8_t *in, si
             if (s->mode == KC_MODE_OFB) memcpy(s->chain, s->buf, bs);
         }
         s->held = bs;
-        done += use_keystream(s, out + done, in + done, len - done);
+        use_keystream(s, out + done, in + done, len - done);   /* the rest: fewer than bs bytes */
     }
     return len;
 }
