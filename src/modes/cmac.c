@@ -27,27 +27,45 @@ typedef struct cmac_stream {
  *     void kc_cbc_encrypt_multi(const kc_cipher *c, size_t n, uint8_t *const out[],
  *                               const uint8_t *const in[], uint8_t *const iv[], size_t nblocks);
  * of src/modes/multibuffer.h.  When it lands: delete cbc_multi_fallback,
- * #include "modes/multibuffer.h" and define CBC_MULTI as kc_cbc_encrypt_multi. */
+ * #include "modes/multibuffer.h" and define CBC_MULTI as kc_cbc_encrypt_multi
+ * (cbc_mac stays: one message goes through the fused CBC kernel). */
 #define CBC_MULTI cbc_multi_fallback
+
+/* x <- CBC-MAC of nblocks whole blocks, one message: the backend's CBC
+ * encryption (fused kernels keep the chain in registers) into a scratch
+ * buffer nobody reads. */
+static void cbc_mac(const kc_cipher *c, uint8_t *x, const uint8_t *in, size_t nblocks)
+{
+    uint8_t scratch[KC_MODE_BATCH];
+    size_t bs = c->block, per = KC_MODE_BATCH / bs, used = 0;
+    for (size_t done = 0; done < nblocks;) {
+        size_t k = nblocks - done < per ? nblocks - done : per;
+        kc_cbc_encrypt_run(c, x, scratch, in + done * bs, k);
+        done += k;
+        used = used > k * bs ? used : k * bs;
+    }
+    kc_wipe(scratch, used);
+}
 
 /* n independent CBC chains of nblocks blocks each; out[i] NULL discards the
  * ciphertext (CBC-MAC); iv[i] is advanced to the last ciphertext block. */
 static void cbc_multi_fallback(const kc_cipher *c, size_t n, uint8_t *const out[], const uint8_t *const in[],
                                uint8_t *const iv[], size_t nblocks)
 {
-    uint8_t scratch[KC_MODE_BATCH];
-    size_t bs = c->block, per = KC_MODE_BATCH / bs;
     for (size_t i = 0; i < n; i++) {
-        if (out[i]) { kc_cbc_encrypt_run(c, iv[i], out[i], in[i], nblocks); continue; }
-        for (size_t done = 0; done < nblocks;) {
-            size_t k = nblocks - done < per ? nblocks - done : per;
-            kc_cbc_encrypt_run(c, iv[i], scratch, in[i] + done * bs, k);
-            done += k;
-        }
+        if (out[i]) kc_cbc_encrypt_run(c, iv[i], out[i], in[i], nblocks);
+        else cbc_mac(c, iv[i], in[i], nblocks);
     }
-    kc_wipe(scratch, sizeof scratch);
 }
 /* ---- end of the fallback --------------------------------------------------- */
+
+/* Chains side by side; a lone chain takes the one-message path. */
+static void cbc_lanes(const kc_cipher *c, size_t n, uint8_t *const out[], const uint8_t *const in[],
+                      uint8_t *const iv[], size_t nblocks)
+{
+    if (n == 1 && !out[0]) cbc_mac(c, iv[0], in[0], nblocks);
+    else CBC_MULTI(c, n, out, in, iv, nblocks);
+}
 
 /* Doubling in GF(2^b): shift left, reduce by R_b without a branch on the key. */
 static void dbl(uint8_t *out, const uint8_t *in, size_t bs)
@@ -83,15 +101,6 @@ static kc_status cmac_start(void *st, const void *state, const kc_cipher *c, con
     s->c = c;
     s->key = state;
     return KC_OK;
-}
-
-/* x <- CBC-MAC of nblocks whole blocks, through the backend's CBC encryption. */
-static void cbc_mac(const kc_cipher *c, uint8_t *x, const uint8_t *in, size_t nblocks)
-{
-    uint8_t *const out[1] = { NULL };
-    const uint8_t *const ins[1] = { in };
-    uint8_t *const iv[1] = { x };
-    if (nblocks) CBC_MULTI(c, 1, out, ins, iv, nblocks);
 }
 
 static kc_status cmac_update(void *st, const uint8_t *in, size_t len)
@@ -166,7 +175,7 @@ static void cmac_lanes(const cmac_key *k, const kc_cipher *c, kc_mac_msg *msgs, 
             if (rem[i]) { lane[n++] = i; if (!min || rem[i] < min) min = rem[i]; }
         if (!n) break;
         for (size_t j = 0; j < n; j++) { out[j] = NULL; in[j] = pos[lane[j]]; iv[j] = x[lane[j]]; }
-        CBC_MULTI(c, n, out, in, iv, min);
+        cbc_lanes(c, n, out, in, iv, min);
         for (size_t j = 0; j < n; j++) { pos[lane[j]] += min * bs; rem[lane[j]] -= min; }
     }
     uint8_t *out[LANES] = { NULL }, *iv[LANES] = { NULL };
@@ -178,7 +187,7 @@ static void cmac_lanes(const cmac_key *k, const kc_cipher *c, kc_mac_msg *msgs, 
         in[i] = last[i];
         iv[i] = x[i];
     }
-    CBC_MULTI(c, count, out, in, iv, 1);
+    cbc_lanes(c, count, out, in, iv, 1);
     for (size_t i = 0; i < count; i++) memcpy(msgs[i].tag, tag[i], msgs[i].tag_len);
     kc_wipe(x, sizeof x);
     kc_wipe(last, sizeof last);
