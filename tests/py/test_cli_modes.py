@@ -7,15 +7,17 @@ import os
 import subprocess
 import sys
 import unittest
-import warnings
 
-warnings.filterwarnings("ignore", message=".*has been moved to cryptography.hazmat.decrepit.*")
 KCIPHER = os.environ.get("KCIPHER") or (sys.argv.pop(1) if len(sys.argv) > 1 else "kcipher")
 EMULATOR = os.environ.get("KCIPHER_EMULATOR", "").split()
 try:
     from cryptography.hazmat.primitives import cmac
     from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
     from cryptography.hazmat.primitives.ciphers.aead import AESCCM, AESGCM
+    try:                                   # CFB and OFB moved there in cryptography 43
+        from cryptography.hazmat.decrepit.ciphers.modes import CFB, OFB
+    except ImportError:
+        CFB, OFB = modes.CFB, modes.OFB
     HAVE_REF = True
 except ImportError:
     HAVE_REF = False
@@ -79,7 +81,7 @@ class FeedbackModes(unittest.TestCase):
     def test_against_cryptography(self):
         for n in (0, 1, 15, 16, 17, 100, 4097):
             key, iv, pt = os.urandom(32), os.urandom(16), os.urandom(n)
-            for mode, ref in (("cfb", modes.CFB), ("ofb", modes.OFB)):
+            for mode, ref in (("cfb", CFB), ("ofb", OFB)):
                 e = Cipher(algorithms.AES(key), ref(iv)).encryptor()
                 want = e.update(pt) + e.finalize()
                 got = ok("encrypt", "--cipher", "aes-256", "--key", key.hex(), "--mode", mode, "--iv", iv.hex(), stdin=pt)
