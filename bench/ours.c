@@ -4,6 +4,7 @@
  * modes, AEAD and FEA through the public API (what users get), and the
  * papers' own scenarios. */
 #define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "kcipher.h"
@@ -22,6 +23,8 @@ typedef struct op {
     const kc_cipher *c;
     const kc_aead *a;
     const kc_fea *f;
+    const kc_mac *m;
+    kc_mac_msg *msgs;
     kc_mode mode;
     const uint8_t *key, *iv, *in, *nonce, *tweak;
     size_t key_len, block, iv_len, len, messages, tweak_len;
@@ -110,6 +113,15 @@ static void aead_dec(void *arg)      /* in is a valid ciphertext || tag of len b
     size_t out_len;
     kc_aead_decrypt(o->a, o->out, o->len, &out_len, o->nonce, 12, NULL, 0, o->in, o->len);
 }
+/* CMAC of one message, and of `messages` messages at once (lanes across messages). */
+static void mac_one(void *arg)
+{
+    op *o = arg;
+    uint8_t tag[32];
+    kc_mac_compute(o->m, tag, kc_mac_tag_size(o->m), NULL, 0, o->in, o->len);
+}
+static void mac_batch(void *arg) { op *o = arg; kc_mac_compute_batch(o->m, o->msgs, o->messages); }
+
 static void tj_perm(void *arg) { op *o = arg; tj_permute(o->state, &o->tk, o->steps); }
 
 static void fea_setkey(void *arg)
@@ -241,6 +253,48 @@ static void paper002(bench_run *r, const kc_cipher_entry *e, const kc_backend_in
     }
 }
 
+#define MODES_LEN 16384     /* the CMAC/CFB/OFB points: 16 KiB, beside CBC's bulk point of that size */
+#define MAC_BATCH 16        /* kc_mac_compute_batch: 16 messages of 4 KiB */
+
+/* CFB and OFB encryption and CMAC of one 16 KiB message (CMAC makes the
+ * block-cipher calls of CBC encryption, so the two should cost the same),
+ * and CMAC of 16 x 4 KiB through the batch. */
+static void feedback_and_mac(bench_run *r, const kc_cipher_entry *e, const kc_backend_info *bi, op *o)
+{
+    static const char *const names[] = { "cfb", "ofb" };
+    for (int m = 0; m < 2; m++) {
+        o->mode = m ? KC_MODE_OFB : KC_MODE_CFB;
+        o->iv_len = o->block;
+        o->len = MODES_LEN;
+        bench_point p = bench_our_point(e, bi, "encrypt", names[m], "modes", MODES_LEN);
+        bench_point_run(r, &p, mode_enc, o);
+    }
+    if (o->block != 8 && o->block != 16) return;   /* CMAC: 64- and 128-bit blocks */
+    char name[48];
+    snprintf(name, sizeof name, "%s-cmac", e->info.name);
+    kc_mac *mac = NULL;
+    kc_status st = kc_mac_new(&mac, name, bi->name, KEY, o->key_len);
+    if (st != KC_OK) {
+        bench_note(r, "%s/%s: CMAC skipped: %s", name, bi->name, kc_strerror(st));
+        return;
+    }
+    static uint8_t tags[MAC_BATCH][32];
+    kc_mac_msg msgs[MAC_BATCH];
+    for (size_t i = 0; i < MAC_BATCH; i++)
+        msgs[i] = (kc_mac_msg){ .in = o->in + i * 4096, .in_len = 4096, .tag = tags[i], .tag_len = o->block };
+    o->m = mac;
+    o->msgs = msgs;
+    o->len = MODES_LEN;
+    bench_point p = bench_our_point(e, bi, "mac", "cmac", "modes", MODES_LEN);
+    bench_point_run(r, &p, mac_one, o);
+    p = bench_our_point(e, bi, "mac", "cmac", "batch", 4096);
+    p.messages = o->messages = MAC_BATCH;
+    bench_point_run(r, &p, mac_batch, o);
+    o->m = NULL;
+    o->msgs = NULL;
+    kc_mac_free(mac);
+}
+
 /* ---- per kind ---- */
 
 static void block_cipher(bench_run *r, const kc_cipher_entry *e)
@@ -289,6 +343,7 @@ static void block_cipher(bench_run *r, const kc_cipher_entry *e)
                     bench_point_run(r, &p, mode_enc, &o);
                 }
             }
+            feedback_and_mac(r, e, &bi, &o);
             kc_cipher_free(c);
         }
         if (seed004(name)) paper004(r, e, &bi, &o);

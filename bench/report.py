@@ -19,6 +19,7 @@ from report.fea_opt import section_fea_opt
 from report.ghash import section_ghash
 from report.load import Data, load
 from report.machine import section_machine, section_summary
+from report.modes import section_modes
 from report.pipo_arm import section_pipo_arm
 from report.plots import make_plots, plot_rekey
 from report.rc6_rij import section_rc6_rij
@@ -58,7 +59,8 @@ def main():
     papers = [sec + "\n" + verdict_table(rows) for sec, rows in zip(papers, verdicts)]
     parts = [section_machine(d, src), section_summary(d), section_targets(d)] + papers + [
         summary([r for rows in verdicts for r in rows]), section_tokenize(d, crossdir), section_cross(crossdir),
-        section_primitives(d), section_ghash(d), section_bulk(d, plots)]
+        section_primitives(d), section_ghash(d), section_bulk(d, plots),
+        section_modes(d)]
     with open(os.path.join(args.out, "benchmarks.md"), "w") as f:
         f.write("\n".join(parts))
     print("report: wrote %s" % os.path.join(args.out, "benchmarks.md"), file=sys.stderr)

@@ -7,5 +7,11 @@ int cmd_crypt(const options *o, int encrypt);     /* block modes, AEAD, FEA bloc
 int cmd_fpe(const options *o, int encrypt);
 int cmd_tokenize(const options *o, int encrypt);  /* tokenize | detokenize columns of CSV/TSV/JSONL */
 int cmd_list(void);
+int cmd_mac(const options *o);                    /* CMAC, GMAC: prints or checks a tag */
+
+/* Reads all of stdin into a fresh buffer (*cap its size; free_wiped). */
+int read_all(uint8_t **out, size_t *len, size_t *cap);
+int write_out(const uint8_t *p, size_t n);
+int read_error(void);
 
 #endif

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* kcipher encrypt|decrypt: block ciphers in ECB/CBC/CTR, TinyJAMBU AEAD, FEA blocks. */
+/* kcipher encrypt|decrypt: block ciphers in ECB/CBC/CTR/CFB/OFB and, as
+ * AEADs, GCM/CCM; TinyJAMBU AEAD; FEA blocks. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdio.h>
@@ -18,11 +19,11 @@ static int hex_data(const char *hex, uint8_t **out, size_t *len)
     return hex_decode(hex, out, len, "--hex") ? EXIT_CRYPTO : 0;
 }
 
-static int read_error(void) { return fail(EXIT_CRYPTO, "reading input", strerror(errno)); }
+int read_error(void) { return fail(EXIT_CRYPTO, "reading input", strerror(errno)); }
 
 /* Reads all of stdin (AEAD needs the whole message before releasing anything).
  * Grows by copying so that no freed buffer keeps a copy of the data. */
-static int read_all(uint8_t **out, size_t *len, size_t *cap_out)
+int read_all(uint8_t **out, size_t *len, size_t *cap_out)
 {
     size_t cap = CHUNK, n = 0, got;
     uint8_t *p = malloc(cap);
@@ -44,7 +45,7 @@ static int read_all(uint8_t **out, size_t *len, size_t *cap_out)
     return 0;
 }
 
-static int write_out(const uint8_t *p, size_t n)
+int write_out(const uint8_t *p, size_t n)
 {
     if (n && fwrite(p, 1, n, stdout) != n) return fail(EXIT_CRYPTO, "writing output", strerror(errno));
     return 0;
@@ -54,10 +55,11 @@ static int block_cipher(const options *o, int encrypt, const uint8_t *key, size_
 {
     kc_mode mode = KC_MODE_ECB;
     if (o->mode && kc_mode_from_name(o->mode, &mode) != KC_OK)
-        return fail(EXIT_USAGE, "--mode", "expected ecb, cbc or ctr");
+        return fail(EXIT_USAGE, "--mode", "expected ecb, cbc, ctr, cfb, ofb, gcm or ccm");
     if (mode == KC_MODE_ECB && o->iv) return fail(EXIT_USAGE, "--iv", "does not apply to ECB");
-    if (mode == KC_MODE_CTR && o->pad) return fail(EXIT_USAGE, "--pad", "does not apply to CTR");
-    if (mode != KC_MODE_ECB && !o->iv) return fail(EXIT_USAGE, "--iv", "required for cbc and ctr");
+    if (mode != KC_MODE_ECB && mode != KC_MODE_CBC && o->pad)
+        return fail(EXIT_USAGE, "--pad", "does not apply to CTR, CFB and OFB");
+    if (mode != KC_MODE_ECB && !o->iv) return fail(EXIT_USAGE, "--iv", "required for cbc, ctr, cfb and ofb");
     uint8_t *iv = NULL, *data = NULL, *out = NULL;
     size_t iv_len = 0, len = 0, cap = 0, out_len = 0;
     unsigned flags = o->pad ? KC_PAD_PKCS7 : 0;
@@ -106,17 +108,21 @@ done:
     return rc;
 }
 
-static int aead(const options *o, int encrypt, const uint8_t *key, size_t key_len)
+/* name: the AEAD ("tinyjambu-128", "aria-128-gcm"). */
+static int aead(const options *o, const char *name, int encrypt, const uint8_t *key, size_t key_len)
 {
     uint8_t *nonce = NULL, *ad = NULL, *data = NULL, *out = NULL;
     size_t nonce_len = 0, ad_len = 0, len = 0, data_cap = 0, cap = 0, out_len = 0;
+    unsigned long tag_len = 0;
     kc_aead *a = NULL;
     int rc;
     if (!o->nonce) return fail(EXIT_USAGE, "--nonce", "required for AEAD");
+    if (o->tag_len && (rc = parse_uint(o->tag_len, 1, 64, &tag_len, "--tag-len"))) return rc;
     if ((rc = hex_decode(o->nonce, &nonce, &nonce_len, "--nonce"))) goto done;
     if (o->ad && (rc = hex_decode(o->ad, &ad, &ad_len, "--ad"))) goto done;
-    kc_status st = kc_aead_new(&a, o->cipher, o->backend, key, key_len);
-    if (st != KC_OK) { rc = fail_status(st, o->cipher); goto done; }
+    kc_status st = kc_aead_new(&a, name, o->backend, key, key_len);
+    if (st == KC_OK && tag_len) st = kc_aead_set_tag_size(a, tag_len);
+    if (st != KC_OK) { rc = fail_status(st, tag_len && a ? "--tag-len" : name); goto done; }
     if (o->hex) { rc = hex_data(o->hex, &data, &len); data_cap = len; }
     else rc = read_all(&data, &len, &data_cap);
     if (rc) goto done;
@@ -203,15 +209,22 @@ int cmd_crypt(const options *o, int encrypt)
     if (!info) return fail(EXIT_USAGE, o->cipher, kc_strerror(KC_ERR_UNKNOWN_CIPHER));
     static const char *const kinds[] = { "", "block ciphers", "AEAD ciphers", "FEA blocks" };
     static const unsigned where[] = { 0, FOR_BLOCK, FOR_AEAD, FOR_FEA };
-    int rc = check_options(o, where[info->kind], kinds[info->kind]);
+    /* A block cipher in GCM or CCM is an AEAD named "<cipher>-<mode>". */
+    int aead_mode = info->kind == KC_KIND_BLOCK && o->mode && (!strcmp(o->mode, "gcm") || !strcmp(o->mode, "ccm"));
+    char aead_name[64];
+    snprintf(aead_name, sizeof aead_name, "%s-%s", o->cipher, aead_mode ? o->mode : "");
+    int rc = aead_mode ? check_options(o, FOR_AEAD_MODE, "GCM and CCM")
+                       : check_options(o, where[info->kind], kinds[info->kind]);
     if (!rc && !o->hex) rc = check_same_file();
     uint8_t *key = NULL;
     size_t key_len = 0;
     if (!rc) rc = load_key(o, &key, &key_len);
     if (rc) return rc;
     switch (info->kind) {
-    case KC_KIND_BLOCK: rc = block_cipher(o, encrypt, key, key_len); break;
-    case KC_KIND_AEAD:  rc = aead(o, encrypt, key, key_len); break;
+    case KC_KIND_BLOCK:
+        rc = aead_mode ? aead(o, aead_name, encrypt, key, key_len) : block_cipher(o, encrypt, key, key_len);
+        break;
+    case KC_KIND_AEAD:  rc = aead(o, o->cipher, encrypt, key, key_len); break;
     case KC_KIND_FEA:   rc = fea(o, encrypt, key, key_len); break;
     }
     free_wiped(key, key_len);

@@ -15,8 +15,9 @@ static const char usage[] =
 "\n"
 "  list                                   ciphers, backends, and what this CPU runs\n"
 "  encrypt|decrypt --cipher NAME KEY [--backend NAME]\n"
-"      block ciphers: [--mode ecb|cbc|ctr] [--iv HEX] [--pad] [--hex DATA]\n"
-"      AEAD:          --nonce HEX [--ad HEX] [--hex DATA]    (output: ciphertext || tag)\n"
+"      block ciphers: [--mode ecb|cbc|ctr|cfb|ofb] [--iv HEX] [--pad] [--hex DATA]\n"
+"      AEAD:          --nonce HEX [--ad HEX] [--tag-len N] [--hex DATA]  (output: ciphertext || tag)\n"
+"                     TinyJAMBU, or a 128-bit block cipher with --mode gcm|ccm\n"
 "      FEA blocks:    --bits N [--tweak HEX] [--hex BLOCK]   (hex integers, one per line on stdin)\n"
 "      Without --hex, stdin is read and stdout written as raw bytes.\n"
 "      [--threads N]: threads for large inputs (default: KC_THREADS or all cores)\n"
@@ -26,6 +27,9 @@ static const char usage[] =
 "  tokenize|detokenize --cipher NAME KEY --column NAME=FORMAT [--column ...]\n"
 "      [--tweak-column NAME | --tweak-context] [--input csv|tsv|jsonl] [--on-error fail|null|keep]\n"
 "      [--allow-small-domain] [--threads N]  < in > out   (FORMAT: README, \"Formats\")\n"
+"  mac --cipher NAME --mode cmac|gmac KEY [--nonce HEX] [--tag-len N] [--hex DATA]\n"
+"      [--verify TAG]                     prints the tag in hex (stdin without --hex);\n"
+"                                         --verify: exit 0 when TAG matches, 1 when not\n"
 "  bench [--quick] [--cipher NAME...] [--json FILE] [--report DIR]   (runs kcipher-bench)\n"
 "  version\n"
 "\n"
@@ -112,13 +116,15 @@ static int run(int argc, char **argv)
     int rc, fpe = strcmp(cmd, "fpe") == 0, tok = !strcmp(cmd, "tokenize") || !strcmp(cmd, "detokenize");
     if (fpe && (argc < 3 || (strcmp(argv[2], "encrypt") && strcmp(argv[2], "decrypt"))))
         return fail(EXIT_USAGE, "fpe", "expected `fpe encrypt` or `fpe decrypt`");
-    if (!fpe && !tok && strcmp(cmd, "encrypt") && strcmp(cmd, "decrypt")) {
+    int mac = strcmp(cmd, "mac") == 0;
+    if (!fpe && !tok && !mac && strcmp(cmd, "encrypt") && strcmp(cmd, "decrypt")) {
         fprintf(stderr, "kcipher: unknown command: %s; try 'kcipher --help'\n", cmd);
         return EXIT_USAGE;
     }
     if ((rc = parse_options(argc - 2 - fpe, argv + 2 + fpe, fpe ? KC_CLI_MAX_VALUES : 0, &o))) return rc;
     if ((rc = apply_threads(&o))) return rc;
     if (tok) return cmd_tokenize(&o, cmd[0] == 't');
+    if (mac) return cmd_mac(&o);
     return fpe ? cmd_fpe(&o, argv[2][0] == 'e') : cmd_crypt(&o, cmd[0] == 'e');
 }
 

@@ -8,7 +8,7 @@
 #include "args.h"
 #include "options.h"
 
-#define ALL (FOR_BLOCK | FOR_AEAD | FOR_FEA | FOR_FPE | FOR_TOKENIZE)
+#define ALL (FOR_BLOCK | FOR_AEAD | FOR_FEA | FOR_FPE | FOR_TOKENIZE | FOR_AEAD_MODE | FOR_MAC)
 #define OPT(name, kind, field, where) { { name, kind, offsetof(options, field), NULL }, where }
 
 static int add_column(void *dest, const char *v)
@@ -23,10 +23,13 @@ static const struct { arg_opt a; unsigned where; } cli_opts[] = {
     OPT("--cipher", ARG_VALUE, cipher, ALL),     OPT("--key", ARG_VALUE, key, ALL),
     OPT("--key-file", ARG_VALUE, key_file, ALL), OPT("--backend", ARG_VALUE, backend, ALL),
     OPT("--threads", ARG_VALUE, threads, ALL),
-    OPT("--hex", ARG_VALUE, hex, FOR_BLOCK | FOR_AEAD | FOR_FEA),
-    OPT("--mode", ARG_VALUE, mode, FOR_BLOCK),   OPT("--iv", ARG_VALUE, iv, FOR_BLOCK),
-    OPT("--pad", ARG_FLAG, pad, FOR_BLOCK),
-    OPT("--nonce", ARG_VALUE, nonce, FOR_AEAD),  OPT("--ad", ARG_VALUE, ad, FOR_AEAD),
+    OPT("--hex", ARG_VALUE, hex, FOR_BLOCK | FOR_AEAD | FOR_FEA | FOR_AEAD_MODE | FOR_MAC),
+    OPT("--mode", ARG_VALUE, mode, FOR_BLOCK | FOR_AEAD_MODE | FOR_MAC),
+    OPT("--iv", ARG_VALUE, iv, FOR_BLOCK),       OPT("--pad", ARG_FLAG, pad, FOR_BLOCK),
+    OPT("--nonce", ARG_VALUE, nonce, FOR_AEAD | FOR_AEAD_MODE | FOR_MAC),
+    OPT("--ad", ARG_VALUE, ad, FOR_AEAD | FOR_AEAD_MODE),
+    OPT("--tag-len", ARG_VALUE, tag_len, FOR_AEAD | FOR_AEAD_MODE | FOR_MAC),
+    OPT("--verify", ARG_VALUE, verify, FOR_MAC),
     OPT("--tweak", ARG_VALUE, tweak, FOR_FEA | FOR_FPE), OPT("--bits", ARG_VALUE, bits, FOR_FEA),
     OPT("--radix", ARG_VALUE, radix, FOR_FPE),
     OPT("--allow-small-domain", ARG_FLAG, allow_small, FOR_FPE | FOR_TOKENIZE),
@@ -85,7 +88,7 @@ int fail_status(kc_status st, const char *what)
                 st == KC_ERR_KEY_LENGTH || st == KC_ERR_IV_LENGTH || st == KC_ERR_NONCE_LENGTH ||
                 st == KC_ERR_TWEAK_LENGTH || st == KC_ERR_BLOCK_BITS || st == KC_ERR_BAD_MODE ||
                 st == KC_ERR_RADIX || st == KC_ERR_DOMAIN_TOO_SMALL || st == KC_ERR_DOMAIN_TOO_LARGE ||
-                st == KC_ERR_FORMAT_SPEC;
+                st == KC_ERR_FORMAT_SPEC || st == KC_ERR_TAG_LENGTH;
     return fail(usage ? EXIT_USAGE : EXIT_CRYPTO, what, kc_strerror(st));
 }
 

@@ -8,8 +8,9 @@
 
 enum { EXIT_CRYPTO = 1, EXIT_USAGE = 2 };
 
-/* What an option applies to (check_options). */
-enum { FOR_BLOCK = 1, FOR_AEAD = 2, FOR_FEA = 4, FOR_FPE = 8, FOR_TOKENIZE = 16 };
+/* What an option applies to (check_options).  FOR_AEAD_MODE: a block cipher
+ * in GCM or CCM (`--mode gcm|ccm`); FOR_MAC: `kcipher mac`. */
+enum { FOR_BLOCK = 1, FOR_AEAD = 2, FOR_FEA = 4, FOR_FPE = 8, FOR_TOKENIZE = 16, FOR_AEAD_MODE = 32, FOR_MAC = 64 };
 #define KC_CLI_MAX_COLUMNS 16
 #define KC_CLI_MAX_VALUES 64     /* VALUE arguments of `fpe` */
 
@@ -17,7 +18,7 @@ enum { FOR_BLOCK = 1, FOR_AEAD = 2, FOR_FEA = 4, FOR_FPE = 8, FOR_TOKENIZE = 16 
 typedef struct options {
     const char *cipher, *key, *key_file, *backend, *threads, *hex, *mode, *iv, *pad,
                *nonce, *ad, *tweak, *bits, *radix, *allow_small, *alphabet, *format,
-               *column, *tweak_column, *tweak_context, *input, *on_error;
+               *column, *tweak_column, *tweak_context, *input, *on_error, *tag_len, *verify;
     const char *columns[KC_CLI_MAX_COLUMNS];   /* every --column */
     size_t ncolumns;
     const char *positional[KC_CLI_MAX_VALUES];

@@ -45,6 +45,49 @@ const peer_lib *peer_find(const char *name);
 long peer_oneshot(const peer_lib *p, const char *cipher, kc_mode mode, int encrypt, int pad, const uint8_t *key,
                   size_t key_len, const uint8_t *iv, const uint8_t *in, size_t len, uint8_t *out);
 
+/* GCM */
+/* A library's GCM ([SP800-38D]) over "aes-128", "aria-256", "lea-192",
+ * "rc6-128", ... (openssl_gcm.c, cryptopp_gcm.cpp, botan_gcm.cpp). */
+typedef struct peer_gcm {
+    const char *name;                    /* as the peer_lib's name */
+    /* A keyed context, or NULL when the library lacks the cipher or the key length. */
+    void *(*open)(const char *cipher, const uint8_t *key, size_t key_len);
+    /* One message: out gets len bytes of ciphertext, tag tag_len bytes.
+     * 0, or 1 when the library refuses the IV or tag length, -1 on failure. */
+    int (*seal)(void *h, const uint8_t *iv, size_t iv_len, const uint8_t *ad, size_t ad_len,
+                const uint8_t *in, size_t len, uint8_t *out, uint8_t *tag, size_t tag_len);
+    /* 0 when the tag verifies (out holds the plaintext), 1 as above, -1 otherwise. */
+    int (*open_msg)(void *h, const uint8_t *iv, size_t iv_len, const uint8_t *ad, size_t ad_len,
+                    const uint8_t *in, size_t len, uint8_t *out, const uint8_t *tag, size_t tag_len);
+    void (*close)(void *h);
+} peer_gcm;
+extern const peer_gcm peer_gcm_openssl, peer_gcm_cryptopp, peer_gcm_botan;
+/* The GCM adapter of the library named name, or NULL when not built in (gcm_peers.c). */
+const peer_gcm *peer_gcm_find(const char *name);
+
+/* CCM, CMAC, CFB, OFB */
+/* A library's CFB (full-block feedback), OFB, CMAC ([SP800-38B]) and CCM
+ * ([SP800-38C]) over "aes-128", "aria-256", "lea-192", "rc6-128", ...
+ * (openssl_modes.c, cryptopp_modes.cpp, botan_modes.cpp).  Each returns 0, 1 when the
+ * library lacks the cipher (or the nonce/tag length), -1 on failure (and a
+ * CCM tag that does not verify). */
+typedef struct peer_modes {
+    const char *name;                    /* as the peer_lib's name */
+    /* mode KC_MODE_CFB or KC_MODE_OFB; in[0..len) into out, any len. */
+    int (*stream)(const char *cipher, kc_mode mode, int encrypt, const uint8_t *key, size_t key_len,
+                  const uint8_t *iv, const uint8_t *in, size_t len, uint8_t *out);
+    /* The full tag (the cipher's block) of msg into tag. */
+    int (*cmac)(const char *cipher, const uint8_t *key, size_t key_len, const uint8_t *msg, size_t len, uint8_t *tag);
+    /* encrypt: out gets len bytes of ciphertext then tag_len bytes of tag;
+     * decrypt: in is len bytes of ciphertext then the tag, out the plaintext. */
+    int (*ccm)(const char *cipher, int encrypt, const uint8_t *key, size_t key_len, const uint8_t *nonce,
+               size_t nonce_len, const uint8_t *ad, size_t ad_len, const uint8_t *in, size_t len, size_t tag_len,
+               uint8_t *out);
+} peer_modes;
+extern const peer_modes peer_modes_openssl, peer_modes_cryptopp, peer_modes_botan;
+/* The adapter of the library named name, or NULL when not built in (modes_peers.c). */
+const peer_modes *peer_modes_find(const char *name);
+
 #ifdef __cplusplus
 }
 #endif

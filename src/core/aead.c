@@ -1,12 +1,31 @@
 /* SPDX-License-Identifier: MIT */
-/* Keyed AEAD objects (TinyJAMBU): argument checks around the backend. */
+/* Keyed AEAD objects: TinyJAMBU (a registry AEAD backend) and the block
+ * cipher modes of src/modes/mode_aead.h ("<cipher>-gcm", "<cipher>-ccm"):
+ * argument checks, batch and streaming around either. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include "core/objects.h"
+#include "core/util.h"
+#include "modes/mode_aead.h"
 #include "parallel/pool.h"
 
+/* The modes "<cipher>-<suffix>" resolves to. */
+static const kc_mode_aead *const modes[] = {
+    &kc_gcm_aead,
+    &kc_ccm_aead,
+};
+
 struct kc_aead {
+    /* TinyJAMBU */
     const kc_cipher_entry *entry;
     const kc_aead_backend *impl;
-    void *ctx;
+    void *ctx;                 /* impl's context, or mode's state */
+    /* modes */
+    const kc_mode_aead *mode;  /* NULL for TinyJAMBU */
+    kc_cipher *cipher;
+    size_t tag, nonce;
+    char backend[64];
 };
 
 static kc_status aead_init(void *obj, void *ctx, const kc_cipher_entry *e, const void *impl,
@@ -17,13 +36,71 @@ static kc_status aead_init(void *obj, void *ctx, const kc_cipher_entry *e, const
     a->entry = e;
     a->impl = impl;
     a->ctx = ctx;
+    a->tag = e->info.tag_bytes;
+    a->nonce = e->info.nonce_bytes;
     return a->impl->set_key(ctx, key, key_len);
+}
+
+/* "<cipher>-<suffix>": the mode, with the block cipher's name in cipher. */
+static const kc_mode_aead *find_mode(const char *name, char *cipher, size_t cap)
+{
+    const char *dash = strrchr(name, '-');
+    if (!dash || (size_t)(dash - name) >= cap) return NULL;
+    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
+        if (strcmp(dash + 1, modes[i]->suffix) != 0) continue;
+        memcpy(cipher, name, (size_t)(dash - name));
+        cipher[dash - name] = '\0';
+        const kc_cipher_entry *e = kc_registry_cipher(cipher);
+        if (!e || e->info.kind != KC_KIND_BLOCK || e->info.block_bytes != 16) return NULL;
+        return modes[i];
+    }
+    return NULL;
+}
+
+static kc_status mode_new(kc_aead **out, const kc_mode_aead *m, const char *cipher, const char *backend,
+                          const uint8_t *key, size_t key_len)
+{
+    char part[64];
+    const char *sub = NULL, *blk = backend;
+    if (backend) {
+        const char *slash = strchr(backend, '/');
+        if (slash) {
+            if ((size_t)(slash - backend) >= sizeof part) return KC_ERR_UNKNOWN_BACKEND;
+            memcpy(part, backend, (size_t)(slash - backend));
+            part[slash - backend] = '\0';
+            blk = part[0] ? part : NULL;
+            sub = slash[1] ? slash + 1 : NULL;
+        }
+    }
+    kc_cipher *c;
+    kc_status st = kc_cipher_new(&c, cipher, blk, key, key_len);
+    if (st != KC_OK) return st;
+    void *state;
+    kc_aead *a = kc_alloc_with_ctx(sizeof *a, m->state_size, &state);
+    if (!a) { kc_cipher_free(c); return KC_ERR_NO_MEMORY; }
+    a->mode = m;
+    a->cipher = c;
+    a->ctx = state;
+    a->tag = m->tag_default;
+    a->nonce = m->nonce_default;
+    st = m->init(state, c, sub);
+    if (st != KC_OK) { kc_aead_free(a); return st; }
+    const char *sn = m->sub_name ? m->sub_name(state) : NULL;
+    if (sn) snprintf(a->backend, sizeof a->backend, "%s/%s", kc_cipher_backend_name(c), sn);
+    else snprintf(a->backend, sizeof a->backend, "%s", kc_cipher_backend_name(c));
+    *out = a;
+    return KC_OK;
 }
 
 kc_status kc_aead_new(kc_aead **out, const char *name, const char *backend,
                       const uint8_t *key, size_t key_len)
 {
     if (!out) return KC_ERR_NULL;
+    *out = NULL;
+    if (!name) return KC_ERR_NULL;
+    char cipher[64];
+    const kc_mode_aead *m = kc_registry_cipher(name) ? NULL : find_mode(name, cipher, sizeof cipher);
+    if (m) return mode_new(out, m, cipher, backend, key, key_len);
     kc_status st;
     *out = kc_keyed_new(&st, sizeof **out, name, backend, KC_KIND_AEAD, key, key_len, KC_OK, aead_init, NULL);
     return st;
@@ -31,12 +108,49 @@ kc_status kc_aead_new(kc_aead **out, const char *name, const char *backend,
 
 void kc_aead_free(kc_aead *a)
 {
-    if (a) kc_free_with_ctx(a, a->ctx, a->impl->head.ctx_size);
+    if (!a) return;
+    if (a->mode) {
+        kc_cipher_free(a->cipher);
+        kc_free_with_ctx(a, a->ctx, a->mode->state_size);
+    } else {
+        kc_free_with_ctx(a, a->ctx, a->impl->head.ctx_size);
+    }
 }
 
-size_t kc_aead_tag_size(const kc_aead *a) { return a ? a->entry->info.tag_bytes : 0; }
-size_t kc_aead_nonce_size(const kc_aead *a) { return a ? a->entry->info.nonce_bytes : 0; }
-const char *kc_aead_backend_name(const kc_aead *a) { return a ? a->impl->head.name : NULL; }
+size_t kc_aead_tag_size(const kc_aead *a) { return a ? a->tag : 0; }
+size_t kc_aead_nonce_size(const kc_aead *a) { return a ? a->nonce : 0; }
+const char *kc_aead_backend_name(const kc_aead *a)
+{
+    return !a ? NULL : a->mode ? a->backend : a->impl->head.name;
+}
+
+static kc_status check_tag(const kc_aead *a, size_t tag_len)
+{
+    if (a->mode) return a->mode->check_tag(tag_len);
+    return tag_len == a->entry->info.tag_bytes ? KC_OK : KC_ERR_TAG_LENGTH;
+}
+
+static kc_status check_nonce(const kc_aead *a, size_t nonce_len)
+{
+    if (a->mode) return a->mode->check_nonce(nonce_len);
+    return nonce_len == a->entry->info.nonce_bytes ? KC_OK : KC_ERR_NONCE_LENGTH;
+}
+
+kc_status kc_aead_set_tag_size(kc_aead *a, size_t tag_len)
+{
+    if (!a) return KC_ERR_NULL;
+    kc_status st = check_tag(a, tag_len);
+    if (st == KC_OK) a->tag = tag_len;
+    return st;
+}
+
+kc_status kc_aead_set_nonce_size(kc_aead *a, size_t nonce_len)
+{
+    if (!a) return KC_ERR_NULL;
+    kc_status st = check_nonce(a, nonce_len);
+    if (st == KC_OK) a->nonce = nonce_len;
+    return st;
+}
 
 /* Any overlap at all, including the same start (AD and nonce are read after output starts). */
 static int overlaps(const void *a, size_t alen, const void *b, size_t blen)
@@ -50,11 +164,34 @@ static kc_status check(const kc_aead *a, const uint8_t *out, size_t out_len,
                        const uint8_t *in, size_t in_len)
 {
     if (!a || !nonce || (!ad && ad_len) || (!in && in_len) || (!out && out_len)) return KC_ERR_NULL;
-    if (nonce_len != a->entry->info.nonce_bytes) return KC_ERR_NONCE_LENGTH;
+    kc_status st = check_nonce(a, nonce_len);
+    if (st != KC_OK) return st;
     if (kc_bad_overlap(out, out_len, in, in_len) || overlaps(out, out_len, ad, ad_len) ||
         overlaps(out, out_len, nonce, nonce_len))
         return KC_ERR_OVERLAP;
     return KC_OK;
+}
+
+/* One message, checked: encrypt writes ciphertext || tag. */
+static kc_status run_encrypt(const kc_aead *a, uint8_t *out, const uint8_t *nonce, size_t nonce_len,
+                             const uint8_t *ad, size_t ad_len, const uint8_t *pt, size_t pt_len)
+{
+    if (!a->mode) {
+        a->impl->encrypt(a->ctx, out, nonce, ad, ad_len, pt, pt_len);
+        return KC_OK;
+    }
+    return a->mode->encrypt(a->ctx, a->cipher, a->tag, out, nonce, nonce_len, ad, ad_len, pt, pt_len);
+}
+
+/* in is ciphertext || tag, in_len >= tag. */
+static kc_status run_decrypt(const kc_aead *a, uint8_t *out, const uint8_t *nonce, size_t nonce_len,
+                             const uint8_t *ad, size_t ad_len, const uint8_t *in, size_t in_len)
+{
+    if (!a->mode)
+        return a->impl->decrypt(a->ctx, out, nonce, ad, ad_len, in, in_len) == 0 ? KC_OK : KC_ERR_AUTH;
+    size_t ct_len = in_len - a->tag;
+    return a->mode->decrypt(a->ctx, a->cipher, a->tag, out, nonce, nonce_len, ad, ad_len, in, ct_len,
+                            in + ct_len);
 }
 
 kc_status kc_aead_encrypt(const kc_aead *a, uint8_t *out, size_t out_cap, size_t *out_len,
@@ -65,13 +202,14 @@ kc_status kc_aead_encrypt(const kc_aead *a, uint8_t *out, size_t out_cap, size_t
     if (!out_len) return KC_ERR_NULL;
     *out_len = 0;
     if (!a) return KC_ERR_NULL;
-    size_t need = pt_len + a->entry->info.tag_bytes;
+    if (pt_len > SIZE_MAX - a->tag) return KC_ERR_INPUT_TOO_LONG;
+    size_t need = pt_len + a->tag;
     if (out_cap < need) return KC_ERR_OUTPUT_TOO_SMALL;
     kc_status st = check(a, out, need, nonce, nonce_len, ad, ad_len, pt, pt_len);
     if (st != KC_OK) return st;
-    a->impl->encrypt(a->ctx, out, nonce, ad, ad_len, pt, pt_len);
-    *out_len = need;
-    return KC_OK;
+    st = run_encrypt(a, out, nonce, nonce_len, ad, ad_len, pt, pt_len);
+    if (st == KC_OK) *out_len = need;
+    return st;
 }
 
 kc_status kc_aead_decrypt(const kc_aead *a, uint8_t *out, size_t out_cap, size_t *out_len,
@@ -82,16 +220,16 @@ kc_status kc_aead_decrypt(const kc_aead *a, uint8_t *out, size_t out_cap, size_t
     if (!out_len) return KC_ERR_NULL;
     *out_len = 0;
     if (!a) return KC_ERR_NULL;
-    size_t tag = a->entry->info.tag_bytes;
+    size_t tag = a->tag;
     if (in && in_len < tag) return KC_ERR_INPUT_TOO_SHORT;
     size_t need = in_len >= tag ? in_len - tag : 0;
     if (out_cap < need) return KC_ERR_OUTPUT_TOO_SMALL;
     kc_status st = check(a, out, need, nonce, nonce_len, ad, ad_len, in, in_len);
     if (st != KC_OK) return st;
     if (!in) return KC_ERR_INPUT_TOO_SHORT;
-    if (a->impl->decrypt(a->ctx, out, nonce, ad, ad_len, in, in_len) != 0) return KC_ERR_AUTH;
-    *out_len = need;
-    return KC_OK;
+    st = run_decrypt(a, out, nonce, nonce_len, ad, ad_len, in, in_len);
+    if (st == KC_OK) *out_len = need;
+    return st;
 }
 
 typedef struct aead_batch {
@@ -103,30 +241,42 @@ typedef struct aead_batch {
 /* One message through the single-message entry point. */
 static void one_message(const kc_aead *a, kc_aead_msg *m, int encrypt)
 {
-    size_t tag = a->entry->info.tag_bytes;
     if (encrypt) {
-        a->impl->encrypt(a->ctx, m->out, m->nonce, m->ad, m->ad_len, m->in, m->in_len);
-        m->out_len = m->in_len + tag;
-    } else if (a->impl->decrypt(a->ctx, m->out, m->nonce, m->ad, m->ad_len, m->in, m->in_len) == 0) {
-        m->out_len = m->in_len - tag;
+        m->status = run_encrypt(a, m->out, m->nonce, a->nonce, m->ad, m->ad_len, m->in, m->in_len);
+        if (m->status == KC_OK) m->out_len = m->in_len + a->tag;
     } else {
-        m->status = KC_ERR_AUTH;
+        m->status = run_decrypt(a, m->out, m->nonce, a->nonce, m->ad, m->ad_len, m->in, m->in_len);
+        if (m->status == KC_OK) m->out_len = m->in_len - a->tag;
     }
 }
 
-/* A thread's share: runs of valid messages go to the backend's batch entry
- * point together (SIMD backends fill their lanes), or one by one. */
+/* The batch entry point of the backend or mode, NULL when it has none. */
+static int run_batch(const kc_aead *a, kc_aead_msg *msgs, size_t n, int encrypt)
+{
+    if (!a->mode) {
+        void (*run)(const void *, kc_aead_msg *, size_t) = encrypt ? a->impl->encrypt_batch : a->impl->decrypt_batch;
+        if (!run) return 0;
+        run(a->ctx, msgs, n);
+        return 1;
+    }
+    void (*run)(const void *, const kc_cipher *, size_t, size_t, kc_aead_msg *, size_t) =
+        encrypt ? a->mode->encrypt_batch : a->mode->decrypt_batch;
+    if (!run) return 0;
+    run(a->ctx, a->cipher, a->tag, a->nonce, msgs, n);
+    return 1;
+}
+
+/* A thread's share: runs of valid messages go to the batch entry point
+ * together (SIMD backends fill their lanes), or one by one. */
 static void aead_share(void *arg, size_t first, size_t n)
 {
     const aead_batch *b = arg;
-    const kc_aead *a = b->a;
-    void (*run)(const void *, kc_aead_msg *, size_t) = b->encrypt ? a->impl->encrypt_batch : a->impl->decrypt_batch;
     for (size_t i = first; i < first + n;) {
         if (b->msgs[i].status != KC_OK) { i++; continue; }
         size_t k = i;
         while (k < first + n && b->msgs[k].status == KC_OK) k++;
-        if (run) run(a->ctx, b->msgs + i, k - i);
-        else for (size_t j = i; j < k; j++) one_message(a, &b->msgs[j], b->encrypt);
+        if (!run_batch(b->a, b->msgs + i, k - i, b->encrypt))
+            for (size_t j = i; j < k; j++) one_message(b->a, &b->msgs[j], b->encrypt);
         i = k;
     }
 }
@@ -135,15 +285,15 @@ static void aead_share(void *arg, size_t first, size_t n)
 static kc_status batch(const kc_aead *a, kc_aead_msg *msgs, size_t count, int encrypt)
 {
     if (!a || (!msgs && count)) return KC_ERR_NULL;
-    size_t tag = a->entry->info.tag_bytes, bytes = 0;
+    size_t tag = a->tag, bytes = 0;
     for (size_t i = 0; i < count; i++) {
         kc_aead_msg *m = &msgs[i];
         size_t need = encrypt ? m->in_len + tag : m->in_len >= tag ? m->in_len - tag : 0;
         m->out_len = 0;
-        m->status = !encrypt && m->in_len < tag ? KC_ERR_INPUT_TOO_SHORT
+        m->status = encrypt && m->in_len > SIZE_MAX - tag ? KC_ERR_INPUT_TOO_LONG
+                  : !encrypt && m->in_len < tag ? KC_ERR_INPUT_TOO_SHORT
                   : m->out_cap < need ? KC_ERR_OUTPUT_TOO_SMALL
-                  : check(a, m->out, need, m->nonce, a->entry->info.nonce_bytes, m->ad, m->ad_len,
-                          m->in, m->in_len);
+                  : check(a, m->out, need, m->nonce, a->nonce, m->ad, m->ad_len, m->in, m->in_len);
         bytes += m->in_len + m->ad_len;
     }
     aead_batch b = { a, msgs, encrypt };
@@ -161,4 +311,143 @@ kc_status kc_aead_encrypt_batch(const kc_aead *a, kc_aead_msg *msgs, size_t coun
 kc_status kc_aead_decrypt_batch(const kc_aead *a, kc_aead_msg *msgs, size_t count)
 {
     return batch(a, msgs, count, 0);
+}
+
+/* ---- streaming --------------------------------------------------------- */
+
+enum { S_AD, S_DATA, S_DONE };
+
+struct kc_aead_stream {
+    const kc_aead *a;
+    int encrypt, phase;
+    unsigned flags;
+    uint8_t *held;            /* verified release: plaintext held until the tag checks */
+    size_t held_len, held_cap;
+    uint64_t data_len;
+    void *st;                 /* the mode's stream state, 16-byte aligned, in this allocation */
+};
+
+kc_status kc_aead_stream_new(kc_aead_stream **out, const kc_aead *a, int encrypt, unsigned flags,
+                             const uint8_t *nonce, size_t nonce_len)
+{
+    if (!out) return KC_ERR_NULL;
+    *out = NULL;
+    if (!a || (!nonce && nonce_len)) return KC_ERR_NULL;
+    if (!a->mode || !a->mode->stream_start || (flags & ~KC_AEAD_RELEASE_UNVERIFIED)) return KC_ERR_BAD_MODE;
+    kc_status st = check_nonce(a, nonce_len);
+    if (st != KC_OK) return st;
+    void *ms;
+    kc_aead_stream *s = kc_alloc_with_ctx(sizeof *s, a->mode->stream_size, &ms);
+    if (!s) return KC_ERR_NO_MEMORY;
+    s->a = a;
+    s->encrypt = encrypt != 0;
+    s->flags = flags;
+    s->st = ms;
+    st = a->mode->stream_start(ms, a->ctx, a->cipher, nonce, nonce_len);
+    if (st != KC_OK) { kc_aead_stream_free(s); return st; }
+    *out = s;
+    return KC_OK;
+}
+
+void kc_aead_stream_free(kc_aead_stream *s)
+{
+    if (!s) return;
+    if (s->held) { kc_wipe(s->held, s->held_cap); free(s->held); }
+    kc_free_with_ctx(s, s->st, s->a->mode->stream_size);
+}
+
+kc_status kc_aead_stream_ad(kc_aead_stream *s, const uint8_t *ad, size_t ad_len)
+{
+    if (!s || (!ad && ad_len)) return KC_ERR_NULL;
+    if (s->phase != S_AD) return KC_ERR_STATE;
+    if (ad_len) s->a->mode->stream_ad(s->st, ad, ad_len);
+    return KC_OK;
+}
+
+/* Room for len more held bytes; the old buffer is wiped, not left in the heap. */
+static kc_status hold(kc_aead_stream *s, size_t len)
+{
+    if (len > SIZE_MAX / 2 - s->held_len) return KC_ERR_INPUT_TOO_LONG;
+    if (s->held_len + len <= s->held_cap) return KC_OK;
+    size_t cap = s->held_cap ? s->held_cap : 4096;
+    while (cap < s->held_len + len) cap *= 2;
+    uint8_t *p = malloc(cap);
+    if (!p) return KC_ERR_NO_MEMORY;
+    if (s->held) {
+        memcpy(p, s->held, s->held_len);
+        kc_wipe(s->held, s->held_cap);
+        free(s->held);
+    }
+    s->held = p;
+    s->held_cap = cap;
+    return KC_OK;
+}
+
+kc_status kc_aead_stream_update(kc_aead_stream *s, uint8_t *out, size_t out_cap, size_t *out_len,
+                                const uint8_t *in, size_t in_len)
+{
+    if (out_len) *out_len = 0;
+    if (!s || !out_len || (!in && in_len)) return KC_ERR_NULL;
+    if (s->phase == S_DONE) return KC_ERR_STATE;
+    int direct = s->encrypt || (s->flags & KC_AEAD_RELEASE_UNVERIFIED);
+    if (direct) {
+        if (out_cap < in_len) return KC_ERR_OUTPUT_TOO_SMALL;
+        if (!out && in_len) return KC_ERR_NULL;
+        if (kc_bad_overlap(out, in_len, in, in_len)) return KC_ERR_OVERLAP;
+    }
+    uint64_t max = s->a->mode->stream_max;
+    if (max && (uint64_t)in_len > max - s->data_len) return KC_ERR_INPUT_TOO_LONG;
+    s->phase = S_DATA;
+    if (!in_len) return KC_OK;
+    s->data_len += in_len;
+    kc_status st;
+    if (direct) {
+        st = s->a->mode->stream_data(s->st, s->encrypt, out, in, in_len);
+        if (st == KC_OK) *out_len = in_len;
+        return st;
+    }
+    /* Decrypted in place in the held buffer: the mode hashes a chunk before it overwrites it. */
+    st = hold(s, in_len);
+    if (st != KC_OK) return st;
+    uint8_t *p = s->held + s->held_len;
+    memcpy(p, in, in_len);
+    st = s->a->mode->stream_data(s->st, 0, p, p, in_len);
+    if (st == KC_OK) s->held_len += in_len;
+    else kc_wipe(p, in_len);
+    return st;
+}
+
+kc_status kc_aead_stream_tag(kc_aead_stream *s, uint8_t *tag, size_t tag_len)
+{
+    if (!s || !tag) return KC_ERR_NULL;
+    if (!s->encrypt || s->phase == S_DONE) return KC_ERR_STATE;
+    if (tag_len != s->a->tag) return KC_ERR_TAG_LENGTH;
+    uint8_t full[16];
+    s->a->mode->stream_tag(s->st, full);
+    memcpy(tag, full, tag_len);
+    kc_wipe(full, sizeof full);
+    s->phase = S_DONE;
+    return KC_OK;
+}
+
+kc_status kc_aead_stream_verify(kc_aead_stream *s, uint8_t *out, size_t out_cap, size_t *out_len,
+                                const uint8_t *tag, size_t tag_len)
+{
+    if (out_len) *out_len = 0;
+    if (!s || !out_len || !tag) return KC_ERR_NULL;
+    if (s->encrypt || s->phase == S_DONE) return KC_ERR_STATE;
+    if (tag_len != s->a->tag) return KC_ERR_TAG_LENGTH;
+    if (out_cap < s->held_len) return KC_ERR_OUTPUT_TOO_SMALL;
+    if (!out && s->held_len) return KC_ERR_NULL;
+    if (overlaps(out, s->held_len, tag, tag_len)) return KC_ERR_OVERLAP;
+    uint8_t full[16];
+    s->a->mode->stream_tag(s->st, full);
+    int bad = kc_ct_compare(full, tag, tag_len);
+    kc_wipe(full, sizeof full);
+    kc_ct_declassify(&bad, sizeof bad);
+    s->phase = S_DONE;
+    if (bad) return KC_ERR_AUTH;
+    if (s->held_len) memcpy(out, s->held, s->held_len);
+    *out_len = s->held_len;
+    return KC_OK;
 }

@@ -47,6 +47,9 @@ typedef struct kc_mode_aead {
      * over the ciphertext.  KC_ERR_INPUT_TOO_LONG past the limit. */
     kc_status (*stream_data)(void *st, int encrypt, uint8_t *out, const uint8_t *in, size_t len);
     void (*stream_tag)(void *st, uint8_t tag[16]);   /* full tag; the caller truncates */
+    /* Bytes of data one stream may take (0: no limit): the glue checks it
+     * before it holds back a decryption's data. */
+    uint64_t stream_max;
 } kc_mode_aead;
 
 extern const kc_mode_aead kc_gcm_aead;   /* gcm.c */

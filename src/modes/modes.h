@@ -15,6 +15,14 @@ void kc_cbc_decrypt_run(const kc_cipher *c, uint8_t *iv, uint8_t *out, const uin
 void kc_ctr_run(const kc_cipher *c, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
 /* Next keystream block into ks, advancing the counter. */
 void kc_ctr_keystream(const kc_cipher *c, uint8_t *ctr, uint8_t *ks);
+/* CFB (full-block feedback) and OFB; iv is the feedback block, advanced in
+ * place.  kc_cfb_decrypt_par splits large inputs across the thread pool. */
+void kc_cfb_encrypt_run(const kc_cipher *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
+void kc_cfb_decrypt_run(const kc_cipher *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
+void kc_cfb_decrypt_par(const kc_cipher *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
+void kc_ofb_run(const kc_cipher *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
+/* CTR, CFB and OFB take any length and no padding. */
+static inline int kc_mode_is_stream(kc_mode m) { return m == KC_MODE_CTR || m == KC_MODE_CFB || m == KC_MODE_OFB; }
 
 /* The bulk kernels a one-shot call or a stream runs whole blocks through:
  * the serial ones above, or the parallel ones (bulk.c) that

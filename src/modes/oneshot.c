@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* One-shot ECB/CBC/CTR with optional PKCS#7.  Everything is checked before
+/* One-shot ECB/CBC/CTR/CFB/OFB with optional PKCS#7 (ECB/CBC).  Everything is checked before
  * the first byte is written: bad padding is found by decrypting the last
  * block into a scratch buffer first. */
 #include <string.h>
@@ -7,9 +7,9 @@
 
 kc_status kc_mode_from_name(const char *name, kc_mode *mode)
 {
-    static const char *const names[] = { "ecb", "cbc", "ctr" };
+    static const char *const names[] = { "ecb", "cbc", "ctr", "cfb", "ofb" };
     if (!name || !mode) return KC_ERR_NULL;
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < 5; i++)
         if (strcmp(name, names[i]) == 0) { *mode = (kc_mode)i; return KC_OK; }
     return KC_ERR_BAD_MODE;
 }
@@ -17,7 +17,7 @@ kc_status kc_mode_from_name(const char *name, kc_mode *mode)
 size_t kc_mode_output_size(const kc_cipher *c, kc_mode mode, unsigned flags, int encrypt, size_t in_len)
 {
     if (!c) return 0;
-    if (mode == KC_MODE_CTR || !(flags & KC_PAD_PKCS7) || !encrypt) return in_len;
+    if (kc_mode_is_stream(mode) || !(flags & KC_PAD_PKCS7) || !encrypt) return in_len;
     return in_len - in_len % c->block + c->block;
 }
 
@@ -27,8 +27,8 @@ static kc_status check(const kc_cipher *c, kc_mode mode, unsigned flags,
                        const size_t *out_len, const uint8_t *in, size_t in_len)
 {
     if (!c || !out_len || (!in && in_len)) return KC_ERR_NULL;
-    if ((unsigned)mode > KC_MODE_CTR || (flags & ~KC_PAD_PKCS7)) return KC_ERR_BAD_MODE;
-    if ((flags & KC_PAD_PKCS7) && mode == KC_MODE_CTR) return KC_ERR_BAD_MODE;
+    if ((unsigned)mode > KC_MODE_OFB || (flags & ~KC_PAD_PKCS7)) return KC_ERR_BAD_MODE;
+    if ((flags & KC_PAD_PKCS7) && kc_mode_is_stream(mode)) return KC_ERR_BAD_MODE;
     if (mode == KC_MODE_ECB ? iv_len != 0 : iv_len != c->block) return KC_ERR_IV_LENGTH;
     if (mode != KC_MODE_ECB && !iv) return KC_ERR_NULL;
     if (!out && out_cap) return KC_ERR_NULL;
@@ -48,7 +48,7 @@ static kc_status encrypt_with(const kc_mode_kernels *k, const kc_cipher *c, kc_m
     if (st != KC_OK) return st;
     size_t bs = c->block, whole = in_len - in_len % bs;
     size_t need = kc_mode_output_size(c, mode, flags, 1, in_len);
-    if (mode != KC_MODE_CTR && !(flags & KC_PAD_PKCS7) && whole != in_len) return KC_ERR_NOT_BLOCK_MULTIPLE;
+    if (!kc_mode_is_stream(mode) && !(flags & KC_PAD_PKCS7) && whole != in_len) return KC_ERR_NOT_BLOCK_MULTIPLE;
     if (out_cap < need) return KC_ERR_OUTPUT_TOO_SMALL;
     if (!need) return KC_OK;
 
@@ -61,19 +61,44 @@ static kc_status encrypt_with(const kc_mode_kernels *k, const kc_cipher *c, kc_m
     case KC_MODE_CBC: kc_cbc_encrypt_run(c, chain, out, in, whole / bs); break;   /* inherently serial */
     case KC_MODE_CTR:
         k->ctr(c, chain, out, in, whole / bs);
-        if (tail) {
-            kc_ctr_keystream(c, chain, last);
-            for (size_t i = 0; i < tail; i++) out[whole + i] = in[whole + i] ^ last[i];
-        }
+        if (tail) kc_ctr_keystream(c, chain, last);
         break;
-    default: break;   /* refused by check_args */
+    case KC_MODE_CFB:   /* serial: each block's input is the ciphertext before it */
+        kc_cfb_encrypt_run(c, chain, out, in, whole / bs);
+        if (tail) c->impl->encrypt(c->ctx, last, chain, 1);
+        break;
+    case KC_MODE_OFB:
+        kc_ofb_run(c, chain, out, in, whole / bs);
+        if (tail) c->impl->encrypt(c->ctx, last, chain, 1);
+        break;
+    default: break;   /* refused by check() */
     }
+    if (kc_mode_is_stream(mode))   /* a partial final block: the keystream's first tail bytes */
+        for (size_t i = 0; i < tail; i++) out[whole + i] = in[whole + i] ^ last[i];
     if (flags & KC_PAD_PKCS7) {
         if (mode == KC_MODE_CBC) kc_cbc_encrypt_run(c, chain, out + whole, last, 1);
         else kc_ecb_run(c, 1, out + whole, last, 1);
     }
     kc_wipe(last, sizeof last);
     *out_len = need;
+    return KC_OK;
+}
+
+/* CFB decryption: every cipher input is known, so it runs in parallel. */
+static kc_status cfb_decrypt(const kc_mode_kernels *k, const kc_cipher *c, const uint8_t *iv,
+                             uint8_t *out, size_t out_cap, size_t *out_len, const uint8_t *in, size_t in_len)
+{
+    size_t bs = c->block, whole = in_len - in_len % bs;
+    uint8_t chain[KC_MAX_BLOCK], ks[KC_MAX_BLOCK];
+    if (out_cap < in_len) return KC_ERR_OUTPUT_TOO_SMALL;
+    memcpy(chain, iv, bs);
+    (k == &kc_parallel_kernels ? kc_cfb_decrypt_par : kc_cfb_decrypt_run)(c, chain, out, in, whole / bs);
+    if (whole != in_len) {
+        c->impl->encrypt(c->ctx, ks, chain, 1);
+        for (size_t i = whole; i < in_len; i++) out[i] = in[i] ^ ks[i - whole];
+        kc_wipe(ks, sizeof ks);
+    }
+    *out_len = in_len;
     return KC_OK;
 }
 
@@ -85,8 +110,9 @@ static kc_status decrypt_with(const kc_mode_kernels *k, const kc_cipher *c, kc_m
     if (out_len) *out_len = 0;
     kc_status st = check(c, mode, flags, iv, iv_len, out, out_cap, out_len, in, in_len);
     if (st != KC_OK) return st;
-    if (mode == KC_MODE_CTR)   /* CTR is its own inverse */
+    if (mode == KC_MODE_CTR || mode == KC_MODE_OFB)   /* their own inverses */
         return encrypt_with(k, c, mode, flags, iv, iv_len, out, out_cap, out_len, in, in_len);
+    if (mode == KC_MODE_CFB) return cfb_decrypt(k, c, iv, out, out_cap, out_len, in, in_len);
     size_t bs = c->block, nblocks = in_len / bs;
     if (in_len % bs) return KC_ERR_NOT_BLOCK_MULTIPLE;
 

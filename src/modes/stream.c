@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* Streaming ECB/CBC/CTR for inputs of any size, fed in pieces.
+/* Streaming ECB/CBC/CTR/CFB/OFB for inputs of any size, fed in pieces.
  * ECB/CBC keep a partial block (and, when removing padding, the last whole
- * block) until more input or final() arrives; CTR keeps unused keystream. */
+ * block) until more input or final() arrives; CTR, CFB and OFB keep unused
+ * keystream (CFB also the partial ciphertext block, its next feedback). */
 #include <stdlib.h>
 #include <string.h>
 #include "modes/modes.h"
@@ -11,9 +12,9 @@ struct kc_stream {
     kc_mode mode;
     unsigned flags;
     int encrypt, finished;
-    uint8_t chain[KC_MAX_BLOCK];   /* CBC chaining value or CTR counter */
-    uint8_t buf[KC_MAX_BLOCK];     /* ECB/CBC: pending input; CTR: keystream */
-    size_t held;                   /* ECB/CBC: bytes in buf; CTR: keystream bytes left */
+    uint8_t chain[KC_MAX_BLOCK];   /* CBC chaining value, CTR counter, CFB/OFB feedback */
+    uint8_t buf[KC_MAX_BLOCK];     /* ECB/CBC: pending input; CTR/CFB/OFB: keystream */
+    size_t held;                   /* ECB/CBC: bytes in buf; CTR/CFB/OFB: keystream bytes left */
 };
 
 kc_status kc_stream_new(kc_stream **out, const kc_cipher *c, kc_mode mode, unsigned flags,
@@ -21,8 +22,8 @@ kc_status kc_stream_new(kc_stream **out, const kc_cipher *c, kc_mode mode, unsig
 {
     if (!out || !c) return KC_ERR_NULL;
     *out = NULL;
-    if ((unsigned)mode > KC_MODE_CTR || (flags & ~KC_PAD_PKCS7)) return KC_ERR_BAD_MODE;
-    if ((flags & KC_PAD_PKCS7) && mode == KC_MODE_CTR) return KC_ERR_BAD_MODE;
+    if ((unsigned)mode > KC_MODE_OFB || (flags & ~KC_PAD_PKCS7)) return KC_ERR_BAD_MODE;
+    if ((flags & KC_PAD_PKCS7) && kc_mode_is_stream(mode)) return KC_ERR_BAD_MODE;
     if (mode == KC_MODE_ECB ? iv_len != 0 : iv_len != c->block) return KC_ERR_IV_LENGTH;
     if (iv_len && !iv) return KC_ERR_NULL;
     kc_stream *s = calloc(1, sizeof *s);
@@ -57,17 +58,41 @@ static void run_blocks(kc_stream *s, uint8_t *out, const uint8_t *in, size_t nbl
     else kc_parallel_kernels.cbc_decrypt(s->c, s->chain, out, in, nblocks);
 }
 
-static size_t ctr_update(kc_stream *s, uint8_t *out, const uint8_t *in, size_t len)
+/* Uses up to len bytes of held keystream; CFB keeps the ciphertext bytes
+ * as the next block's feedback. */
+static size_t use_keystream(kc_stream *s, uint8_t *out, const uint8_t *in, size_t len)
 {
     size_t bs = s->c->block, done = 0;
-    while (s->held && done < len) { out[done] = in[done] ^ s->buf[bs - s->held]; done++; s->held--; }
-    size_t whole = (len - done) / bs * bs;
-    kc_parallel_kernels.ctr(s->c, s->chain, out + done, in + done, whole / bs);
-    done += whole;
+    for (; s->held && done < len; done++, s->held--) {
+        size_t pos = bs - s->held;
+        uint8_t x = in[done], y = x ^ s->buf[pos];
+        if (s->mode == KC_MODE_CFB) s->chain[pos] = s->encrypt ? y : x;
+        out[done] = y;
+    }
+    return done;
+}
+
+static size_t keystream_update(kc_stream *s, uint8_t *out, const uint8_t *in, size_t len)
+{
+    size_t bs = s->c->block, done = use_keystream(s, out, in, len);
+    size_t n = (len - done) / bs;
+    switch (s->mode) {
+    case KC_MODE_CTR: kc_parallel_kernels.ctr(s->c, s->chain, out + done, in + done, n); break;
+    case KC_MODE_OFB: kc_ofb_run(s->c, s->chain, out + done, in + done, n); break;
+    default:
+        (s->encrypt ? kc_cfb_encrypt_run : kc_cfb_decrypt_par)(s->c, s->chain, out + done, in + done, n);
+        break;
+    }
+    done += n * bs;
     if (done < len) {
-        kc_ctr_keystream(s->c, s->chain, s->buf);
+        if (s->mode == KC_MODE_CTR) {
+            kc_ctr_keystream(s->c, s->chain, s->buf);
+        } else {
+            s->c->impl->encrypt(s->c->ctx, s->buf, s->chain, 1);
+            if (s->mode == KC_MODE_OFB) memcpy(s->chain, s->buf, bs);
+        }
         s->held = bs;
-        while (done < len) { out[done] = in[done] ^ s->buf[bs - s->held]; done++; s->held--; }
+        use_keystream(s, out + done, in + done, len - done);   /* the rest: fewer than bs bytes */
     }
     return len;
 }
@@ -104,11 +129,11 @@ kc_status kc_stream_update(kc_stream *s, uint8_t *out, size_t out_cap, size_t *o
     if (!s || !out_len || (!in && in_len)) return KC_ERR_NULL;
     if (s->finished) return KC_ERR_STATE;
     if (!in_len) return KC_OK;             /* writes nothing; in may be NULL */
-    size_t need = s->mode == KC_MODE_CTR ? in_len : block_output(s, in_len);
+    size_t need = kc_mode_is_stream(s->mode) ? in_len : block_output(s, in_len);
     if (out_cap < need) return KC_ERR_OUTPUT_TOO_SMALL;
     if (need && !out) return KC_ERR_NULL;
     if (kc_bad_overlap(out, need, in, in_len)) return KC_ERR_OVERLAP;
-    if (s->mode == KC_MODE_CTR) { *out_len = ctr_update(s, out, in, in_len); return KC_OK; }
+    if (kc_mode_is_stream(s->mode)) { *out_len = keystream_update(s, out, in, in_len); return KC_OK; }
     if (out != in || !s->held) { *out_len = block_update(s, out, in, in_len); return KC_OK; }
     /* In place with a pending block: output runs ahead of input, so work
      * from a copy of the input. */
@@ -127,7 +152,7 @@ kc_status kc_stream_final(kc_stream *s, uint8_t *out, size_t out_cap, size_t *ou
     if (!s || !out_len) return KC_ERR_NULL;
     if (s->finished) return KC_ERR_STATE;
     size_t bs = s->c->block;
-    if (s->mode == KC_MODE_CTR || (!(s->flags & KC_PAD_PKCS7) && s->held == 0)) {
+    if (kc_mode_is_stream(s->mode) || (!(s->flags & KC_PAD_PKCS7) && s->held == 0)) {
         s->finished = 1;
         return KC_OK;
     }
