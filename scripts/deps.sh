@@ -9,7 +9,8 @@ for what in "$@"; do
   case $what in
     test)    pkgs+=(build-essential cmake pkg-config python3 python3-pip valgrind
                     libssl-dev libcrypto++-dev libbotan-2-dev libcrypto++-utils
-                    clang libclang-rt-14-dev openjdk-17-jdk-headless maven python3-cryptography) ;;
+                    clang libclang-rt-14-dev openjdk-17-jdk-headless maven python3-cryptography
+                    openssl) ;;
     bench)   pkgs+=(build-essential cmake pkg-config python3 python3-matplotlib
                     libssl-dev libcrypto++-dev libbotan-2-dev) ;;
     aarch64) pkgs+=(cmake make python3 gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user) ;;
