@@ -44,6 +44,11 @@ def speed(cipher, provider, module_dir, seconds, size):
     raise RuntimeError("no +F line from: %s\n%s" % (" ".join(cmd), out))
 
 
+def loadavg():
+    """As the kcipher bench records it: the three load averages, a string."""
+    return " ".join("%.2f" % x for x in os.getloadavg())
+
+
 def quartiles(xs):
     xs = sorted(xs)
     if len(xs) < 2:
@@ -64,7 +69,7 @@ def measure(args):
     run = {"type": "run", "run": run_id, "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
            "target": platform.machine(), "cpu": cpu, "cores": os.cpu_count(), "tool": "openssl speed -evp",
            "openssl": ver, "unit": "bytes_per_second", "runs": args.runs, "seconds": args.seconds,
-           "msg_len": args.bytes, "loadavg": os.getloadavg()[0]}
+           "msg_len": args.bytes, "loadavg": loadavg()}
     for c, p in POINTS:     # warm-up, discarded
         speed(c, p, args.module_dir, 1, args.bytes)
     samples = {pt: [] for pt in POINTS}
@@ -87,7 +92,7 @@ def measure(args):
             if base:
                 r["vs_default"] = r["median"] / base["median"]
     with open(args.out, "w") as f:
-        for r in [run] + recs + [{"type": "end", "run": run_id, "loadavg": os.getloadavg()[0]}]:
+        for r in [run] + recs + [{"type": "end", "run": run_id, "loadavg": loadavg()}]:
             f.write(json.dumps(r) + "\n")
     print(markdown([run] + recs))
 
