@@ -30,9 +30,10 @@ if ! cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DKC_OPENSSL_PROVIDER=ON 
 fi
 mod=$build/extensions/openssl
 vectors=${KC_VECTORS_EXTRA:-../shared/vectors}/gcm/aria_gcm_ccm_openssl_evpciph_aria.txt
-[ -r "$vectors" ] || vectors=""     # the test prints a SKIP line for the vector part
+[ -r "$vectors" ] || vectors=-      # the test prints a SKIP line for the vector part
 
-step "EVP (vectors, differential, TLS records, failures)" "$mod/test_openssl_provider" "$mod" $vectors
+step "EVP (vectors, differential, TLS records, failures, TinyJAMBU)" "$mod/test_openssl_provider" "$mod" \
+  "$vectors" tests/vectors/tinyjambu/tinyjambu_oracle_random.tsv
 step "openssl enc = kcipher CLI" extensions/openssl/tests/test_cli.sh "$mod" "$build/kcipher"
 speed_runs() {
   local c out ok=0

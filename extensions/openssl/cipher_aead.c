@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* GCM and CCM over kc_aead, with the TLS 1.2 record interface of
  * [RFC5288] / [RFC6209]: a 13-byte AAD set per record, a 4-byte fixed IV
- * and an 8-byte explicit IV carried at the front of each record. */
+ * and an 8-byte explicit IV carried at the front of each record.  TinyJAMBU
+ * (one-shot, as CCM: 12-byte nonce, 8-byte tag) goes the CCM way. */
 #include <stdlib.h>
 #include <string.h>
 #include <openssl/core_dispatch.h>
@@ -42,6 +43,8 @@ typedef struct aead_ctx {
 } aead_ctx;
 
 static int is_gcm(const aead_ctx *c) { return c->alg->evp_mode == EVP_CIPH_GCM_MODE; }
+/* TinyJAMBU has no EVP mode of its own: reported as a stream cipher (mode 0). */
+static int is_tinyjambu(const aead_ctx *c) { return c->alg->evp_mode == EVP_CIPH_STREAM_CIPHER; }
 
 static void *aead_newctx(void *provctx, const kcp_alg *alg)
 {
@@ -51,9 +54,9 @@ static void *aead_newctx(void *provctx, const kcp_alg *alg)
     c->alg = alg;
     /* OpenSSL's defaults: GCM a 12-byte IV and 16-byte tag; CCM (L = 8) a 7-byte
      * nonce and 12-byte tag, though the algorithm reports a 12-byte IV. */
-    int gcm = alg->evp_mode == EVP_CIPH_GCM_MODE;
-    c->iv_len = gcm ? 12 : 7;
-    c->tag_len = gcm ? 16 : 12;
+    int gcm = alg->evp_mode == EVP_CIPH_GCM_MODE, tj = alg->evp_mode == EVP_CIPH_STREAM_CIPHER;
+    c->iv_len = gcm || tj ? 12 : 7;
+    c->tag_len = gcm ? 16 : tj ? 8 : 12;
     return c;
 }
 
@@ -169,7 +172,7 @@ static int aead_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     size_t sz;
     if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_IVLEN))) {
         if (!OSSL_PARAM_get_size_t(p, &sz)) return 0;
-        int ok = is_gcm(c) ? sz >= 1 && sz <= IV_MAX : sz >= 7 && sz <= 13;
+        int ok = is_gcm(c) ? sz >= 1 && sz <= IV_MAX : is_tinyjambu(c) ? sz == 12 : sz >= 7 && sz <= 13;
         if (!ok) {
             ERR_raise(ERR_LIB_PROV, PROV_R_INVALID_IV_LENGTH);
             return 0;
@@ -193,7 +196,7 @@ static int aead_set_ctx_params(void *vctx, const OSSL_PARAM params[])
             ERR_raise(ERR_LIB_PROV, PROV_R_INVALID_TAG);
             return 0;
         }
-        if (!is_gcm(c) && p->data_size % 2) {
+        if ((!is_gcm(c) && p->data_size % 2) || (is_tinyjambu(c) && p->data_size != 8)) {
             ERR_raise(ERR_LIB_PROV, PROV_R_INVALID_TAG_LENGTH);
             return 0;
         }
@@ -361,7 +364,7 @@ static int aead_update(void *vctx, unsigned char *out, size_t *outl, size_t outs
         return tls_record(c, out, outl, in, inl);
     }
     if (!is_gcm(c)) {
-        if (!in && !out) {          /* CCM: the message length, announced first */
+        if (!in && !out) {          /* CCM, TinyJAMBU: the message length, announced first */
             c->ccm_len = inl;
             c->ccm_len_set = 1;
             return 1;
@@ -558,6 +561,9 @@ static const OSSL_PARAM *aead_settable_ctx_params(void *cctx, void *provctx)
     static const OSSL_DISPATCH id##_fns[] = {                                          \
         { OSSL_FUNC_CIPHER_NEWCTX, FN(id##_new) },                                     \
         { OSSL_FUNC_CIPHER_GET_PARAMS, FN(id##_gp) }, AEAD_COMMON, { 0, NULL } };
+AEAD(tj128, "tinyjambu-128", "TINYJAMBU-128", EVP_CIPH_STREAM_CIPHER, 16, 12)
+AEAD(tj192, "tinyjambu-192", "TINYJAMBU-192", EVP_CIPH_STREAM_CIPHER, 24, 12)
+AEAD(tj256, "tinyjambu-256", "TINYJAMBU-256", EVP_CIPH_STREAM_CIPHER, 32, 12)
 #define PAIR(id, kc, NAME, keylen)                                                    \
     AEAD(id##_gcm, kc "-gcm", NAME "-GCM", EVP_CIPH_GCM_MODE, keylen, 12)             \
     AEAD(id##_ccm, kc "-ccm", NAME "-CCM", EVP_CIPH_CCM_MODE, keylen, 12)
@@ -584,5 +590,6 @@ const OSSL_ALGORITHM kcp_aead_algs[] = {
     ALG("LEA-128-CCM", lea128_ccm), ALG("LEA-192-CCM", lea192_ccm), ALG("LEA-256-CCM", lea256_ccm),
     ALG("RC6-128-GCM", rc6128_gcm), ALG("RC6-192-GCM", rc6192_gcm), ALG("RC6-256-GCM", rc6256_gcm),
     ALG("RC6-128-CCM", rc6128_ccm), ALG("RC6-192-CCM", rc6192_ccm), ALG("RC6-256-CCM", rc6256_ccm),
+    ALG("TINYJAMBU-128", tj128), ALG("TINYJAMBU-192", tj192), ALG("TINYJAMBU-256", tj256),
     { NULL, NULL, NULL, NULL }
 };

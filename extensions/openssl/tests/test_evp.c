@@ -2,8 +2,9 @@
 /* The kcipher provider through EVP: OpenSSL's ARIA vectors, random messages
  * against OpenSSL's default provider (every ARIA mode, chunked updates), the
  * TLS 1.2 record interface both ways between the two providers, and the
- * failure paths (bad tag, bad padding, wrong key and IV lengths).
- * Usage: test_evp MODULE_DIR [VECTOR_FILE] */
+ * failure paths (bad tag, bad padding, wrong key and IV lengths); TinyJAMBU
+ * against the repository's oracle vectors.
+ * Usage: test_evp MODULE_DIR [OPENSSL_ARIA_VECTORS|-] [TINYJAMBU_TSV] */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,8 +51,7 @@ static EVP_CIPHER *fetch(const char *name, const char *provider)
 
 static int is_aead(const EVP_CIPHER *c)
 {
-    int m = EVP_CIPHER_get_mode(c);
-    return m == EVP_CIPH_GCM_MODE || m == EVP_CIPH_CCM_MODE;
+    return (EVP_CIPHER_get_flags(c) & EVP_CIPH_FLAG_AEAD_CIPHER) != 0;
 }
 
 /* One message through EVP in chunks of `chunk` bytes (0: one update).
@@ -62,7 +62,9 @@ static long run(const EVP_CIPHER *c, int enc, const uint8_t *key, const uint8_t 
 {
     EVP_CIPHER_CTX *x = EVP_CIPHER_CTX_new();
     long total = -1;
-    int n, ccm = EVP_CIPHER_get_mode(c) == EVP_CIPH_CCM_MODE;
+    /* CCM and TinyJAMBU: one data update, tag (length) before it */
+    int n, ccm = EVP_CIPHER_get_mode(c) == EVP_CIPH_CCM_MODE ||
+                 (EVP_CIPHER_get_flags(c) & EVP_CIPH_FLAG_AEAD_CIPHER && EVP_CIPHER_get_mode(c) == 0);
     if (!EVP_CipherInit_ex(x, c, NULL, NULL, NULL, enc)) goto done;
     if (is_aead(c)) {
         if (iv_len && !EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_IVLEN, (int)iv_len, NULL)) goto done;
@@ -180,6 +182,58 @@ static void vectors(const char *path)
     fclose(f);
     printf("OpenSSL ARIA vectors: %d run, %d skipped\n", count - skipped, skipped);
     CHECK(count - skipped >= 25, "too few vectors ran (%d)", count - skipped);
+}
+
+/* ---- TinyJAMBU: key, nonce, ad, pt, ct||tag per line ('-' empty) ---- */
+
+static long field(char **line, uint8_t *out, size_t cap)
+{
+    char *f = *line;
+    if (!f || !*f) return -1;
+    size_t len = strcspn(f, "\t\n");
+    *line = f[len] ? f + len + 1 : f + len;
+    f[len] = 0;
+    return strcmp(f, "-") == 0 ? 0 : unhex(f, out, cap);
+}
+
+static void tinyjambu(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    CHECK(f != NULL, "open %s", path);
+    if (!f) return;
+    char buf[4096];
+    int count = 0;
+    while (fgets(buf, sizeof buf, f)) {
+        if (buf[0] == '#') continue;
+        uint8_t key[32], nonce[12], ad[512], pt[512], ct[520], out[520], tag[8];
+        char *l = buf;
+        long kl = field(&l, key, sizeof key), nl = field(&l, nonce, sizeof nonce), al = field(&l, ad, sizeof ad),
+             pl = field(&l, pt, sizeof pt), cl = field(&l, ct, sizeof ct);
+        if (kl <= 0 || nl != 12 || al < 0 || pl < 0 || cl != pl + 8) continue;
+        char name[32];
+        snprintf(name, sizeof name, "TINYJAMBU-%ld", kl * 8);
+        EVP_CIPHER *c = fetch(name, "kcipher");
+        CHECK(c != NULL, "fetch %s", name);
+        if (!c) break;
+        long n = run(c, 1, key, nonce, 12, ad, (size_t)al, tag, 8, pt, (size_t)pl, out, 0, 0);
+        CHECK(n == pl && memcmp(out, ct, (size_t)pl) == 0 && memcmp(tag, ct + pl, 8) == 0,
+              "%s encrypt, vector %d", name, count);
+        memcpy(tag, ct + pl, 8);
+        n = run(c, 0, key, nonce, 12, ad, (size_t)al, tag, 8, ct, (size_t)pl, out, 0, 0);
+        CHECK(n == pl && memcmp(out, pt, (size_t)pl) == 0, "%s decrypt, vector %d", name, count);
+        tag[count % 8] ^= 4;
+        memset(out, 0x5a, sizeof out);
+        n = run(c, 0, key, nonce, 12, ad, (size_t)al, tag, 8, ct, (size_t)pl, out, 0, 0);
+        int untouched = 1;
+        for (long i = 0; i < pl; i++) untouched &= out[i] == 0x5a;
+        CHECK(n < 0 && untouched, "%s forged tag accepted or plaintext released, vector %d", name, count);
+        ERR_clear_error();
+        EVP_CIPHER_free(c);
+        count++;
+    }
+    fclose(f);
+    printf("TinyJAMBU vectors: %d\n", count);
+    CHECK(count >= 100, "too few TinyJAMBU vectors (%d)", count);
 }
 
 /* ---- random messages against the default provider ---- */
@@ -359,7 +413,8 @@ int main(int argc, char **argv)
         printf("FAIL: cannot load the kcipher provider from %s\n", argv[1]);
         return 1;
     }
-    vectors(argc > 2 ? argv[2] : NULL);
+    vectors(argc > 2 && strcmp(argv[2], "-") ? argv[2] : NULL);
+    if (argc > 3) tinyjambu(argv[3]);
     const char *aria[] = { "ARIA-128-ECB", "ARIA-192-CBC", "ARIA-256-CTR", "ARIA-128-CFB", "ARIA-192-OFB",
                            "ARIA-128-GCM", "ARIA-256-GCM", "ARIA-128-CCM", "ARIA-192-CCM", "ARIA-256-ECB",
                            "ARIA-128-CBC", "ARIA-256-OFB" };
