@@ -10,6 +10,7 @@ comes from the JSON lines; the papers' figures are quoted from their text.
 The sections are in report/ beside this file, one module each.
 """
 import argparse
+import importlib.util
 import os
 import sys
 
@@ -30,6 +31,17 @@ from report.tj_avr import section_tj_avr
 from report.tokenize import section_tokenize
 from report.verdicts import (Cross, fea_rows, ipc_section, pipo_rows, rc6_rows, rekey_table, rv32_rows, rv32_table7,
                              summary, tj_rows, verdict_table)
+
+
+def section_openssl_provider(d):
+    """`openssl speed` records of extensions/openssl/bench.py (docs/openssl.md), rendered there."""
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "extensions", "openssl", "bench.py")
+    if not d.find(scenario="openssl-speed") or not os.path.exists(path):
+        return ""
+    spec = importlib.util.spec_from_file_location("kc_openssl_bench", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.markdown(d.recs)
 
 
 def main():
@@ -60,7 +72,7 @@ def main():
     parts = [section_machine(d, src), section_summary(d), section_targets(d)] + papers + [
         summary([r for rows in verdicts for r in rows]), section_tokenize(d, crossdir), section_cross(crossdir),
         section_primitives(d), section_ghash(d), section_bulk(d, plots),
-        section_modes(d)]
+        section_modes(d), section_openssl_provider(d)]
     with open(os.path.join(args.out, "benchmarks.md"), "w") as f:
         f.write("\n".join(parts))
     print("report: wrote %s" % os.path.join(args.out, "benchmarks.md"), file=sys.stderr)

@@ -10,7 +10,7 @@ for what in "$@"; do
     test)    pkgs+=(build-essential cmake pkg-config python3 python3-pip valgrind
                     libssl-dev libcrypto++-dev libbotan-2-dev libcrypto++-utils
                     clang libclang-rt-14-dev openjdk-17-jdk-headless maven
-                    postgresql-15 postgresql-server-dev-15 curl python3-cryptography) ;;   # curl: scripts/test-sql.sh
+                    postgresql-15 postgresql-server-dev-15 curl python3-cryptography openssl) ;;   # curl: scripts/test-sql.sh
     bench)   pkgs+=(build-essential cmake pkg-config python3 python3-matplotlib
                     libssl-dev libcrypto++-dev libbotan-2-dev llvm valgrind) ;;
     aarch64) pkgs+=(cmake make python3 gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user) ;;

@@ -56,6 +56,8 @@ mkdir -p "$build"
 run_suite "tests" "$build/release"
 echo "== SQL extensions (PostgreSQL 15, DuckDB)"
 if scripts/test-sql.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+echo "== OpenSSL 3 provider (scripts/test-openssl.sh)"
+if KC_BUILD_DIR=$build scripts/test-openssl.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 CC=clang CXX=clang++ run_suite "tests built with clang" "$build/clang"
 echo "== static analysis (clang --analyze over src/ and cli/)"
 if scripts/analyze.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
