@@ -468,8 +468,62 @@ static void gcm(bench_run *r, const kc_cipher_entry *e)
     }
 }
 
+/* GHASH alone (src/ghash), every backend, measured with AES-128 (GCM's
+ * first cipher): op "ghash", msg_len bytes absorbed per call. */
+typedef struct ghash_op {
+    const kc_ghash_backend *b;
+    void *key;
+    const uint8_t *in;
+    size_t blocks;
+    uint8_t y[16];
+} ghash_op;
+
+static void ghash_update(void *arg) { ghash_op *o = arg; o->b->update(o->key, o->y, o->in, o->blocks); }
+
+static void ghash_points(bench_run *r)
+{
+    kc_status st;
+    const kc_ghash_backend *dflt = kc_ghash_find(NULL, &st), *b;
+    for (size_t i = 0; (b = kc_ghash_backends[i]) != NULL; i++) {
+        static char isa[96];
+        if (!bench_want_impl(r, b->head.name)) continue;
+        if (b->head.cpu & ~kc_cpu_detect()) {
+            bench_note(r, "ghash/%s skipped: this CPU lacks %s", b->head.name,
+                       kc_cpu_names(b->head.cpu & ~kc_cpu_detect(), isa, sizeof isa));
+            continue;
+        }
+        ghash_op o;
+        memset(&o, 0, sizeof o);
+        o.b = b;
+        o.key = ctx_alloc(b->head.ctx_size);
+        o.in = bench_buf(r, 0);
+        b->init(o.key, KEY);
+        for (size_t s = 0; s < bench_nsizes; s++) {
+            bench_point p;
+            memset(&p, 0, sizeof p);
+            p.library = "kcipher";
+            p.primitive = p.family = "ghash";
+            p.impl = b->head.name;
+            p.isa = kc_cpu_names(b->head.cpu, isa, sizeof isa);
+            p.constant_time = b->head.timing == KC_CONSTANT_TIME;
+            p.is_default = b == dflt;
+            p.op = "ghash";
+            p.mode = "";
+            p.scenario = "primitive";
+            p.msg_len = bench_sizes[s];
+            p.messages = 1;
+            p.verified = -1;
+            o.blocks = bench_sizes[s] / 16;
+            bench_point_run(r, &p, ghash_update, &o);
+        }
+        kc_wipe(o.key, b->head.ctx_size);
+        free(o.key);
+    }
+}
+
 void bench_ours(bench_run *r, const char *cipher)
 {
+    if (strcmp(cipher, "aes-128") == 0) ghash_points(r);
     const kc_cipher_entry *e = kc_registry_cipher(cipher);
     if (!e) return;
     if (kc_backend_count(cipher) == 0) {

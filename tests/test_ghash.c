@@ -93,6 +93,9 @@ static void check_spec_cases(const kc_ghash_backend *b)
 /* ---- random tests ---- */
 
 #define MAX_BLOCKS 300
+/* Random cases per backend; fewer on 32-bit targets, which run emulated and
+ * where ct (the reference) may be a software multiply. */
+#define DIFF_CASES (sizeof(void *) >= 8 ? 200 : 40)
 static uint8_t data_buf[MAX_BLOCKS * 16 + 1];
 
 /* The backend against the bit-serial reference (a few small cases). */
@@ -182,7 +185,7 @@ int main(void)
         printf("checking %s%s\n", b->head.name, b == kc_ghash_find(NULL, &st) ? " (default)" : "");
         check_spec_cases(b);
         check_against_reference(b, 30);
-        if (b != ct) check_against_ct(b, ct, 200);
+        if (b != ct) check_against_ct(b, ct, DIFF_CASES);
     }
     check_against_ct(ct, ct, 4);     /* ct split into pieces equals ct in one call */
     return tl_finish("ghash");

@@ -36,6 +36,7 @@ static uint32_t detect(void)
         if (ymm && (c & (1u << 9)))  f |= KC_CPU_VAES;
         if (c & (1u << 8))           f |= KC_CPU_GFNI;
         if (zmm && (c & (1u << 6)))  f |= KC_CPU_AVX512VBMI2;
+        if (ymm && (c & (1u << 10))) f |= KC_CPU_VPCLMUL;
     }
     return f;
 }
@@ -45,6 +46,7 @@ static uint32_t detect(void)
 {
     uint32_t f = KC_CPU_NEON;            /* mandatory in AArch64 */
     if (getauxval(AT_HWCAP) & (1u << 3)) f |= KC_CPU_ARMAES;  /* HWCAP_AES */
+    if (getauxval(AT_HWCAP) & (1u << 4)) f |= KC_CPU_PMULL;   /* HWCAP_PMULL */
     return f;
 }
 #elif KC_ARCH_AARCH64
@@ -58,7 +60,7 @@ static const struct { uint32_t bit; const char *name; } feature_names[] = {
     { KC_CPU_AVX2, "avx2" }, { KC_CPU_AVX512F, "avx512f" }, { KC_CPU_AVX512BW, "avx512bw" },
     { KC_CPU_AESNI, "aesni" }, { KC_CPU_PCLMUL, "pclmul" }, { KC_CPU_VAES, "vaes" },
     { KC_CPU_GFNI, "gfni" }, { KC_CPU_AVX512VBMI2, "avx512vbmi2" }, { KC_CPU_NEON, "neon" },
-    { KC_CPU_ARMAES, "armaes" },
+    { KC_CPU_ARMAES, "armaes" }, { KC_CPU_VPCLMUL, "vpclmulqdq" }, { KC_CPU_PMULL, "pmull" },
 };
 
 const char *kc_cpu_names(uint32_t mask, char *buf, unsigned cap)

@@ -15,11 +15,13 @@ enum {
     KC_CPU_PCLMUL  = 1u << 7,
     KC_CPU_VAES    = 1u << 8,
     KC_CPU_GFNI    = 1u << 9,
-    KC_CPU_AVX512VBMI2 = 1u << 10
+    KC_CPU_AVX512VBMI2 = 1u << 10,
+    KC_CPU_VPCLMUL = 1u << 11     /* VPCLMULQDQ (256/512-bit carry-less multiply) */
 };
 /* Bits above 15 as macros: an enum constant must fit an int (16 bits on AVR). */
 #define KC_CPU_NEON   ((uint32_t)1 << 16)
 #define KC_CPU_ARMAES ((uint32_t)1 << 17)
+#define KC_CPU_PMULL  ((uint32_t)1 << 18)   /* PMULL/PMULL2 on 64-bit lanes */
 
 /* Bits of the features this CPU (and OS) supports; computed once. */
 uint32_t kc_cpu_detect(void);

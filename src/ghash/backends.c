@@ -5,10 +5,24 @@
 #include "core/arch.h"
 #include "ghash/ghash.h"
 
-extern const kc_ghash_backend kc_ghash_ct;
+extern const kc_ghash_backend kc_ghash_ct, kc_ghash_ct_shift;
+#if KC_ARCH_X86
+extern const kc_ghash_backend kc_ghash_vpclmul512, kc_ghash_pclmul;
+#endif
+#if KC_ARCH_AARCH64
+extern const kc_ghash_backend kc_ghash_pmull;
+#endif
 
 const kc_ghash_backend *const kc_ghash_backends[] = {
+#if KC_ARCH_X86
+    &kc_ghash_vpclmul512,
+    &kc_ghash_pclmul,
+#endif
+#if KC_ARCH_AARCH64
+    &kc_ghash_pmull,
+#endif
     &kc_ghash_ct,
+    &kc_ghash_ct_shift,
     NULL
 };
 

@@ -8,15 +8,21 @@
  * 64 product bits; the high ones come from the bit-reversed operands.  No
  * tables, no branches on data.
  *
- * Constant time where a 64x64 -> 64 multiply is (x86-64, AArch64, RV64 with
- * M); a 32-bit CPU builds it from 32-bit multiplies, which are constant-time
- * on most of them but not on a Cortex-M3 (UMULL stops early) nor on RV32I
- * without M (a software multiply loop): see ghash/backends.c for the
- * backend those get. */
+ * Constant time where a 64x64 -> 64 multiply is (x86-64, AArch64, 32-bit
+ * CPUs with constant-time 32x32 -> 64 multiplies); not on RV32I without M
+ * (a software multiply loop) nor on a Cortex-M3 (UMULL stops early): there
+ * it is registered as variable-time and ct-shift (ct_shift.c) is the
+ * default. */
 #include <string.h>
 #include "core/util.h"
 #include "ghash/ghash.h"
 #include "ghash/ghash_common.h"
+
+#if (KC_ARCH_RV32 && !defined(__riscv_mul)) || KC_ARCH_AVR || defined(__ARM_ARCH_7M__)
+#define CT_TIMING KC_VARIABLE_TIME
+#else
+#define CT_TIMING KC_CONSTANT_TIME
+#endif
 
 typedef struct {
     uint64_t h[3], hr[3];   /* H's high and low halves and their XOR; the same bit-reversed */
@@ -79,6 +85,6 @@ static void ct_update(const void *key, uint8_t y[16], const uint8_t *in, size_t 
 }
 
 const kc_ghash_backend kc_ghash_ct = {
-    { "ct", "portable C, masked integer multiplies (no tables)", 0, KC_CONSTANT_TIME, sizeof(ct_key) },
+    { "ct", "portable C, masked integer multiplies (no tables)", 0, CT_TIMING, sizeof(ct_key) },
     ct_init, ct_update
 };

@@ -142,10 +142,14 @@ static void check(const kc_cipher_entry *e, const kc_backend_head *b)
     }
 }
 
+#include "ct_ghash.h"
+
 int main(int argc, char **argv)
 {
     if (!RUNNING_ON_VALGRIND) fprintf(stderr, "note: not under valgrind; only functional checks run\n");
-    if (argc == 3) {
+    if (argc == 3 && strcmp(argv[1], "ghash") == 0) {
+        if (check_ghash_named(argv[2])) { fprintf(stderr, "no such GHASH backend\n"); return 2; }
+    } else if (argc == 3) {
         const kc_cipher_entry *e = kc_registry_cipher(argv[1]);
         const void *b;
         if (!e || kc_registry_backend(e->family, argv[2], &b) != KC_OK) { fprintf(stderr, "no such cipher/backend\n"); return 2; }
@@ -166,6 +170,7 @@ int main(int argc, char **argv)
                 check(e, b);
             }
         }
+        check_ghash_all();
     }
     printf("ct_check: %u passed, 0 failed (valgrind reports any secret-dependent branch or index)\n", checked);
     return 0;

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: MIT */
+/* What the PCLMULQDQ backends share (include inside a KC_TARGET_BEGIN
+ * region that has pclmul and ssse3): byte-reversed loads, the key H * x^-1
+ * and the reduction of a Karatsuba product.  See ghash/pclmul.c. */
+#ifndef KC_GHASH_X86_H
+#define KC_GHASH_X86_H
+#include <immintrin.h>
+#include <stdint.h>
+
+#define KC_GHASH_BSWAP _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+#define KC_GHASH_LOAD(p) \
+    _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)(p)), KC_GHASH_BSWAP)
+#define KC_GHASH_STORE(p, v) \
+    _mm_storeu_si128((__m128i *)(void *)(p), _mm_shuffle_epi8((v), KC_GHASH_BSWAP))
+
+/* H * x^-1, reflected: the 128-bit shift left by one, and if a bit fell out
+ * (the x^0 coefficient), XOR x^-1 = 0xc2000000000000000000000000000001. */
+static inline __m128i kc_ghash_x86_key(const uint8_t h[16])
+{
+    __m128i v = KC_GHASH_LOAD(h);
+    __m128i carry = _mm_srli_epi64(v, 63);                 /* bit 63 and bit 127, each at its qword's bit 0 */
+    __m128i top = _mm_shuffle_epi32(_mm_srai_epi32(v, 31), 0xff);   /* all ones iff bit 127 */
+    v = _mm_or_si128(_mm_slli_epi64(v, 1), _mm_slli_si128(carry, 8));
+    return _mm_xor_si128(v, _mm_and_si128(top, _mm_set_epi32((int)0xc2000000, 0, 0, 1)));
+}
+
+/* The product hi:lo (mid: Karatsuba's middle term before its correction)
+ * reduced: fold the low 128 bits in twice by x^127 + x^126 + x^121. */
+static inline __m128i kc_ghash_x86_reduce(__m128i lo, __m128i mid, __m128i hi)
+{
+    const __m128i poly = _mm_set_epi32(0, 0, (int)0xc2000000, 0);
+    mid = _mm_xor_si128(mid, _mm_xor_si128(lo, hi));
+    lo = _mm_xor_si128(lo, _mm_slli_si128(mid, 8));
+    hi = _mm_xor_si128(hi, _mm_srli_si128(mid, 8));
+    __m128i t = _mm_clmulepi64_si128(lo, poly, 0x00);
+    lo = _mm_xor_si128(lo, _mm_shuffle_epi32(t, 0x4e));
+    t = _mm_clmulepi64_si128(lo, poly, 0x01);
+    return _mm_xor_si128(hi, _mm_xor_si128(lo, t));
+}
+
+#endif
