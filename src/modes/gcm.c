@@ -63,6 +63,7 @@ static const char *gcm_sub_name(const void *state)
 
 static void absorb(gcm_stream *s, const uint8_t *in, size_t len)
 {
+    if (!len) return;           /* in may be NULL */
     if (s->buf_n) {
         size_t take = 16 - s->buf_n < len ? 16 - s->buf_n : len;
         memcpy(s->buf + s->buf_n, in, take);
@@ -166,6 +167,7 @@ static size_t partial(gcm_stream *s, int encrypt, uint8_t *out, const uint8_t *i
 static void data(gcm_stream *s, int encrypt, uint8_t *out, const uint8_t *in, size_t len)
 {
     if (!s->in_data) { absorb_pad(s); s->in_data = 1; }
+    if (!len) return;           /* in and out may be NULL */
     s->ct_len += len;
     size_t done = partial(s, encrypt, out, in, len);
     out += done; in += done; len -= done;
@@ -244,7 +246,7 @@ static kc_status gcm_decrypt(const void *state, const kc_cipher *c, size_t tag_l
     int bad = kc_ct_compare(want, tag, tag_len);
     kc_wipe(want, sizeof want);
     kc_ct_declassify(&bad, sizeof bad);
-    if (!bad) {                 /* then decrypt */
+    if (!bad && ct_len) {       /* then decrypt */
         size_t whole = ct_len / 16;
         ctr32(c, ctr, out, ct, whole);
         if (ct_len % 16) {
