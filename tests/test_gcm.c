@@ -8,12 +8,23 @@
 #include <stdlib.h>
 #include <string.h>
 #include "testlib.h"
+#include "core/arch.h"
 #include "core/cpu.h"
 #include "core/objects.h"
 #include "ghash/ghash.h"
 #include "modes/mode_mac.h"
 #ifdef KC_GCM_PEERS
 #include "peer.h"
+#endif
+
+/* Emulated bare-metal targets (RV32I, Cortex-M3) take every SAMPLE-th vector
+ * and fewer random cases: all of them would take hours there. */
+#if KC_ARCH_X86 || KC_ARCH_AARCH64
+#define SAMPLE 1
+#define CASES 60
+#else
+#define SAMPLE 64
+#define CASES 4
 #endif
 
 /* ---- vectors ---- */
@@ -30,8 +41,12 @@ static vec *vecs;
 static size_t nvecs, capvecs;
 static const char *where;
 
+static vec scratch;
+static unsigned long seen;
+
 static vec *push(void)
 {
+    if (seen++ % SAMPLE) return &scratch;   /* read, not kept */
     if (nvecs == capvecs) {
         capvecs = capvecs ? capvecs * 2 : 1024;
         vecs = realloc(vecs, capvecs * sizeof *vecs);
@@ -119,7 +134,7 @@ static void load_evp(const char *path)
         line++;
         char *s = got ? trim(buf) : (char *)"";
         if (!*s) {
-            if (have) { cur.pt_len = cur.pt_len; *push() = cur; }
+            if (have) *push() = cur;
             have = 0;
             if (!got) break;
             continue;
@@ -499,7 +514,7 @@ static void errors(void)
     tl_check_status(kc_aead_encrypt(a, out, sizeof out, &n, out + 10, 12, NULL, 0, buf, 10), KC_ERR_OVERLAP, "nonce overlap");
     if (sizeof(size_t) > 4) {   /* the limits are checked before anything is read */
         size_t big = (size_t)((UINT64_C(1) << 36) - 31);
-        uint8_t *far = (uint8_t *)((uintptr_t)buf + ((uintptr_t)1 << 40));   /* never dereferenced */
+        uint8_t *far = (uint8_t *)((uintptr_t)buf + ((uintptr_t)1 << (sizeof(uintptr_t) > 4 ? 40 : 0)));   /* never dereferenced */
         tl_check_status(kc_aead_encrypt(a, far, SIZE_MAX, &n, iv, 12, NULL, 0, buf, big), KC_ERR_INPUT_TOO_LONG, "too long");
         tl_check_status(kc_aead_encrypt(a, buf, SIZE_MAX, &n, iv, 12, NULL, 0, buf + 1, big - 1), KC_ERR_OVERLAP,
                         "the largest length passes the limit check (then overlaps)");
@@ -565,13 +580,13 @@ int main(void)
     for (size_t i = before; i < nvecs; i++)
         TL_CHECK(vecs[i].cipher[0] && vecs[i].key_len && vecs[i].iv_len && vecs[i].tag_len && vecs[i].ct_len >= 0,
                  "vector %zu (line %d) incomplete", i, vecs[i].line);
-    printf("%zu vectors read\n", nvecs);
+    printf("%zu vectors read, %zu kept (one in %d)\n", (size_t)seen, nvecs, SAMPLE);
     run_vectors("aes");
     run_vectors("aria");
     run_vectors("lea");
     free(vecs);
 
-    for (size_t i = 0; i < NCIPHERS; i++) random_message(ciphers[i], 60);
+    for (size_t i = 0; i < NCIPHERS; i++) random_message(ciphers[i], CASES);
     printf("%lu differential checks against peer libraries\n", peer_checks);
     batch("aes-128", 12);
     batch("lea-256", 16);
