@@ -17,8 +17,9 @@
 #include "peer.h"
 #endif
 
-/* Emulated bare-metal targets (RV32I, Cortex-M3) take every SAMPLE-th vector
- * and fewer random cases: all of them would take hours there. */
+/* Emulated bare-metal targets (RV32I, Cortex-M3) keep one NIST vector in
+ * SAMPLE (every ARIA and LEA one) and run fewer random cases: all of them
+ * would take hours there. */
 #if KC_ARCH_X86 || KC_ARCH_AARCH64
 #define SAMPLE 1
 #define CASES 60
@@ -42,11 +43,11 @@ static size_t nvecs, capvecs;
 static const char *where;
 
 static vec scratch;
-static unsigned long seen;
+static unsigned long seen, sample = 1;
 
 static vec *push(void)
 {
-    if (seen++ % SAMPLE) return &scratch;   /* read, not kept */
+    if (seen++ % sample) return &scratch;   /* read, not kept */
     if (nvecs == capvecs) {
         capvecs = capvecs ? capvecs * 2 : 1024;
         vecs = realloc(vecs, capvecs * sizeof *vecs);
@@ -572,15 +573,17 @@ int main(void)
         if (!dir) dir = KC_PYCA_GCM_DIR;
         snprintf(path, sizeof path, "%s/%s", dir, rsp[i]);
         FILE *f = *dir ? fopen(path, "r") : NULL;
+        sample = SAMPLE;
         if (f) { fclose(f); load_rsp(path, "aes"); }
         else if ((p = tl_external_vector(rel, NULL)) != NULL) load_rsp(p, "aes");
+        sample = 1;
     }
     if ((p = tl_external_vector("gcm/aria_gcm_ccm_openssl_evpciph_aria.txt", NULL)) != NULL) load_evp(p);
     if ((p = tl_external_vector("gcm/lea_gcm_kisa.txt", NULL)) != NULL) load_rsp(p, "lea");
     for (size_t i = before; i < nvecs; i++)
         TL_CHECK(vecs[i].cipher[0] && vecs[i].key_len && vecs[i].iv_len && vecs[i].tag_len && vecs[i].ct_len >= 0,
                  "vector %zu (line %d) incomplete", i, vecs[i].line);
-    printf("%zu vectors read, %zu kept (one in %d)\n", (size_t)seen, nvecs, SAMPLE);
+    printf("%zu vectors read, %zu kept (one NIST vector in %d)\n", (size_t)seen, nvecs, SAMPLE);
     run_vectors("aes");
     run_vectors("aria");
     run_vectors("lea");
