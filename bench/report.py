@@ -17,6 +17,7 @@ from report.aead_modes import section_gcm
 from report.bulk import section_bulk, section_primitives
 from report.cross import section_cross
 from report.fea_opt import section_fea_opt
+from report.ghash import section_ghash
 from report.load import Data, load
 from report.machine import section_machine, section_summary
 from report.pipo_arm import section_pipo_arm
@@ -44,8 +45,8 @@ def main():
     src = ", ".join(os.path.basename(p) for p in args.json)
     parts = [section_machine(d, src), section_summary(d), section_targets(d), section_fea_opt(d),
              section_rv32_kbc(d), section_pipo_arm(d, plots), section_tj_avr(d), section_rc6_rij(d, plots),
-             section_threads(d, plots), section_cross(crossdir), section_primitives(d), section_bulk(d, plots),
-             section_gcm(d)]
+             section_threads(d, plots), section_cross(crossdir), section_primitives(d), section_ghash(d),
+             section_bulk(d, plots), section_gcm(d)]
     with open(os.path.join(args.out, "benchmarks.md"), "w") as f:
         f.write("\n".join(parts))
     print("report: wrote %s" % os.path.join(args.out, "benchmarks.md"), file=sys.stderr)

@@ -5,7 +5,7 @@
 #include "core/arch.h"
 #include "ghash/ghash.h"
 
-extern const kc_ghash_backend kc_ghash_ct, kc_ghash_ct_shift;
+extern const kc_ghash_backend kc_ghash_ct, kc_ghash_ct32, kc_ghash_ct_shift;
 #if KC_ARCH_X86
 extern const kc_ghash_backend kc_ghash_vpclmul512, kc_ghash_pclmul;
 #endif
@@ -22,6 +22,7 @@ const kc_ghash_backend *const kc_ghash_backends[] = {
     &kc_ghash_pmull,
 #endif
     &kc_ghash_ct,
+    &kc_ghash_ct32,
     &kc_ghash_ct_shift,
     NULL
 };

@@ -1,11 +1,22 @@
 /* SPDX-License-Identifier: MIT */
 /* What the PCLMULQDQ backends share (include inside a KC_TARGET_BEGIN
- * region that has pclmul and ssse3): byte-reversed loads, the key H * x^-1
- * and the reduction of a Karatsuba product.  See ghash/pclmul.c. */
+ * region that has pclmul and ssse3): byte-reversed loads, the key H * x^-1,
+ * the products and their reduction (see ghash/pclmul.c), and the pclmul
+ * backend's key layout for kernels that stitch GHASH into a CTR loop:
+ * with y = KC_GHASH_LOAD(Y), n <= 8 blocks are absorbed by zeroing lo, mid,
+ * hi, then for block j (the first XORed with y) kc_ghash_x86_mul_add(&lo,
+ * &mid, &hi, KC_GHASH_LOAD(block j), key->h[8 - n + j], key->k[8 - n + j]),
+ * and y = kc_ghash_x86_reduce(lo, mid, hi). */
 #ifndef KC_GHASH_X86_H
 #define KC_GHASH_X86_H
 #include <immintrin.h>
 #include <stdint.h>
+
+/* The pclmul backend's key (its ctx, from kc_ghash_pclmul.init). */
+typedef struct kc_ghash_pclmul_key {
+    __m128i h[8];   /* h[i] = H^(8-i) * x^-1, reflected: h[7] is H's */
+    __m128i k[8];   /* the halves of h[i] XORed (Karatsuba's middle factor), in both qwords */
+} kc_ghash_pclmul_key;
 
 #define KC_GHASH_BSWAP _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
 #define KC_GHASH_LOAD(p) \
@@ -22,6 +33,16 @@ static inline __m128i kc_ghash_x86_key(const uint8_t h[16])
     __m128i top = _mm_shuffle_epi32(_mm_srai_epi32(v, 31), 0xff);   /* all ones iff bit 127 */
     v = _mm_or_si128(_mm_slli_epi64(v, 1), _mm_slli_si128(carry, 8));
     return _mm_xor_si128(v, _mm_and_si128(top, _mm_set_epi32((int)0xc2000000, 0, 0, 1)));
+}
+
+/* x (byte-reversed) times a key power h (kh: its halves XORed) into the
+ * Karatsuba sums. */
+static inline __attribute__((always_inline)) void kc_ghash_x86_mul_add(__m128i *lo, __m128i *mid, __m128i *hi,
+                                                                      __m128i x, __m128i h, __m128i kh)
+{
+    *lo = _mm_xor_si128(*lo, _mm_clmulepi64_si128(x, h, 0x00));
+    *hi = _mm_xor_si128(*hi, _mm_clmulepi64_si128(x, h, 0x11));
+    *mid = _mm_xor_si128(*mid, _mm_clmulepi64_si128(_mm_xor_si128(x, _mm_shuffle_epi32(x, 0x4e)), kh, 0x00));
 }
 
 /* The product hi:lo (mid: Karatsuba's middle term before its correction)

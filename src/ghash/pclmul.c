@@ -17,10 +17,7 @@
 KC_TARGET_BEGIN("pclmul,ssse3")
 #include "ghash/ghash_x86.h"
 
-typedef struct {
-    __m128i h[8];   /* h[i] = H^(8-i) * x^-1, reflected: h[7] is H's */
-    __m128i k[8];   /* the halves of h[i] XORed (Karatsuba's middle factor), in both qwords */
-} pclmul_key;
+typedef kc_ghash_pclmul_key pclmul_key;
 
 /* Y * H' reduced, for the key powers. */
 static __m128i mul(__m128i a, __m128i h)
@@ -52,9 +49,7 @@ static inline __attribute__((always_inline)) __m128i blocks(const pclmul_key *k,
         __m128i x = KC_GHASH_LOAD(in + 16 * j);
         if (j == 0) x = _mm_xor_si128(x, y);
         const int i = 8 - n + j;
-        lo = _mm_xor_si128(lo, _mm_clmulepi64_si128(x, k->h[i], 0x00));
-        hi = _mm_xor_si128(hi, _mm_clmulepi64_si128(x, k->h[i], 0x11));
-        mid = _mm_xor_si128(mid, _mm_clmulepi64_si128(_mm_xor_si128(x, _mm_shuffle_epi32(x, 0x4e)), k->k[i], 0x00));
+        kc_ghash_x86_mul_add(&lo, &mid, &hi, x, k->h[i], k->k[i]);
     }
     return kc_ghash_x86_reduce(lo, mid, hi);
 }
