@@ -9,8 +9,8 @@
 #include <string.h>
 #include "kcipher.h"
 #include "core/registry.h"
-#include "tinyjambu/tinyjambu_common.h"
 #include "ghash/ghash.h"
+#include "tinyjambu/tinyjambu_common.h"
 #include "bench_int.h"
 
 /* Everything one timed operation needs. */
@@ -535,6 +535,85 @@ static void fea(bench_run *r, const kc_cipher_entry *e)
     }
 }
 
+/* ---- GCM ([SP800-38D]) through kc_aead, 16 KiB, 12-byte IV, no AD ---- */
+
+#define GCM_LEN 16384
+
+static void gcm_enc(void *arg)
+{
+    op *o = arg;
+    size_t out_len;
+    kc_aead_encrypt(o->a, o->out, o->len + 16, &out_len, o->nonce, 12, NULL, 0, o->in, o->len);
+}
+static void gcm_dec(void *arg)       /* in is a valid ciphertext || tag */
+{
+    op *o = arg;
+    size_t out_len;
+    kc_aead_decrypt(o->a, o->out, o->len, &out_len, o->nonce, 12, NULL, 0, o->in, o->len + 16);
+}
+
+static void gcm_point(bench_run *r, const kc_cipher_entry *e, kc_backend_info *bi, const char *backend)
+{
+    char name[48];
+    snprintf(name, sizeof name, "%s-gcm", e->info.name);
+    kc_aead *a = NULL;
+    kc_status st = kc_aead_new(&a, name, backend, KEY, e->info.key_bytes);
+    if (st != KC_OK) {
+        bench_note(r, "%s/%s skipped: %s", name, backend, kc_strerror(st));
+        return;
+    }
+    op o;
+    memset(&o, 0, sizeof o);
+    o.a = a;
+    o.nonce = IV;
+    o.len = GCM_LEN;
+    o.in = bench_buf(r, 0);
+    uint8_t *ct = malloc(GCM_LEN + 16), *pt = malloc(GCM_LEN + 16);
+    if (!ct || !pt) { free(ct); free(pt); kc_aead_free(a); return; }
+    o.out = ct;
+    bench_point p = bench_our_point(e, bi, "encrypt", "gcm", "bulk", GCM_LEN);
+    p.impl = kc_aead_backend_name(a);
+    bench_point_run(r, &p, gcm_enc, &o);
+    size_t n;
+    kc_aead_encrypt(a, ct, GCM_LEN + 16, &n, IV, 12, NULL, 0, o.in, GCM_LEN);   /* a valid message to open */
+    o.in = ct;
+    o.out = pt;
+    p = bench_our_point(e, bi, "decrypt", "gcm", "bulk", GCM_LEN);
+    p.impl = kc_aead_backend_name(a);
+    bench_point_run(r, &p, gcm_dec, &o);
+    free(ct);
+    free(pt);
+    kc_aead_free(a);
+}
+
+/* Every block backend with the default GHASH, and the default block backend with every GHASH backend. */
+static void gcm(bench_run *r, const kc_cipher_entry *e)
+{
+    static const char *const ciphers[] = { "aes-128", "aria-128", "lea-128", "rc6-128" };
+    int want = 0;
+    for (size_t i = 0; i < sizeof ciphers / sizeof ciphers[0]; i++) want |= strcmp(e->info.name, ciphers[i]) == 0;
+    if (!want) return;
+    kc_backend_info bi, def;
+    int have_def = 0;
+    for (size_t i = 0; i < kc_backend_count(e->info.name); i++) {
+        if (!usable(r, e->info.name, i, &bi)) continue;
+        char b[80];
+        snprintf(b, sizeof b, "%s/", bi.name);
+        gcm_point(r, e, &bi, b);
+        if (bi.is_default) { def = bi; have_def = 1; }
+    }
+    if (!have_def || bench_quick(r)) return;
+    kc_status st;
+    const kc_ghash_backend *dg = kc_ghash_find(NULL, &st);
+    for (size_t j = 0; kc_ghash_backends[j]; j++) {
+        const kc_ghash_backend *g = kc_ghash_backends[j];
+        if (g == dg || (g->head.cpu & ~kc_cpu_detect())) continue;
+        char b[80];
+        snprintf(b, sizeof b, "%s/%s", def.name, g->head.name);
+        gcm_point(r, e, &def, b);
+    }
+}
+
 /* GHASH alone (src/ghash), every backend, measured with AES-128 (GCM's
  * first cipher): op "ghash", msg_len bytes absorbed per call. */
 typedef struct ghash_op {
@@ -598,7 +677,7 @@ void bench_ours(bench_run *r, const char *cipher)
         return;
     }
     switch (e->info.kind) {
-    case KC_KIND_BLOCK: block_cipher(r, e); break;
+    case KC_KIND_BLOCK: block_cipher(r, e); gcm(r, e); break;
     case KC_KIND_AEAD: aead(r, e); break;
     case KC_KIND_FEA: fea(r, e); break;
     }

@@ -49,6 +49,11 @@ if [[ " $* " == *" test "* ]]; then
     python3 -m pip install --quiet duckdb==1.4.4 2>/dev/null ||
     python3 -m pip install --quiet --break-system-packages duckdb==1.4.4 ||
     echo "deps: duckdb 1.4.4 unavailable; the DuckDB extension test will fail"
+  # NIST CAVS GCM files for test_gcm when the shared vectors folder is absent.
+  python3 -c "import cryptography_vectors" 2>/dev/null ||
+    python3 -m pip install --quiet cryptography-vectors 2>/dev/null ||
+    python3 -m pip install --quiet --break-system-packages cryptography-vectors ||
+    echo "deps: cryptography-vectors unavailable; test_gcm reads ../shared/vectors or skips the NIST files"
   bc=org.bouncycastle:bcprov-jdk18on:1.78.1
   if command -v mvn >/dev/null && ! ls ~/.m2/repository/org/bouncycastle/bcprov-jdk18on/1.78.1/*.jar >/dev/null 2>&1; then
     mvn -q dependency:get -Dartifact=$bc >/dev/null 2>&1 ||

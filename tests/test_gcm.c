@@ -8,12 +8,24 @@
 #include <stdlib.h>
 #include <string.h>
 #include "testlib.h"
+#include "core/arch.h"
 #include "core/cpu.h"
 #include "core/objects.h"
 #include "ghash/ghash.h"
 #include "modes/mode_mac.h"
 #ifdef KC_GCM_PEERS
 #include "peer.h"
+#endif
+
+/* Emulated bare-metal targets (RV32I, Cortex-M3) keep one NIST vector in
+ * SAMPLE (every ARIA and LEA one) and run fewer random cases: all of them
+ * would take hours there. */
+#if KC_ARCH_X86 || KC_ARCH_AARCH64
+#define SAMPLE 1
+#define CASES 60
+#else
+#define SAMPLE 64
+#define CASES 4
 #endif
 
 /* ---- vectors ---- */
@@ -30,8 +42,12 @@ static vec *vecs;
 static size_t nvecs, capvecs;
 static const char *where;
 
+static vec scratch;
+static unsigned long seen, sample = 1;
+
 static vec *push(void)
 {
+    if (seen++ % sample) return &scratch;   /* read, not kept */
     if (nvecs == capvecs) {
         capvecs = capvecs ? capvecs * 2 : 1024;
         vecs = realloc(vecs, capvecs * sizeof *vecs);
@@ -119,7 +135,7 @@ static void load_evp(const char *path)
         line++;
         char *s = got ? trim(buf) : (char *)"";
         if (!*s) {
-            if (have) { cur.pt_len = cur.pt_len; *push() = cur; }
+            if (have) *push() = cur;
             have = 0;
             if (!got) break;
             continue;
@@ -420,6 +436,56 @@ static void gmac(const char *cipher, int cases)
     free(st);
 }
 
+/* inc32 ([SP800-38D] 6.2): only the low 32 bits of the counter wrap.  This
+ * IV's J0 (GHASH-derived) under the key 00..0f has the low word ffffffa0,
+ * so a 4 KiB message wraps it; the expected output is built here from ECB
+ * over explicit inc32 counter blocks, on every backend combination. */
+static void counter_wrap(void)
+{
+    static const uint8_t iv[16] = { 0x6b, 0x63, 0x69, 0x70, 0x68, 0x65, 0x72, 0x77,
+                                    0, 0, 0, 0, 0, 0x02, 0x3f, 0xfa };
+    enum { LEN = 4096 + 5 };
+    static uint8_t key[16], pt[LEN], want[LEN], got[LEN + 16], ks[LEN + 16], back[LEN], sct[LEN];
+    for (int i = 0; i < 16; i++) key[i] = (uint8_t)i;
+    tl_random_bytes(pt, LEN);
+    kc_cipher *c;
+    kc_status st;
+    kc_cipher_new(&c, "aes-128", NULL, key, 16);
+    uint8_t h[16] = { 0 }, y[16] = { 0 }, blocks[32] = { 0 };
+    kc_cipher_encrypt_blocks(c, h, h, 16);
+    const kc_ghash_backend *g = kc_ghash_find("ct", &st);
+    _Alignas(16) static uint8_t hk[KC_GHASH_KEY_MAX];
+    g->init(hk, h);
+    memcpy(blocks, iv, 16);
+    blocks[31] = 128;            /* [len(IV)]_64 in bits */
+    g->update(hk, y, blocks, 2); /* y = J0 */
+    TL_CHECK(y[12] == 0xff && y[13] == 0xff && y[14] == 0xff && y[15] == 0xa0, "J0 near the wrap");
+    for (size_t i = 0; i < (LEN + 15) / 16; i++) {
+        uint32_t w = (uint32_t)y[12] << 24 | (uint32_t)y[13] << 16 | (uint32_t)y[14] << 8 | y[15];
+        w += (uint32_t)(i + 1);
+        memcpy(ks + 16 * i, y, 12);
+        ks[16 * i + 12] = (uint8_t)(w >> 24); ks[16 * i + 13] = (uint8_t)(w >> 16);
+        ks[16 * i + 14] = (uint8_t)(w >> 8); ks[16 * i + 15] = (uint8_t)w;
+    }
+    kc_cipher_encrypt_blocks(c, ks, ks, (LEN + 15) / 16 * 16);
+    for (size_t i = 0; i < LEN; i++) want[i] = pt[i] ^ ks[i];
+    kc_cipher_free(c);
+    char bk[96];
+    for (size_t k = 0; combo("aes-128", k, bk, sizeof bk); k++) {
+        kc_aead *a;
+        size_t n, m;
+        kc_aead_new(&a, "aes-128-gcm", bk, key, 16);
+        st = kc_aead_encrypt(a, got, sizeof got, &n, iv, 16, NULL, 0, pt, LEN);
+        if (tl_check_status(st, KC_OK, "wrap %s", bk)) tl_check_bytes(got, want, LEN, "inc32 wrap, %s", bk);
+        uint8_t tag[16];
+        st = stream(a, 1, 0, iv, 16, NULL, 0, pt, LEN, sct, NULL, tag, &m);
+        TL_CHECK(st == KC_OK && !memcmp(sct, got, LEN) && !memcmp(tag, got + LEN, 16), "wrap stream %s", bk);
+        st = kc_aead_decrypt(a, back, LEN, &m, iv, 16, NULL, 0, got, n);
+        TL_CHECK(st == KC_OK && !memcmp(back, pt, LEN), "wrap decrypt %s", bk);
+        kc_aead_free(a);
+    }
+}
+
 static void errors(void)
 {
     uint8_t key[16] = { 1 }, iv[12] = { 2 }, buf[256], out[256], tag[16];
@@ -449,7 +515,7 @@ static void errors(void)
     tl_check_status(kc_aead_encrypt(a, out, sizeof out, &n, out + 10, 12, NULL, 0, buf, 10), KC_ERR_OVERLAP, "nonce overlap");
     if (sizeof(size_t) > 4) {   /* the limits are checked before anything is read */
         size_t big = (size_t)((UINT64_C(1) << 36) - 31);
-        uint8_t *far = (uint8_t *)((uintptr_t)buf + ((uintptr_t)1 << 40));   /* never dereferenced */
+        uint8_t *far = (uint8_t *)((uintptr_t)buf + ((uintptr_t)1 << (sizeof(uintptr_t) > 4 ? 40 : 0)));   /* never dereferenced */
         tl_check_status(kc_aead_encrypt(a, far, SIZE_MAX, &n, iv, 12, NULL, 0, buf, big), KC_ERR_INPUT_TOO_LONG, "too long");
         tl_check_status(kc_aead_encrypt(a, buf, SIZE_MAX, &n, iv, 12, NULL, 0, buf + 1, big - 1), KC_ERR_OVERLAP,
                         "the largest length passes the limit check (then overlaps)");
@@ -507,21 +573,23 @@ int main(void)
         if (!dir) dir = KC_PYCA_GCM_DIR;
         snprintf(path, sizeof path, "%s/%s", dir, rsp[i]);
         FILE *f = *dir ? fopen(path, "r") : NULL;
+        sample = SAMPLE;
         if (f) { fclose(f); load_rsp(path, "aes"); }
         else if ((p = tl_external_vector(rel, NULL)) != NULL) load_rsp(p, "aes");
+        sample = 1;
     }
     if ((p = tl_external_vector("gcm/aria_gcm_ccm_openssl_evpciph_aria.txt", NULL)) != NULL) load_evp(p);
     if ((p = tl_external_vector("gcm/lea_gcm_kisa.txt", NULL)) != NULL) load_rsp(p, "lea");
     for (size_t i = before; i < nvecs; i++)
         TL_CHECK(vecs[i].cipher[0] && vecs[i].key_len && vecs[i].iv_len && vecs[i].tag_len && vecs[i].ct_len >= 0,
                  "vector %zu (line %d) incomplete", i, vecs[i].line);
-    printf("%zu vectors read\n", nvecs);
+    printf("%zu vectors read, %zu kept (one NIST vector in %d)\n", (size_t)seen, nvecs, SAMPLE);
     run_vectors("aes");
     run_vectors("aria");
     run_vectors("lea");
     free(vecs);
 
-    for (size_t i = 0; i < NCIPHERS; i++) random_message(ciphers[i], 60);
+    for (size_t i = 0; i < NCIPHERS; i++) random_message(ciphers[i], CASES);
     printf("%lu differential checks against peer libraries\n", peer_checks);
     batch("aes-128", 12);
     batch("lea-256", 16);
@@ -529,6 +597,7 @@ int main(void)
     gmac("aes-128", 40);
     gmac("aria-256", 20);
     gmac("lea-128", 20);
+    counter_wrap();
     errors();
     return tl_finish("test_gcm");
 }

@@ -29,11 +29,15 @@ typedef struct gcm_stream {
     size_t buf_n, ks_left;
     uint64_t ad_len, ct_len;
     int in_data;
+    int secret_ctr;             /* J0 came from GHASH (IV not 12 bytes): it reveals H */
 } gcm_stream;
+
+/* n > max, written so that 32-bit size_t gives no always-false warning. */
+static int exceeds(uint64_t n, uint64_t max) { return n > max; }
 
 static kc_status check_nonce(size_t nonce_len)
 {
-    return nonce_len >= 1 && (uint64_t)nonce_len <= MAX_AAD ? KC_OK : KC_ERR_NONCE_LENGTH;
+    return nonce_len >= 1 && !exceeds(nonce_len, MAX_AAD) ? KC_OK : KC_ERR_NONCE_LENGTH;
 }
 
 static kc_status check_tag(size_t tag_len)
@@ -63,6 +67,7 @@ static const char *gcm_sub_name(const void *state)
 
 static void absorb(gcm_stream *s, const uint8_t *in, size_t len)
 {
+    if (!len) return;           /* in may be NULL */
     if (s->buf_n) {
         size_t take = 16 - s->buf_n < len ? 16 - s->buf_n : len;
         memcpy(s->buf + s->buf_n, in, take);
@@ -92,20 +97,35 @@ static void inc32(uint8_t *ctr)
     kc_store32_be(ctr + 12, kc_load32_be(ctr + 12) + 1);
 }
 
-/* CTR over nblocks whole blocks.  The mode layer's kernel counts the whole
- * block, so the run is split where the low word wraps and the upper 96 bits
- * are put back. */
-static void ctr32(const kc_cipher *c, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks)
+#define ECB_BATCH 64   /* counter blocks per encrypt call on the secret-counter path */
+
+/* CTR over nblocks whole blocks.  A public counter (J0 = IV || 1) goes
+ * through the mode layer's kernel, which counts the whole block: its low
+ * word starts at 2 and the data limit is 2^32 - 2 blocks, so it never wraps
+ * and inc32 is what the kernel does.  A secret one (GHASH-derived J0, any
+ * low word) must steer no branch, so its blocks are built here (inc32:
+ * only the low word wraps) and encrypted as ECB. */
+static void ctr32(const kc_cipher *c, int secret, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    while (nblocks) {
-        uint64_t room = (UINT64_C(1) << 32) - kc_load32_be(ctr + 12);
-        size_t n = (uint64_t)nblocks < room ? nblocks : (size_t)room;
-        uint8_t top[12];
-        memcpy(top, ctr, 12);
-        kc_ctr_run(c, ctr, out, in, n);
-        memcpy(ctr, top, 12);
-        out += n * 16; in += n * 16; nblocks -= n;
+    if (!secret) {
+        kc_ctr_run(c, ctr, out, in, nblocks);
+        return;
     }
+    uint8_t ks[ECB_BATCH * 16];
+    uint32_t w = kc_load32_be(ctr + 12);
+    while (nblocks) {
+        size_t n = nblocks < ECB_BATCH ? nblocks : ECB_BATCH;
+        for (size_t i = 0; i < n; i++) {
+            memcpy(ks + 16 * i, ctr, 12);
+            kc_store32_be(ks + 16 * i + 12, w + (uint32_t)i);
+        }
+        c->impl->encrypt(c->ctx, ks, ks, n);
+        for (size_t i = 0; i < 16 * n; i++) out[i] = (uint8_t)(in[i] ^ ks[i]);
+        w += (uint32_t)n;
+        out += 16 * n; in += 16 * n; nblocks -= n;
+    }
+    kc_store32_be(ctr + 12, w);
+    kc_wipe(ks, sizeof ks);
 }
 
 /* ---- the message ---- */
@@ -126,6 +146,7 @@ static void start(gcm_stream *s, const gcm_key *k, const kc_cipher *c, const uin
         k->gh->update(k->hkey, s->y, lens, 1);
         memcpy(s->j0, s->y, 16);
         memset(s->y, 0, 16);
+        s->secret_ctr = 1;
     }
     memcpy(s->ctr, s->j0, 16);
     inc32(s->ctr);
@@ -166,13 +187,14 @@ static size_t partial(gcm_stream *s, int encrypt, uint8_t *out, const uint8_t *i
 static void data(gcm_stream *s, int encrypt, uint8_t *out, const uint8_t *in, size_t len)
 {
     if (!s->in_data) { absorb_pad(s); s->in_data = 1; }
+    if (!len) return;           /* in and out may be NULL */
     s->ct_len += len;
     size_t done = partial(s, encrypt, out, in, len);
     out += done; in += done; len -= done;
     while (len >= 16) {         /* buf_n is 0 here: data blocks are aligned */
         size_t n = len < CHUNK ? len / 16 * 16 : CHUNK;
         if (!encrypt) s->k->gh->update(s->k->hkey, s->y, in, n / 16);
-        ctr32(s->c, s->ctr, out, in, n / 16);
+        ctr32(s->c, s->secret_ctr, s->ctr, out, in, n / 16);
         if (encrypt) s->k->gh->update(s->k->hkey, s->y, out, n / 16);
         out += n; in += n; len -= n;
     }
@@ -207,7 +229,7 @@ static void stream_tag(void *st, uint8_t tag[16])
 
 static int too_long(size_t ad_len, size_t len)
 {
-    return (uint64_t)ad_len > MAX_AAD || (uint64_t)len > MAX_DATA;
+    return exceeds(ad_len, MAX_AAD) || exceeds(len, MAX_DATA);
 }
 
 static kc_status gcm_encrypt(const void *state, const kc_cipher *c, size_t tag_len, uint8_t *out,
@@ -244,9 +266,9 @@ static kc_status gcm_decrypt(const void *state, const kc_cipher *c, size_t tag_l
     int bad = kc_ct_compare(want, tag, tag_len);
     kc_wipe(want, sizeof want);
     kc_ct_declassify(&bad, sizeof bad);
-    if (!bad) {                 /* then decrypt */
+    if (!bad && ct_len) {       /* then decrypt */
         size_t whole = ct_len / 16;
-        ctr32(c, ctr, out, ct, whole);
+        ctr32(c, s.secret_ctr, ctr, out, ct, whole);
         if (ct_len % 16) {
             uint8_t ks[16];
             c->impl->encrypt(c->ctx, ks, ctr, 1);
