@@ -17,6 +17,7 @@
 #define KC_ARIA_X86_H
 #include <immintrin.h>
 #include "core/backend.h"
+#include "core/ctr_blocks.h"
 #include "aria/aria_common.h"
 
 /* Round keys: plain bytes (one-block code) and each byte repeated in a
@@ -262,6 +263,46 @@ static inline void aria_x86_crypt(aria_x86_crypt32_fn crypt32, aria_x86_sl1_fn s
         for (; n; n--, in += 16, out += 16) aria_x86_crypt1(sl1, ks, rounds, out, in);
     }
 }
+
+/* The rounds and the last key of a backend on byte-sliced state (its
+ * crypt32 between load32 and store32). */
+typedef void (*aria_x86_core32_fn)(const aria_x86_keys *ks, unsigned rounds, __m256i x[16]);
+
+/* CTR on a run of n = 1..32 blocks (kc_ctr_runs): the counter blocks are
+ * made in registers in load32's layout, and the keystream is XORed into
+ * the input as it is stored. */
+#define KC_CTR_X86_AVX2 1
+#include "core/ctr_x86.h"
+static inline __attribute__((always_inline))
+void aria_x86_ctr32(aria_x86_core32_fn core, const aria_x86_keys *ks, unsigned rounds, const uint8_t *ctr,
+                    uint8_t *out, const uint8_t *in, size_t n)
+{
+    __m256i x[16];
+    kc_ctr_x86_256(x, 16, ctr);
+    aria_x86_transpose32(x);
+    core(ks, rounds, x);
+    aria_x86_transpose32(x);
+    size_t i = 0;
+    for (; i < n / 2; i++)
+        _mm256_storeu_si256((__m256i *)(out + 32 * i),
+                            _mm256_xor_si256(x[i], _mm256_loadu_si256((const __m256i *)(in + 32 * i))));
+    if (n & 1)
+        _mm_storeu_si128((__m128i *)(out + 32 * i), _mm_xor_si128(_mm256_castsi256_si128(x[i]),
+                                                                  _mm_loadu_si128((const __m128i *)(in + 32 * i))));
+}
+
+/* aria_ctr of a backend with ARIA_X86_ENTRIES, around its core32; up to
+ * `small` blocks go through its aria_encrypt one block at a time. */
+#define ARIA_X86_CTR(core32, small)                                                               \
+    static void aria_ctr_run(const void *ctx, const uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t n) \
+    {                                                                                             \
+        const aria_x86_key *k = ctx;                                                              \
+        aria_x86_ctr32(core32, &k->enc, k->rounds, ctr, out, in, n);                              \
+    }                                                                                             \
+    static void aria_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks) \
+    {                                                                                             \
+        kc_ctr_runs(aria_ctr_run, 32, small, aria_encrypt, ctx, 16, counter, out, in, nblocks);    \
+    }
 
 #endif /* ARIA_X86_AVX2 */
 #endif

@@ -25,6 +25,7 @@
 KC_TARGET_BEGIN("avx2,avx512f,avx512bw,gfni")
 #define ARIA_X86_AVX2 1
 #define ARIA_X86_GFNI 1
+#define KC_CTR_X86_AVX512 1   /* core/ctr_x86.h, which aria_x86.h includes */
 #include "aria/aria_x86.h"
 
 typedef uint8_t pair_keys[ARIA_MAX_ROUNDS + 1][8][16];
@@ -147,16 +148,23 @@ static inline __mmask64 load_mask(size_t n, int g, int i, int *any)
     return have >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << have) - 1;
 }
 
-/* n <= 32 * G blocks as G interleaved states. */
+/* n <= 32 * G blocks as G interleaved states.  With ctr (CTR on a run of
+ * kc_ctr_runs; use_ctr = 1) the states are counter blocks made in registers and the
+ * output is the input XOR the keystream. */
 static inline __attribute__((always_inline)) void crypt_pairs(const pair_keys pk, unsigned rounds, uint8_t *out,
-                                                              const uint8_t *in, size_t n, const int G)
+                                                              const uint8_t *in, size_t n, const int G,
+                                                              const uint8_t *ctr, const int use_ctr)
 {
     __m512i r[8], s[2][8];
     int any;
     for (int g = 0; g < G; g++) {
-        for (int i = 0; i < 8; i++) {
-            __mmask64 m = load_mask(n, g, i, &any);
-            r[i] = any ? _mm512_maskz_loadu_epi8(m, in + 512 * g + 64 * i) : _mm512_setzero_si512();
+        if (use_ctr) {
+            kc_ctr_x86_512(r, 8, ctr, 32u * (unsigned)g);
+        } else {
+            for (int i = 0; i < 8; i++) {
+                __mmask64 m = load_mask(n, g, i, &any);
+                r[i] = any ? _mm512_maskz_loadu_epi8(m, in + 512 * g + 64 * i) : _mm512_setzero_si512();
+            }
         }
         pair_transpose(s[g], r);
         for (int k = 0; k < 8; k++) s[g][k] = _mm512_xor_si512(s[g][k], PAIR_KEY(pk[0][k]));
@@ -169,6 +177,8 @@ static inline __attribute__((always_inline)) void crypt_pairs(const pair_keys pk
         pair_untranspose(r, s[g]);
         for (int i = 0; i < 8; i++) {
             __mmask64 m = load_mask(n, g, i, &any);
+            if (any && use_ctr)
+                r[i] = _mm512_xor_si512(r[i], _mm512_maskz_loadu_epi8(m, in + 512 * g + 64 * i));
             if (any) _mm512_mask_storeu_epi8(out + 512 * g + 64 * i, m, r[i]);
         }
     }
@@ -176,12 +186,12 @@ static inline __attribute__((always_inline)) void crypt_pairs(const pair_keys pk
 
 static void crypt64(const pair_keys pk, unsigned rounds, uint8_t *out, const uint8_t *in, size_t n)
 {
-    crypt_pairs(pk, rounds, out, in, n, 2);
+    crypt_pairs(pk, rounds, out, in, n, 2, NULL, 0);
 }
 
 static void crypt32(const pair_keys pk, unsigned rounds, uint8_t *out, const uint8_t *in, size_t n)
 {
-    crypt_pairs(pk, rounds, out, in, n, 1);
+    crypt_pairs(pk, rounds, out, in, n, 1, NULL, 0);
 }
 
 /* Key i for adding inside M (0 < i < rounds): k' = MM.P.MM(k). */
@@ -253,6 +263,29 @@ static void gfni_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_
     crypt(&k->dec, k->pdec, k->rounds, out, in, nblocks);
 }
 
+static void ctr64(const pair_keys pk, unsigned rounds, uint8_t *out, const uint8_t *in, size_t n, const uint8_t *ctr)
+{
+    crypt_pairs(pk, rounds, out, in, n, 2, ctr, 1);
+}
+
+static void ctr32(const pair_keys pk, unsigned rounds, uint8_t *out, const uint8_t *in, size_t n, const uint8_t *ctr)
+{
+    crypt_pairs(pk, rounds, out, in, n, 1, ctr, 1);
+}
+
+/* CTR on a run of n = 1..64 blocks (kc_ctr_runs). */
+static void ctr_run(const void *ctx, const uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const gfni512_key *k = ctx;
+    if (n > 32) ctr64(k->penc, k->rounds, out, in, n, ctr);
+    else ctr32(k->penc, k->rounds, out, in, n, ctr);
+}
+
+static void gfni_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    kc_ctr_runs(ctr_run, 64, SMALL, gfni_encrypt, ctx, 16, counter, out, in, nblocks);
+}
+
 const kc_block_backend kc_aria_gfni_avx512 = {
     .head = {
         .name = "gfni-avx512",
@@ -264,6 +297,7 @@ const kc_block_backend kc_aria_gfni_avx512 = {
     .set_key = gfni_set_key,
     .encrypt = gfni_encrypt,
     .decrypt = gfni_decrypt,
+    .ctr = gfni_ctr,
 };
 KC_TARGET_END
 #endif

@@ -15,6 +15,20 @@
 void kc_ctr_generic(void (*encrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t n),
                     const void *ctx, size_t bs, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
 
+/* Fused CTR kernels run on a run of n = 1..batch blocks whose counters
+ * differ only in their last 32-bit word (big-endian): ctr's plus 0..n-1,
+ * without wrapping, so the kernel builds them in registers from one block.
+ * It does not change ctr. */
+typedef void kc_ctr_run_fn(const void *ctx, const uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t n);
+
+/* CTR through such a kernel: runs of up to batch blocks cut where the low
+ * word wraps (the carry goes into the bytes above here); the last `small`
+ * blocks or fewer go through kc_ctr_generic with encrypt (the backend's
+ * one-block path is faster for them).  ctr is advanced in place. */
+void kc_ctr_runs(kc_ctr_run_fn *kernel, size_t batch, size_t small,
+                 void (*encrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t n),
+                 const void *ctx, size_t bs, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
+
 /* counter += 1 over bs bytes. */
 void kc_ctr_increment(uint8_t *ctr, size_t bs);
 
