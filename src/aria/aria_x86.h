@@ -275,29 +275,24 @@ typedef void (*aria_x86_core32_fn)(const aria_x86_keys *ks, unsigned rounds, __m
 #include "core/ctr_x86.h"
 static inline __attribute__((always_inline))
 void aria_x86_ctr32(aria_x86_core32_fn core, const aria_x86_keys *ks, unsigned rounds, const uint8_t *ctr,
-                    uint8_t *out, const uint8_t *in, size_t n)
+                    uint32_t low, uint8_t *out, const uint8_t *in, size_t n)
 {
     __m256i x[16];
-    kc_ctr_x86_256(x, 16, ctr);
+    kc_ctr_x86_256(x, 16, ctr, low);
     aria_x86_transpose32(x);
     core(ks, rounds, x);
     aria_x86_transpose32(x);
-    size_t i = 0;
-    for (; i < n / 2; i++)
-        _mm256_storeu_si256((__m256i *)(out + 32 * i),
-                            _mm256_xor_si256(x[i], _mm256_loadu_si256((const __m256i *)(in + 32 * i))));
-    if (n & 1)
-        _mm_storeu_si128((__m128i *)(out + 32 * i), _mm_xor_si128(_mm256_castsi256_si128(x[i]),
-                                                                  _mm_loadu_si128((const __m128i *)(in + 32 * i))));
+    kc_ctr_x86_xor256(out, in, x, n);
 }
 
 /* aria_ctr of a backend with ARIA_X86_ENTRIES, around its core32; up to
  * `small` blocks go through its aria_encrypt one block at a time. */
 #define ARIA_X86_CTR(core32, small)                                                               \
-    static void aria_ctr_run(const void *ctx, const uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t n) \
+    static void aria_ctr_run(const void *ctx, const uint8_t *ctr, uint32_t low, uint8_t *out, const uint8_t *in, \
+                             size_t n)                                                    \
     {                                                                                             \
         const aria_x86_key *k = ctx;                                                              \
-        aria_x86_ctr32(core32, &k->enc, k->rounds, ctr, out, in, n);                              \
+        aria_x86_ctr32(core32, &k->enc, k->rounds, ctr, low, out, in, n);                          \
     }                                                                                             \
     static void aria_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks) \
     {                                                                                             \

@@ -16,10 +16,13 @@ void kc_ctr_generic(void (*encrypt)(const void *ctx, uint8_t *out, const uint8_t
                     const void *ctx, size_t bs, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
 
 /* Fused CTR kernels run on a run of n = 1..batch blocks whose counters
- * differ only in their last 32-bit word (big-endian): ctr's plus 0..n-1,
- * without wrapping, so the kernel builds them in registers from one block.
- * It does not change ctr. */
-typedef void kc_ctr_run_fn(const void *ctx, const uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t n);
+ * differ only in their last 32-bit word (big-endian): the counter blocks
+ * are ctr with that word replaced by low, low + 1, ..., low + n - 1 (no
+ * wrap), which the kernel builds in registers.  low comes in a register,
+ * not through ctr: a 16-byte load of a counter just stored 4 bytes at a
+ * time would stall on store forwarding at every call. */
+typedef void kc_ctr_run_fn(const void *ctx, const uint8_t *ctr, uint32_t low, uint8_t *out, const uint8_t *in,
+                           size_t n);
 
 /* CTR through such a kernel: runs of up to batch blocks cut where the low
  * word wraps (the carry goes into the bytes above here); the last `small`
