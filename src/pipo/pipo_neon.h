@@ -23,6 +23,7 @@
 #include <arm_neon.h>
 #include <string.h>
 #include "core/backend.h"
+#include "core/util.h"   /* kc_load64_be */
 #include "pipo/pipo_common.h"
 
 #if PIPO_NEON_LANES == 16
@@ -324,6 +325,33 @@ static inline void pipo_neon_run(pipo_batch_fn *batch, const void *ctx, uint8_t 
         memcpy(out, buf, len);
         kc_wipe(buf, sizeof buf);
     }
+}
+
+/* CTR, as pipo_x86_ctr: the counter blocks (an 8-byte block is one
+ * big-endian counter) are made in registers, a 64-bit lane each, and
+ * stored whole into a keystream buffer of one batch, which is encrypted as
+ * in ECB and XORed into the input.  The counter is public. */
+static inline void pipo_neon_ctr(pipo_batch_fn *batch, const void *ctx, uint8_t *counter, uint8_t *out,
+                                 const uint8_t *in, size_t nblocks)
+{
+    static const uint64_t index[2] = { 0, 1 };
+    uint8_t ks[PIPO_BLOCK * PIPO_NEON_LANES];
+    uint64_t c = kc_load64_be(counter);
+    while (nblocks) {
+        size_t n = nblocks < PIPO_NEON_LANES ? nblocks : PIPO_NEON_LANES, len = PIPO_BLOCK * n, i = 0;
+        uint64x2_t next = vaddq_u64(vdupq_n_u64(c), vld1q_u64(index));
+        for (size_t j = 0; j < PIPO_NEON_LANES; j += 2, next = vaddq_u64(next, vdupq_n_u64(2)))
+            vst1q_u8(ks + PIPO_BLOCK * j, vrev64q_u8(vreinterpretq_u8_u64(next)));
+        batch(ctx, ks, ks);
+        for (; i + 16 <= len; i += 16) vst1q_u8(out + i, veorq_u8(vld1q_u8(in + i), vld1q_u8(ks + i)));
+        for (; i < len; i++) out[i] = in[i] ^ ks[i];
+        c += n;
+        in += len;
+        out += len;
+        nblocks -= n;
+    }
+    kc_store64_be(counter, c);
+    kc_wipe(ks, sizeof ks);
 }
 
 #endif
