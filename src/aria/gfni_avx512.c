@@ -159,19 +159,19 @@ static inline void pair_counters(__m512i s[8], const uint8_t *ctr, uint32_t low)
         0, 4, 8, 12, 16, 20, 24, 28, 0, 4, 8, 12, 16, 20, 24, 28, 1, 5, 9, 13, 17, 21, 25, 29, 1, 5, 9, 13, 17, 21, 25, 29,
         2, 6, 10, 14, 18, 22, 26, 30, 2, 6, 10, 14, 18, 22, 26, 30, 3, 7, 11, 15, 19, 23, 27, 31, 3, 7, 11, 15, 19, 23, 27, 31,
     };
-    uint8_t b[16];
-    memcpy(b, ctr, 12);
-    kc_store32_be(b + 12, low);
-    for (int k = 0; k < 6; k++)
-        s[k] = _mm512_broadcast_i32x4(_mm_set_epi64x((long long)(b[2 * k + 1] * 0x0101010101010101ull),
-                                                     (long long)(b[2 * k] * 0x0101010101010101ull)));
-    const __m512i one = _mm512_set1_epi8(1);
-    __m512i b15 = _mm512_add_epi8(_mm512_set1_epi8((char)b[15]), _mm512_loadu_si512(index));
-    __mmask64 c14 = _mm512_cmplt_epu8_mask(b15, _mm512_set1_epi8((char)b[15]));   /* carry into byte 14 */
-    __mmask64 c13 = b[14] == 0xFF ? c14 : 0, c12 = b[13] == 0xFF ? c13 : 0;
-    __m512i b14 = _mm512_mask_add_epi8(_mm512_set1_epi8((char)b[14]), c14, _mm512_set1_epi8((char)b[14]), one);
-    __m512i b13 = _mm512_mask_add_epi8(_mm512_set1_epi8((char)b[13]), c13, _mm512_set1_epi8((char)b[13]), one);
-    __m512i b12 = _mm512_mask_add_epi8(_mm512_set1_epi8((char)b[12]), c12, _mm512_set1_epi8((char)b[12]), one);
+    const __m512i block = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)ctr));   /* bytes 0..11 used */
+    for (int k = 0; k < 6; k++)   /* bytes 2k and 2k + 1, eight times each, in every lane */
+        s[k] = _mm512_shuffle_epi8(block, _mm512_broadcast_i32x4(_mm_set_epi64x(
+                                              (long long)((2 * k + 1) * 0x0101010101010101ull),
+                                              (long long)(2 * k * 0x0101010101010101ull))));
+    const __m512i one = _mm512_set1_epi8(1), l0 = _mm512_set1_epi8((char)low), l1 = _mm512_set1_epi8((char)(low >> 8));
+    const __m512i l2 = _mm512_set1_epi8((char)(low >> 16)), l3 = _mm512_set1_epi8((char)(low >> 24));
+    __m512i b15 = _mm512_add_epi8(l0, _mm512_loadu_si512(index));
+    __mmask64 c14 = _mm512_cmplt_epu8_mask(b15, l0);   /* carries into byte 14, 13, 12 */
+    __mmask64 c13 = (low >> 8 & 0xFF) == 0xFF ? c14 : 0, c12 = (low >> 16 & 0xFF) == 0xFF ? c13 : 0;
+    __m512i b14 = _mm512_mask_add_epi8(l1, c14, l1, one);
+    __m512i b13 = _mm512_mask_add_epi8(l2, c13, l2, one);
+    __m512i b12 = _mm512_mask_add_epi8(l3, c12, l3, one);
     s[6] = _mm512_mask_blend_epi64(0xAA, b12, b13);
     s[7] = _mm512_mask_blend_epi64(0xAA, b14, b15);
 }
