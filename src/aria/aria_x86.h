@@ -269,17 +269,36 @@ static inline void aria_x86_crypt(aria_x86_crypt32_fn crypt32, aria_x86_sl1_fn s
 typedef void (*aria_x86_core32_fn)(const aria_x86_keys *ks, unsigned rounds, __m256i x[16]);
 
 /* CTR on a run of n = 1..32 blocks (kc_ctr_runs): the counter blocks are
- * made in registers in load32's layout, and the keystream is XORed into
- * the input as it is stored. */
+ * made in registers directly in byte-sliced form, the keystream is XORed
+ * into the input as it is stored.  After load32, byte j of x[p] is byte p
+ * of block 2 (j mod 16) + j / 16; bytes 0..11 are the same in every block,
+ * bytes 15..12 are the low word's plus the block index, carries found by
+ * unsigned compares (the counter is public). */
 #define KC_CTR_X86_AVX2 1
 #include "core/ctr_x86.h"
+static inline void aria_x86_ctr_slices(__m256i x[16], const uint8_t *ctr, uint32_t low)
+{
+    const __m256i index = _mm256_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30,
+                                           1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+    const __m256i l0 = _mm256_set1_epi8((char)low), l1 = _mm256_set1_epi8((char)(low >> 8));
+    const __m256i l2 = _mm256_set1_epi8((char)(low >> 16)), l3 = _mm256_set1_epi8((char)(low >> 24));
+    for (int p = 0; p < 12; p++) x[p] = _mm256_set1_epi8((char)ctr[p]);
+    x[15] = _mm256_add_epi8(l0, index);
+    __m256i c14 = _mm256_cmpeq_epi8(_mm256_max_epu8(x[15], l0), x[15]);   /* no carry: all ones */
+    c14 = _mm256_xor_si256(c14, _mm256_set1_epi8(-1));                     /* carry: all ones (-1) */
+    __m256i c13 = (low >> 8 & 0xFF) == 0xFF ? c14 : _mm256_setzero_si256();
+    __m256i c12 = (low >> 16 & 0xFF) == 0xFF ? c13 : _mm256_setzero_si256();
+    x[14] = _mm256_sub_epi8(l1, c14);
+    x[13] = _mm256_sub_epi8(l2, c13);
+    x[12] = _mm256_sub_epi8(l3, c12);
+}
+
 static inline __attribute__((always_inline))
 void aria_x86_ctr32(aria_x86_core32_fn core, const aria_x86_keys *ks, unsigned rounds, const uint8_t *ctr,
                     uint32_t low, uint8_t *out, const uint8_t *in, size_t n)
 {
     __m256i x[16];
-    kc_ctr_x86_256(x, 16, ctr, low);
-    aria_x86_transpose32(x);
+    aria_x86_ctr_slices(x, ctr, low);
     core(ks, rounds, x);
     aria_x86_transpose32(x);
     kc_ctr_x86_xor256(out, in, x, n);

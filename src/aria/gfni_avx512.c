@@ -25,7 +25,6 @@
 KC_TARGET_BEGIN("avx2,avx512f,avx512bw,gfni")
 #define ARIA_X86_AVX2 1
 #define ARIA_X86_GFNI 1
-#define KC_CTR_X86_AVX512 1   /* core/ctr_x86.h, which aria_x86.h includes */
 #include "aria/aria_x86.h"
 
 typedef uint8_t pair_keys[ARIA_MAX_ROUNDS + 1][8][16];
