@@ -25,9 +25,10 @@ typedef void kc_ctr_run_fn(const void *ctx, const uint8_t *ctr, uint32_t low, ui
                            size_t n);
 
 /* CTR through such a kernel: runs of up to batch blocks cut where the low
- * word wraps (the carry goes into the bytes above here); the last `small`
+ * word wraps (the carry goes into the bytes above here); a last `small`
  * blocks or fewer go through kc_ctr_generic with encrypt (the backend's
- * one-block path is faster for them).  ctr is advanced in place. */
+ * one-block path is faster for them).  ctr is advanced in place; its last
+ * word in memory is stale while kernels run (they get it as low). */
 void kc_ctr_runs(kc_ctr_run_fn *kernel, size_t batch, size_t small,
                  void (*encrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t n),
                  const void *ctx, size_t bs, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
