@@ -19,7 +19,7 @@ static void pipo_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_
 
 static void pipo_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    pipo_neon_ctr(encrypt_least, ctx, counter, out, in, nblocks);
+    pipo_neon_ctr(encrypt_least_ctr, ctx, counter, out, in, nblocks);
 }
 
 const kc_block_backend kc_pipo_neon16_least = {
