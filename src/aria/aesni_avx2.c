@@ -101,14 +101,19 @@ static inline void sl32(__m256i x[16], int odd)
     }
 }
 
-static void crypt32(const aria_x86_keys *ks, unsigned rounds, uint8_t *out, const uint8_t *in)
+static inline void core32(const aria_x86_keys *ks, unsigned rounds, __m256i x[16])
 {
-    __m256i x[16];
-    aria_x86_load32(x, in);
     aria_x86_rounds32(sl32, x, ks, rounds);
     if (rounds % 4)                                 /* 14 rounds: ShiftRows^14 = ShiftRows^2 */
         for (int p = 0; p < 16; p++) x[p] = _mm256_shuffle_epi8(x[p], BYTES2(SHIFT_ROWS2));
     aria_x86_add_key32(x, ks->k4[rounds]);
+}
+
+static void crypt32(const aria_x86_keys *ks, unsigned rounds, uint8_t *out, const uint8_t *in)
+{
+    __m256i x[16];
+    aria_x86_load32(x, in);
+    core32(ks, rounds, x);
     aria_x86_store32(out, x);
 }
 
@@ -118,6 +123,7 @@ static void crypt(const aria_x86_keys *ks, unsigned rounds, uint8_t *out, const 
 }
 
 ARIA_X86_ENTRIES(key_round, crypt)
+ARIA_X86_CTR(core32, SMALL)
 
 const kc_block_backend kc_aria_aesni_avx2 = {
     .head = {
@@ -130,6 +136,7 @@ const kc_block_backend kc_aria_aesni_avx2 = {
     .set_key = aria_set_key,
     .encrypt = aria_encrypt,
     .decrypt = aria_decrypt,
+    .ctr = aria_ctr,
 };
 KC_TARGET_END
 #endif

@@ -17,6 +17,7 @@
 #define KC_ARIA_X86_H
 #include <immintrin.h>
 #include "core/backend.h"
+#include "core/ctr_blocks.h"
 #include "aria/aria_common.h"
 
 /* Round keys: plain bytes (one-block code) and each byte repeated in a
@@ -262,6 +263,60 @@ static inline void aria_x86_crypt(aria_x86_crypt32_fn crypt32, aria_x86_sl1_fn s
         for (; n; n--, in += 16, out += 16) aria_x86_crypt1(sl1, ks, rounds, out, in);
     }
 }
+
+/* The rounds and the last key of a backend on byte-sliced state (its
+ * crypt32 between load32 and store32). */
+typedef void (*aria_x86_core32_fn)(const aria_x86_keys *ks, unsigned rounds, __m256i x[16]);
+
+/* CTR on a run of n = 1..32 blocks (kc_ctr_runs): the counter blocks are
+ * made in registers directly in byte-sliced form, the keystream is XORed
+ * into the input as it is stored.  After load32, byte j of x[p] is byte p
+ * of block 2 (j mod 16) + j / 16; bytes 0..11 are the same in every block,
+ * bytes 15..12 are the low word's plus the block index, carries found by
+ * unsigned compares (the counter is public). */
+#define KC_CTR_X86_AVX2 1
+#include "core/ctr_x86.h"
+static inline void aria_x86_ctr_slices(__m256i x[16], const uint8_t *ctr, uint32_t low)
+{
+    const __m256i index = _mm256_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30,
+                                           1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+    const __m256i l0 = _mm256_set1_epi8((char)low), l1 = _mm256_set1_epi8((char)(low >> 8));
+    const __m256i l2 = _mm256_set1_epi8((char)(low >> 16)), l3 = _mm256_set1_epi8((char)(low >> 24));
+    for (int p = 0; p < 12; p++) x[p] = _mm256_set1_epi8((char)ctr[p]);
+    x[15] = _mm256_add_epi8(l0, index);
+    __m256i c14 = _mm256_cmpeq_epi8(_mm256_max_epu8(x[15], l0), x[15]);   /* no carry: all ones */
+    c14 = _mm256_xor_si256(c14, _mm256_set1_epi8(-1));                     /* carry: all ones (-1) */
+    __m256i c13 = (low >> 8 & 0xFF) == 0xFF ? c14 : _mm256_setzero_si256();
+    __m256i c12 = (low >> 16 & 0xFF) == 0xFF ? c13 : _mm256_setzero_si256();
+    x[14] = _mm256_sub_epi8(l1, c14);
+    x[13] = _mm256_sub_epi8(l2, c13);
+    x[12] = _mm256_sub_epi8(l3, c12);
+}
+
+static inline __attribute__((always_inline))
+void aria_x86_ctr32(aria_x86_core32_fn core, const aria_x86_keys *ks, unsigned rounds, const uint8_t *ctr,
+                    uint32_t low, uint8_t *out, const uint8_t *in, size_t n)
+{
+    __m256i x[16];
+    aria_x86_ctr_slices(x, ctr, low);
+    core(ks, rounds, x);
+    aria_x86_transpose32(x);
+    kc_ctr_x86_xor256(out, in, x, n);
+}
+
+/* aria_ctr of a backend with ARIA_X86_ENTRIES, around its core32; up to
+ * `small` blocks go through its aria_encrypt one block at a time. */
+#define ARIA_X86_CTR(core32, small)                                                               \
+    static void aria_ctr_run(const void *ctx, const uint8_t *ctr, uint32_t low, uint8_t *out, const uint8_t *in, \
+                             size_t n)                                                    \
+    {                                                                                             \
+        const aria_x86_key *k = ctx;                                                              \
+        aria_x86_ctr32(core32, &k->enc, k->rounds, ctr, low, out, in, n);                          \
+    }                                                                                             \
+    static void aria_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks) \
+    {                                                                                             \
+        kc_ctr_runs(aria_ctr_run, 32, small, aria_encrypt, ctx, 16, counter, out, in, nblocks);    \
+    }
 
 #endif /* ARIA_X86_AVX2 */
 #endif

@@ -33,12 +33,17 @@ static inline void sl32(__m256i x[16], int odd)
     }
 }
 
+static inline void core32(const aria_x86_keys *ks, unsigned rounds, __m256i x[16])
+{
+    aria_x86_rounds32(sl32, x, ks, rounds);
+    aria_x86_add_key32(x, ks->k4[rounds]);
+}
+
 static void crypt32(const aria_x86_keys *ks, unsigned rounds, uint8_t *out, const uint8_t *in)
 {
     __m256i x[16];
     aria_x86_load32(x, in);
-    aria_x86_rounds32(sl32, x, ks, rounds);
-    aria_x86_add_key32(x, ks->k4[rounds]);
+    core32(ks, rounds, x);
     aria_x86_store32(out, x);
 }
 
@@ -48,6 +53,7 @@ static void crypt(const aria_x86_keys *ks, unsigned rounds, uint8_t *out, const 
 }
 
 ARIA_X86_ENTRIES(key_round, crypt)
+ARIA_X86_CTR(core32, SMALL)
 
 const kc_block_backend kc_aria_gfni_avx2 = {
     .head = {
@@ -60,6 +66,7 @@ const kc_block_backend kc_aria_gfni_avx2 = {
     .set_key = aria_set_key,
     .encrypt = aria_encrypt,
     .decrypt = aria_decrypt,
+    .ctr = aria_ctr,
 };
 KC_TARGET_END
 #endif

@@ -147,18 +147,53 @@ static inline __mmask64 load_mask(size_t n, int g, int i, int *any)
     return have >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << have) - 1;
 }
 
-/* n <= 32 * G blocks as G interleaved states. */
+/* 32 counter blocks (ctr with last word low .. low + 31, no wrap) made in
+ * the pair layout directly: byte t of qword q of lane L of s[k] is byte
+ * 2k + q of block 4t + L.  Bytes 0..11 are the same in every block; bytes
+ * 15, 14, 13, 12 are the low word's bytes plus the block index, with the
+ * carries found by unsigned compares (the counter is public). */
+static inline void pair_counters(__m512i s[8], const uint8_t *ctr, uint32_t low)
+{
+    static const uint8_t index[64] = {
+        0, 4, 8, 12, 16, 20, 24, 28, 0, 4, 8, 12, 16, 20, 24, 28, 1, 5, 9, 13, 17, 21, 25, 29, 1, 5, 9, 13, 17, 21, 25, 29,
+        2, 6, 10, 14, 18, 22, 26, 30, 2, 6, 10, 14, 18, 22, 26, 30, 3, 7, 11, 15, 19, 23, 27, 31, 3, 7, 11, 15, 19, 23, 27, 31,
+    };
+    const __m512i block = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)ctr));   /* bytes 0..11 used */
+    for (int k = 0; k < 6; k++)   /* bytes 2k and 2k + 1, eight times each, in every lane */
+        s[k] = _mm512_shuffle_epi8(block, _mm512_broadcast_i32x4(_mm_set_epi64x(
+                                              (long long)((2 * k + 1) * 0x0101010101010101ull),
+                                              (long long)(2 * k * 0x0101010101010101ull))));
+    const __m512i one = _mm512_set1_epi8(1), l0 = _mm512_set1_epi8((char)low), l1 = _mm512_set1_epi8((char)(low >> 8));
+    const __m512i l2 = _mm512_set1_epi8((char)(low >> 16)), l3 = _mm512_set1_epi8((char)(low >> 24));
+    __m512i b15 = _mm512_add_epi8(l0, _mm512_loadu_si512(index));
+    __mmask64 c14 = _mm512_cmplt_epu8_mask(b15, l0);   /* carries into byte 14, 13, 12 */
+    __mmask64 c13 = (low >> 8 & 0xFF) == 0xFF ? c14 : 0, c12 = (low >> 16 & 0xFF) == 0xFF ? c13 : 0;
+    __m512i b14 = _mm512_mask_add_epi8(l1, c14, l1, one);
+    __m512i b13 = _mm512_mask_add_epi8(l2, c13, l2, one);
+    __m512i b12 = _mm512_mask_add_epi8(l3, c12, l3, one);
+    s[6] = _mm512_mask_blend_epi64(0xAA, b12, b13);
+    s[7] = _mm512_mask_blend_epi64(0xAA, b14, b15);
+}
+
+/* n <= 32 * G blocks as G interleaved states.  With ctr (CTR on a run of
+ * kc_ctr_runs; use_ctr = 1) the states are counter blocks made in registers and the
+ * output is the input XOR the keystream. */
 static inline __attribute__((always_inline)) void crypt_pairs(const pair_keys pk, unsigned rounds, uint8_t *out,
-                                                              const uint8_t *in, size_t n, const int G)
+                                                              const uint8_t *in, size_t n, const int G,
+                                                              const uint8_t *ctr, uint32_t low, const int use_ctr)
 {
     __m512i r[8], s[2][8];
     int any;
     for (int g = 0; g < G; g++) {
-        for (int i = 0; i < 8; i++) {
-            __mmask64 m = load_mask(n, g, i, &any);
-            r[i] = any ? _mm512_maskz_loadu_epi8(m, in + 512 * g + 64 * i) : _mm512_setzero_si512();
+        if (use_ctr) {
+            pair_counters(s[g], ctr, low + 32u * (unsigned)g);
+        } else {
+            for (int i = 0; i < 8; i++) {
+                __mmask64 m = load_mask(n, g, i, &any);
+                r[i] = any ? _mm512_maskz_loadu_epi8(m, in + 512 * g + 64 * i) : _mm512_setzero_si512();
+            }
+            pair_transpose(s[g], r);
         }
-        pair_transpose(s[g], r);
         for (int k = 0; k < 8; k++) s[g][k] = _mm512_xor_si512(s[g][k], PAIR_KEY(pk[0][k]));
     }
     for (unsigned i = 0; i < rounds; i += 2) {
@@ -169,6 +204,8 @@ static inline __attribute__((always_inline)) void crypt_pairs(const pair_keys pk
         pair_untranspose(r, s[g]);
         for (int i = 0; i < 8; i++) {
             __mmask64 m = load_mask(n, g, i, &any);
+            if (any && use_ctr)
+                r[i] = _mm512_xor_si512(r[i], _mm512_maskz_loadu_epi8(m, in + 512 * g + 64 * i));
             if (any) _mm512_mask_storeu_epi8(out + 512 * g + 64 * i, m, r[i]);
         }
     }
@@ -176,12 +213,12 @@ static inline __attribute__((always_inline)) void crypt_pairs(const pair_keys pk
 
 static void crypt64(const pair_keys pk, unsigned rounds, uint8_t *out, const uint8_t *in, size_t n)
 {
-    crypt_pairs(pk, rounds, out, in, n, 2);
+    crypt_pairs(pk, rounds, out, in, n, 2, NULL, 0, 0);
 }
 
 static void crypt32(const pair_keys pk, unsigned rounds, uint8_t *out, const uint8_t *in, size_t n)
 {
-    crypt_pairs(pk, rounds, out, in, n, 1);
+    crypt_pairs(pk, rounds, out, in, n, 1, NULL, 0, 0);
 }
 
 /* Key i for adding inside M (0 < i < rounds): k' = MM.P.MM(k). */
@@ -253,6 +290,31 @@ static void gfni_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_
     crypt(&k->dec, k->pdec, k->rounds, out, in, nblocks);
 }
 
+static void ctr64(const pair_keys pk, unsigned rounds, uint8_t *out, const uint8_t *in, size_t n, const uint8_t *ctr,
+                  uint32_t low)
+{
+    crypt_pairs(pk, rounds, out, in, n, 2, ctr, low, 1);
+}
+
+static void ctr32(const pair_keys pk, unsigned rounds, uint8_t *out, const uint8_t *in, size_t n, const uint8_t *ctr,
+                  uint32_t low)
+{
+    crypt_pairs(pk, rounds, out, in, n, 1, ctr, low, 1);
+}
+
+/* CTR on a run of n = 1..64 blocks (kc_ctr_runs). */
+static void ctr_run(const void *ctx, const uint8_t *ctr, uint32_t low, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const gfni512_key *k = ctx;
+    if (n > 32) ctr64(k->penc, k->rounds, out, in, n, ctr, low);
+    else ctr32(k->penc, k->rounds, out, in, n, ctr, low);
+}
+
+static void gfni_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    kc_ctr_runs(ctr_run, 64, SMALL, gfni_encrypt, ctx, 16, counter, out, in, nblocks);
+}
+
 const kc_block_backend kc_aria_gfni_avx512 = {
     .head = {
         .name = "gfni-avx512",
@@ -264,6 +326,7 @@ const kc_block_backend kc_aria_gfni_avx512 = {
     .set_key = gfni_set_key,
     .encrypt = gfni_encrypt,
     .decrypt = gfni_decrypt,
+    .ctr = gfni_ctr,
 };
 KC_TARGET_END
 #endif

@@ -21,6 +21,8 @@
 #include <string.h>
 #include "core/backend.h"
 #include "aria/aria_common.h"
+#include "core/ctr_blocks.h"
+#include "core/ctr_neon.h"
 
 #define SMALL 2   /* up to this many blocks: one at a time (cheaper than 16) */
 #define UNROLL _Pragma("GCC unroll 16")   /* straight code: the registers are the array */
@@ -256,10 +258,19 @@ static inline void add_key16(uint8x16_t x[16], const uint8_t rk[16])
 #undef ADD_KEY
 }
 
-static void crypt16(const aria_round_keys rk, unsigned rounds, uint8_t *out, const uint8_t *in)
+/* 16 blocks of in, or (CTR on a run of kc_ctr_runs, use_ctr = 1) n <= 16
+ * blocks of in XOR the keystream of the counter blocks from ctr and low,
+ * made in registers. */
+static inline __attribute__((always_inline))
+void crypt16x(const aria_round_keys rk, unsigned rounds, uint8_t *out, const uint8_t *in,
+              const uint8_t *ctr, uint32_t low, size_t n, const int use_ctr)
 {
     uint8x16_t x[16];
-    UNROLL for (int i = 0; i < 16; i++) x[i] = vld1q_u8(in + 16 * i);
+    if (use_ctr) {
+        UNROLL for (int i = 0; i < 16; i++) x[i] = kc_ctr_neon_block(ctr, low + (uint32_t)i);
+    } else {
+        UNROLL for (int i = 0; i < 16; i++) x[i] = vld1q_u8(in + 16 * i);
+    }
     to_slices(x);
     for (unsigned r = 0; r < rounds; r += 2) {
         add_key16(x, rk[r]);
@@ -271,7 +282,16 @@ static void crypt16(const aria_round_keys rk, unsigned rounds, uint8_t *out, con
     }
     add_key16(x, rk[rounds]);
     from_slices(x);
-    UNROLL for (int i = 0; i < 16; i++) vst1q_u8(out + 16 * i, x[i]);
+    if (use_ctr) {
+        for (size_t i = 0; i < n; i++) vst1q_u8(out + 16 * i, veorq_u8(x[i], vld1q_u8(in + 16 * i)));
+    } else {
+        UNROLL for (int i = 0; i < 16; i++) vst1q_u8(out + 16 * i, x[i]);
+    }
+}
+
+static void crypt16(const aria_round_keys rk, unsigned rounds, uint8_t *out, const uint8_t *in)
+{
+    crypt16x(rk, rounds, out, in, NULL, 0, 16, 0);
 }
 
 static void crypt(const aria_round_keys rk, unsigned rounds, uint8_t *out, const uint8_t *in, size_t n)
@@ -310,6 +330,17 @@ static void neon_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_
     crypt(k->dk, k->rounds, out, in, nblocks);
 }
 
+static void ctr_run(const void *ctx, const uint8_t *ctr, uint32_t low, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const neon_key *k = ctx;
+    crypt16x(k->ek, k->rounds, out, in, ctr, low, n, 1);
+}
+
+static void neon_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    kc_ctr_runs(ctr_run, 16, SMALL, neon_encrypt, ctx, 16, counter, out, in, nblocks);
+}
+
 const kc_block_backend kc_aria_neon = {
     .head = {
         .name = "neon",
@@ -321,5 +352,6 @@ const kc_block_backend kc_aria_neon = {
     .set_key = neon_set_key,
     .encrypt = neon_encrypt,
     .decrypt = neon_decrypt,
+    .ctr = neon_ctr,
 };
 #endif

@@ -66,3 +66,23 @@ void kc_ctr_generic(void (*encrypt)(const void *ctx, uint8_t *out, const uint8_t
     }
     kc_wipe(ks, used);   /* counters are public */
 }
+
+void kc_ctr_runs(kc_ctr_run_fn *kernel, size_t batch, size_t small,
+                 void (*encrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t n),
+                 const void *ctx, size_t bs, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    uint32_t low = kc_load32_be(ctr + bs - 4);
+    while (nblocks > small) {   /* counters are public: branching on them is fine */
+        uint64_t room = (uint64_t)UINT32_MAX + 1 - low;   /* blocks before the low word wraps */
+        size_t n = nblocks < batch ? nblocks : batch;
+        if (n > room) n = (size_t)room;
+        for (size_t i = 0; i < n * bs; i += 64) __builtin_prefetch(in + i);   /* the kernel reads it only at its end */
+        kernel(ctx, ctr, low, out, in, n);
+        low += (uint32_t)n;
+        for (size_t i = bs - 4; low == 0 && i-- > 0;)   /* the carry out of the low word */
+            if (++ctr[i] != 0) break;
+        in += n * bs; out += n * bs; nblocks -= n;
+    }
+    kc_store32_be(ctr + bs - 4, low);
+    if (nblocks) kc_ctr_generic(encrypt, ctx, bs, ctr, out, in, nblocks);
+}

@@ -15,6 +15,24 @@
 void kc_ctr_generic(void (*encrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t n),
                     const void *ctx, size_t bs, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
 
+/* Fused CTR kernels run on a run of n = 1..batch blocks whose counters
+ * differ only in their last 32-bit word (big-endian): the counter blocks
+ * are ctr with that word replaced by low, low + 1, ..., low + n - 1 (no
+ * wrap), which the kernel builds in registers.  low comes in a register,
+ * not through ctr: a 16-byte load of a counter just stored 4 bytes at a
+ * time would stall on store forwarding at every call. */
+typedef void kc_ctr_run_fn(const void *ctx, const uint8_t *ctr, uint32_t low, uint8_t *out, const uint8_t *in,
+                           size_t n);
+
+/* CTR through such a kernel: runs of up to batch blocks cut where the low
+ * word wraps (the carry goes into the bytes above here); a last `small`
+ * blocks or fewer go through kc_ctr_generic with encrypt (the backend's
+ * one-block path is faster for them).  ctr is advanced in place; its last
+ * word in memory is stale while kernels run (they get it as low). */
+void kc_ctr_runs(kc_ctr_run_fn *kernel, size_t batch, size_t small,
+                 void (*encrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t n),
+                 const void *ctx, size_t bs, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t nblocks);
+
 /* counter += 1 over bs bytes. */
 void kc_ctr_increment(uint8_t *ctr, size_t bs);
 

@@ -19,6 +19,7 @@ typedef uint32x4_t V;
 #define ROL(x, n) vsliq_n_u32(vshrq_n_u32(x, 32 - (n)), x, n)
 #define ROR(x, n) vsriq_n_u32(vshlq_n_u32(x, 32 - (n)), x, n)
 #include "lea/lea_simd.h"
+#include "core/ctr_neon.h"
 
 typedef struct lea_neon_key {
     lea_key k;                                 /* first: the ref code's view */
@@ -58,6 +59,23 @@ static void lea_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t
     lea_simd_crypt(crypt4, ctx, out, in, nblocks, 0);
 }
 
+/* CTR kernel (lea_simd_ctr): the counter blocks made in LD4's layout.
+ * noinline: inlined into the driver it spills. */
+static __attribute__((noinline)) void ctr4(const lea_key *k, const uint32_t x012[3], uint32_t low, uint8_t *out,
+                                           const uint8_t *in, size_t n)
+{
+    const lea_neon_key *nk = (const lea_neon_key *)(const void *)k;   /* k is its first member */
+    V v[8] = { vdupq_n_u32(x012[0]), vdupq_n_u32(x012[1]), vdupq_n_u32(x012[2]), kc_ctr_neon_word3(low) };
+    rounds(nk->rk, nk->k.rounds, v, 1, 0);
+    uint32x4x4_t x = { { v[0], v[1], v[2], v[3] } };
+    kc_ctr_neon_xor4(out, in, x, n);
+}
+
+static void lea_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    lea_simd_ctr(ctr4, ctx, counter, out, in, nblocks);
+}
+
 const kc_block_backend kc_lea_neon = {
     .head = {
         .name = "neon",
@@ -69,5 +87,6 @@ const kc_block_backend kc_lea_neon = {
     .set_key = lea_neon_set_key,
     .encrypt = lea_encrypt,
     .decrypt = lea_decrypt,
+    .ctr = lea_ctr,
 };
 #endif

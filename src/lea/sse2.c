@@ -47,6 +47,35 @@ static void lea_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t
     lea_simd_crypt(crypt8, ctx, out, in, nblocks, 0);
 }
 
+/* The bytes of each 32-bit word reversed (SSE2 has no pshufb). */
+static inline __m128i bswap32(__m128i x)
+{
+    x = _mm_or_si128(_mm_slli_epi32(x, 16), _mm_srli_epi32(x, 16));
+    return _mm_or_si128(_mm_slli_epi16(x, 8), _mm_srli_epi16(x, 8));
+}
+
+/* CTR kernel (lea_simd_ctr): after transpose(), word position p of a sliced
+ * register of set x (y) belongs to block p (4 + p). */
+/* noinline: inlined into the driver it spills (16 xmm registers) */
+static __attribute__((noinline)) void ctr8(const lea_key *k, const uint32_t x012[3], uint32_t low, uint8_t *out, const uint8_t *in, size_t n)
+{
+    __m128i base = _mm_add_epi32(_mm_set1_epi32((int)low), _mm_setr_epi32(0, 1, 2, 3));
+    __m128i v[8];
+    for (unsigned j = 0; j < 3; j++) v[j] = v[4 + j] = _mm_set1_epi32((int)x012[j]);
+    v[3] = bswap32(base);
+    v[7] = bswap32(_mm_add_epi32(base, _mm_set1_epi32(4)));
+    rounds_any(k->rk, k->rounds, v, 1, n > 4);
+    transpose(v);
+    transpose(v + 4);
+    for (size_t j = 0; j < n; j++)
+        _mm_storeu_si128((__m128i *)(out + 16 * j), XOR(v[j], _mm_loadu_si128((const __m128i *)(in + 16 * j))));
+}
+
+static void lea_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    lea_simd_ctr(ctr8, ctx, counter, out, in, nblocks);
+}
+
 const kc_block_backend kc_lea_sse2 = {
     .head = {
         .name = "sse2",
@@ -58,6 +87,7 @@ const kc_block_backend kc_lea_sse2 = {
     .set_key = lea_set_key,
     .encrypt = lea_encrypt,
     .decrypt = lea_decrypt,
+    .ctr = lea_ctr,
 };
 KC_TARGET_END
 #endif

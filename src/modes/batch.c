@@ -1,8 +1,16 @@
 /* SPDX-License-Identifier: MIT */
-/* Many independent messages under one key (e.g. CBC encryption, which is
- * serial within a message), each thread taking a contiguous share. */
+/* Many independent messages under one key.  CBC encryption, serial within
+ * a message, runs groups of messages side by side through the backend's
+ * lanes (multibuffer.c), groups spread across threads; the other modes
+ * give each thread a contiguous share of messages. */
+#include <string.h>
 #include "modes/modes.h"
+#include "modes/multibuffer.h"
 #include "parallel/pool.h"
+
+/* Messages per multi-buffer group: enough to fill the widest backend (32
+ * lanes of 16 bytes), bounded by the lane buffer. */
+#define CBC_GROUP 32
 
 typedef struct mode_batch {
     const kc_cipher *c;
@@ -10,6 +18,7 @@ typedef struct mode_batch {
     unsigned flags;
     int encrypt;
     kc_msg *msgs;
+    size_t count;
 } mode_batch;
 
 static void mode_share(void *arg, size_t first, size_t n)
@@ -23,14 +32,93 @@ static void mode_share(void *arg, size_t first, size_t n)
     }
 }
 
+/* The checks kc_mode_encrypt makes for CBC, with the same statuses. */
+static kc_status cbc_check(const kc_cipher *c, unsigned flags, const kc_msg *m, size_t *need)
+{
+    size_t bs = c->block;
+    if (!m->in && m->in_len) return KC_ERR_NULL;
+    if (flags & ~KC_PAD_PKCS7) return KC_ERR_BAD_MODE;
+    if (!m->iv) return KC_ERR_NULL;
+    if (!m->out && m->out_cap) return KC_ERR_NULL;
+    if (kc_bad_overlap(m->out, m->out_cap < m->in_len ? m->out_cap : m->in_len, m->in, m->in_len))
+        return KC_ERR_OVERLAP;
+    *need = kc_mode_output_size(c, KC_MODE_CBC, flags, 1, m->in_len);
+    if (!(flags & KC_PAD_PKCS7) && m->in_len % bs) return KC_ERR_NOT_BLOCK_MULTIPLE;
+    if (m->out_cap < *need) return KC_ERR_OUTPUT_TOO_SMALL;
+    return KC_OK;
+}
+
+/* One group of up to CBC_GROUP messages: the valid ones sorted by length,
+ * longest first, all chains advance together until the shortest ends, then
+ * the rest, and so on; the padded last blocks go through one more pass. */
+static void cbc_group(const mode_batch *b, kc_msg *msgs, size_t count)
+{
+    const kc_cipher *c = b->c;
+    size_t bs = c->block, n = 0, nb[CBC_GROUP];
+    kc_msg *m[CBC_GROUP];
+    uint8_t chain[CBC_GROUP][KC_MAX_BLOCK], last[CBC_GROUP][KC_MAX_BLOCK];
+    uint8_t *out[CBC_GROUP], *iv[CBC_GROUP];
+    const uint8_t *in[CBC_GROUP];
+    int pad = (b->flags & KC_PAD_PKCS7) != 0;
+    for (size_t i = 0; i < count; i++) {
+        size_t need;
+        kc_msg *x = &msgs[i];
+        x->out_len = 0;
+        x->status = cbc_check(c, b->flags, x, &need);
+        if (x->status != KC_OK || !need) continue;
+        size_t k = n++, blocks = x->in_len / bs;
+        for (; k > 0 && nb[k - 1] < blocks; k--) { m[k] = m[k - 1]; nb[k] = nb[k - 1]; }   /* insertion sort */
+        m[k] = x;
+        nb[k] = blocks;
+    }
+    for (size_t k = 0; k < n; k++) {
+        size_t whole = nb[k] * bs;
+        memcpy(chain[k], m[k]->iv, bs);
+        if (pad) kc_pkcs7_pad(last[k], m[k]->in + whole, m[k]->in_len - whole, bs);   /* before out may overwrite in */
+        in[k] = m[k]->in;
+        out[k] = m[k]->out;
+        iv[k] = chain[k];
+    }
+    size_t active = n, done = 0;
+    while (active && nb[active - 1] == 0) active--;
+    while (active) {
+        size_t len = nb[active - 1] - done;   /* until the shortest active chain ends */
+        kc_cbc_encrypt_multi(c, active, out, in, iv, len);
+        for (size_t k = 0; k < active; k++) { in[k] += len * bs; out[k] += len * bs; }
+        done += len;
+        while (active && nb[active - 1] == done) active--;
+    }
+    if (pad && n) {
+        for (size_t k = 0; k < n; k++) {
+            in[k] = last[k];
+            out[k] = m[k]->out + nb[k] * bs;
+        }
+        kc_cbc_encrypt_multi(c, n, out, in, iv, 1);
+    }
+    for (size_t k = 0; k < n; k++) m[k]->out_len = kc_mode_output_size(c, KC_MODE_CBC, b->flags, 1, m[k]->in_len);
+    kc_wipe(last, sizeof last);
+}
+
+static void cbc_share(void *arg, size_t first, size_t n)
+{
+    const mode_batch *b = arg;
+    for (size_t g = first; g < first + n; g++) {
+        size_t start = g * CBC_GROUP, len = b->count - start < CBC_GROUP ? b->count - start : CBC_GROUP;
+        cbc_group(b, b->msgs + start, len);
+    }
+}
+
 static kc_status mode_batch_run(const kc_cipher *c, kc_mode mode, unsigned flags, int encrypt,
                                 kc_msg *msgs, size_t count)
 {
     if (!c || (!msgs && count)) return KC_ERR_NULL;
     size_t bytes = 0;
     for (size_t i = 0; i < count; i++) bytes += msgs[i].in_len;
-    mode_batch b = { c, mode, flags, encrypt, msgs };
-    kc_parallel_shares(count, bytes, mode_share, &b);
+    mode_batch b = { c, mode, flags, encrypt, msgs, count };
+    if (encrypt && mode == KC_MODE_CBC)
+        kc_parallel_shares((count + CBC_GROUP - 1) / CBC_GROUP, bytes, cbc_share, &b);
+    else
+        kc_parallel_shares(count, bytes, mode_share, &b);
     for (size_t i = 0; i < count; i++)
         if (msgs[i].status != KC_OK) return msgs[i].status;
     return KC_OK;

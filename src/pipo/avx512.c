@@ -7,6 +7,7 @@
 #include "pipo/pipo_x86.h"
 
 PIPO_BATCHES(encrypt_realign)
+PIPO_CTR_BATCHES(encrypt_realign)
 PIPO_BATCHES(decrypt_realign)
 
 static void pipo_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
@@ -21,7 +22,7 @@ static void pipo_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_
 
 static void pipo_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    pipo_x86_ctr(encrypt_realign_g, encrypt_realign_1, ctx, counter, out, in, nblocks);
+    pipo_x86_ctr(encrypt_realign_ctrg, encrypt_realign_ctr1, ctx, counter, out, in, nblocks);
 }
 
 const kc_block_backend kc_pipo_avx512 = {

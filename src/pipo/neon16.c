@@ -17,6 +17,11 @@ static void pipo_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_
     pipo_neon_run(decrypt_general, ctx, out, in, nblocks);
 }
 
+static void pipo_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    pipo_neon_ctr(encrypt_general_ctr, ctx, counter, out, in, nblocks);
+}
+
 const kc_block_backend kc_pipo_neon16 = {
     .head = {
         .name = "neon16",
@@ -28,5 +33,6 @@ const kc_block_backend kc_pipo_neon16 = {
     .set_key = pipo_set_key,
     .encrypt = pipo_encrypt,
     .decrypt = pipo_decrypt,
+    .ctr = pipo_ctr,
 };
 #endif

@@ -23,6 +23,7 @@
 #include <arm_neon.h>
 #include <string.h>
 #include "core/backend.h"
+#include "core/util.h"   /* kc_load64_be */
 #include "pipo/pipo_common.h"
 
 #if PIPO_NEON_LANES == 16
@@ -40,6 +41,13 @@ typedef uint8x16_t V;
 #define V_OP_(op, w, a, b) \
     vreinterpretq_u8_u##w(v##op##q_u##w(vreinterpretq_u##w##_u8(a), vreinterpretq_u##w##_u8(b)))
 #define HALF 64                                 /* half a register: .2d */
+/* Register i of a CTR batch from counter c: blocks c + 2i and c + 2i + 1,
+ * big-endian. */
+static inline V V_CTR(uint64_t c, int i)
+{
+    uint64x2_t n = vaddq_u64(vdupq_n_u64(c + 2 * (uint64_t)i), vcombine_u64(vcreate_u64(0), vcreate_u64(1)));
+    return vrev64q_u8(vreinterpretq_u8_u64(n));
+}
 #elif PIPO_NEON_LANES == 8
 typedef uint8x8_t V;
 #define V_LOAD      vld1_u8
@@ -55,6 +63,8 @@ typedef uint8x8_t V;
 #define V_OP_(op, w, a, b) \
     vreinterpret_u8_u##w(v##op##_u##w(vreinterpret_u##w##_u8(a), vreinterpret_u##w##_u8(b)))
 #define HALF 32                                 /* .2s */
+/* Register i of a CTR batch from counter c: block c + i, big-endian. */
+static inline V V_CTR(uint64_t c, int i) { return vrev64_u8(vcreate_u8(c + (uint64_t)i)); }
 #else
 #error "define PIPO_NEON_LANES as 8 or 16 before including pipo_neon.h"
 #endif
@@ -190,14 +200,16 @@ static inline void inv_r_layer(V x[8])
     x[7] = ROTL(o6, x[7], 6);
 }
 
-static inline void load_batch(V x[8], const uint8_t *in)
+/* With ctr (a constant: fused CTR) the batch is the counter blocks from c,
+ * made in registers, and the output the input XOR the keystream. */
+static inline void load_batch(V x[8], const uint8_t *in, uint64_t c, const int ctr)
 {
-    for (int i = 0; i < 8; i++) x[i] = V_LOAD(in + i * sizeof(V));
+    for (int i = 0; i < 8; i++) x[i] = ctr ? V_CTR(c, i) : V_LOAD(in + i * sizeof(V));
 }
 
-static inline void store_batch(uint8_t *out, const V x[8])
+static inline void store_batch(uint8_t *out, const uint8_t *in, const V x[8], const int ctr)
 {
-    for (int i = 0; i < 8; i++) V_STORE(out + i * sizeof(V), x[i]);
+    for (int i = 0; i < 8; i++) V_STORE(out + i * sizeof(V), ctr ? V_XOR(x[i], V_LOAD(in + i * sizeof(V))) : x[i]);
 }
 
 /* ---- general: block layout between rounds ---- */
@@ -211,11 +223,12 @@ static inline void add_block_key(V x[8], const uint8_t rk[PIPO_BLOCK])
     for (int i = 0; i < 8; i++) x[i] = V_XOR(x[i], key);
 }
 
-static inline void encrypt_general(const void *ctx, uint8_t *out, const uint8_t *in)
+static inline __attribute__((always_inline))
+void encrypt_general_x(const void *ctx, uint8_t *out, const uint8_t *in, uint64_t c, const int ctr)
 {
     const pipo_key *k = ctx;
     V x[8];
-    load_batch(x, in);
+    load_batch(x, in, c, ctr);
     add_block_key(x, k->rk[0]);
     for (unsigned r = 1; r <= k->rounds; r++) {
         align(x);
@@ -224,14 +237,14 @@ static inline void encrypt_general(const void *ctx, uint8_t *out, const uint8_t 
         unalign(x);
         add_block_key(x, k->rk[r]);
     }
-    store_batch(out, x);
+    store_batch(out, in, x, ctr);
 }
 
 static inline void decrypt_general(const void *ctx, uint8_t *out, const uint8_t *in)
 {
     const pipo_key *k = ctx;
     V x[8];
-    load_batch(x, in);
+    load_batch(x, in, 0, 0);
     for (unsigned r = k->rounds; r >= 1; r--) {
         add_block_key(x, k->rk[r]);
         align(x);
@@ -240,7 +253,7 @@ static inline void decrypt_general(const void *ctx, uint8_t *out, const uint8_t 
         unalign(x);
     }
     add_block_key(x, k->rk[0]);
-    store_batch(out, x);
+    store_batch(out, in, x, 0);
 }
 
 /* ---- least alignment: sliced from the first round key to the last ---- */
@@ -269,11 +282,12 @@ static inline void add_sliced_key(V x[8], const uint8_t rk[8][PIPO_NEON_LANES])
     for (int i = 0; i < 8; i++) x[i] = V_XOR(x[i], V_LOAD(rk[i]));
 }
 
-static inline void encrypt_least(const void *ctx, uint8_t *out, const uint8_t *in)
+static inline __attribute__((always_inline))
+void encrypt_least_x(const void *ctx, uint8_t *out, const uint8_t *in, uint64_t c, const int ctr)
 {
     const pipo_neon_key *k = ctx;
     V x[8];
-    load_batch(x, in);
+    load_batch(x, in, c, ctr);
     align(x);
     add_sliced_key(x, k->rk[0]);
     for (const uint8_t (*rk)[8][PIPO_NEON_LANES] = k->rk + 1; rk <= k->rk + k->rounds; rk++) {
@@ -282,14 +296,14 @@ static inline void encrypt_least(const void *ctx, uint8_t *out, const uint8_t *i
         add_sliced_key(x, *rk);
     }
     unalign(x);
-    store_batch(out, x);
+    store_batch(out, in, x, ctr);
 }
 
 static inline void decrypt_least(const void *ctx, uint8_t *out, const uint8_t *in)
 {
     const pipo_neon_key *k = ctx;
     V x[8];
-    load_batch(x, in);
+    load_batch(x, in, 0, 0);
     align(x);
     for (const uint8_t (*rk)[8][PIPO_NEON_LANES] = k->rk + k->rounds; rk > k->rk; rk--) {
         add_sliced_key(x, *rk);
@@ -298,7 +312,27 @@ static inline void decrypt_least(const void *ctx, uint8_t *out, const uint8_t *i
     }
     add_sliced_key(x, k->rk[0]);
     unalign(x);
-    store_batch(out, x);
+    store_batch(out, in, x, 0);
+}
+
+static inline void encrypt_general(const void *ctx, uint8_t *out, const uint8_t *in)
+{
+    encrypt_general_x(ctx, out, in, 0, 0);
+}
+
+static inline void encrypt_least(const void *ctx, uint8_t *out, const uint8_t *in)
+{
+    encrypt_least_x(ctx, out, in, 0, 0);
+}
+
+static inline void encrypt_general_ctr(const void *ctx, uint64_t c, uint8_t *out, const uint8_t *in)
+{
+    encrypt_general_x(ctx, out, in, c, 1);
+}
+
+static inline void encrypt_least_ctr(const void *ctx, uint64_t c, uint8_t *out, const uint8_t *in)
+{
+    encrypt_least_x(ctx, out, in, c, 1);
 }
 
 /* ---- any number of blocks ---- */
@@ -324,6 +358,33 @@ static inline void pipo_neon_run(pipo_batch_fn *batch, const void *ctx, uint8_t 
         memcpy(out, buf, len);
         kc_wipe(buf, sizeof buf);
     }
+}
+
+/* CTR through a fused batch kernel (encrypt_*_ctr: counter blocks made
+ * in registers, the keystream XORed into the input); a short last batch
+ * through a zero-padded copy.  The counter is public. */
+typedef void pipo_ctr_fn(const void *ctx, uint64_t c, uint8_t *out, const uint8_t *in);
+
+static inline void pipo_neon_ctr(pipo_ctr_fn *batch, const void *ctx, uint8_t *counter, uint8_t *out,
+                                 const uint8_t *in, size_t nblocks)
+{
+    uint64_t c = kc_load64_be(counter);
+    for (; nblocks >= PIPO_NEON_LANES; nblocks -= PIPO_NEON_LANES, c += PIPO_NEON_LANES) {
+        batch(ctx, c, out, in);
+        in += PIPO_BLOCK * PIPO_NEON_LANES;
+        out += PIPO_BLOCK * PIPO_NEON_LANES;
+    }
+    if (nblocks) {
+        uint8_t buf[PIPO_BLOCK * PIPO_NEON_LANES];
+        size_t len = PIPO_BLOCK * nblocks;
+        memcpy(buf, in, len);
+        memset(buf + len, 0, sizeof buf - len);
+        batch(ctx, c, buf, buf);
+        memcpy(out, buf, len);
+        kc_wipe(buf, sizeof buf);
+        c += nblocks;
+    }
+    kc_store64_be(counter, c);
 }
 
 #endif

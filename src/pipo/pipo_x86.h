@@ -15,7 +15,8 @@
  *    which a broadcast load turns into a whole slice).
  *
  * Bulk data goes PIPO_GROUPS batches at a time (interleaved for latency),
- * a short tail through masked loads and stores; CTR has a fused kernel.
+ * a short tail through masked loads and stores; CTR has a fused kernel
+ * (counter blocks made in registers, the keystream XORed in as stored).
  *
  * One NOT is saved per round: between the S-layer's output and the next
  * key addition (and from the key addition to the inverse S-layer's input)
@@ -243,14 +244,40 @@ static inline void store_batch(uint8_t *out, const V x[8], size_t n)
     }
 }
 
+/* CTR: the batch of counter blocks c, c + 1, ... (an 8-byte block is one
+ * big-endian counter, wrapping mod 2^64) made in registers, a 64-bit lane
+ * each; and the keystream XORed into the input as it is stored.  Counters
+ * are public. */
+static inline void ctr_batch(V x[8], uint64_t c)
+{
+    const V bswap = V_LANES(_mm_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8));
+    V next = V_ADD64(V_SET64(c), V_COUNT);
+    for (size_t i = 0; i < 8; i++, next = V_ADD64(next, V_SET64(PIPO_PER_V))) x[i] = V_SHUFFLE8(next, bswap);
+}
+
+static inline void xor_store_batch(uint8_t *out, const uint8_t *in, const V x[8], size_t n)
+{
+    for (size_t i = 0; i < 8; i++, out += sizeof(V), in += sizeof(V)) {
+        size_t k = n > i * PIPO_PER_V ? n - i * PIPO_PER_V : 0;
+        if (k >= PIPO_PER_V) V_STORE(out, V_XOR(x[i], V_LOAD(in)));
+        else if (k) V_STORE_PART(out, k, V_XOR(x[i], V_LOAD_PART(in, k)));
+    }
+}
+
 /* Batch functions handle `groups` independent batches of 8 vectors at once
  * (their rounds interleave, which hides the latency of the S-layer's long
  * dependency chains); each is instantiated for constant group counts.  n
- * blocks in all: batch g starts at block g * PIPO_LANES. */
+ * blocks in all: batch g starts at block g * PIPO_LANES.  With ctr (a
+ * constant), encryption runs on the counter blocks from c instead of in
+ * and XORs the keystream into in (fused CTR). */
 #define PIPO_FOR_GROUPS _Pragma("GCC unroll 4") for (int g = 0; g < groups; g++)
 #define PIPO_INLINE static inline __attribute__((always_inline))
-#define LOAD_GROUP(x, g)  load_batch(x, in + (g) * 8 * sizeof(V), n - (g) * PIPO_LANES)
-#define STORE_GROUP(x, g) store_batch(out + (g) * 8 * sizeof(V), x, n - (g) * PIPO_LANES)
+#define LOAD_GROUP(x, g) do { \
+    if (ctr) ctr_batch(x, c + (uint64_t)(g) * PIPO_LANES); \
+    else load_batch(x, in + (g) * 8 * sizeof(V), n - (g) * PIPO_LANES); } while (0)
+#define STORE_GROUP(x, g) do { \
+    if (ctr) xor_store_batch(out + (g) * 8 * sizeof(V), in + (g) * 8 * sizeof(V), x, n - (g) * PIPO_LANES); \
+    else store_batch(out + (g) * 8 * sizeof(V), x, n - (g) * PIPO_LANES); } while (0)
 
 /* ---- realign every round: the state is in block layout between rounds ---- */
 
@@ -264,7 +291,8 @@ static inline void add_block_key(V x[8], const pipo_key *k, unsigned r)
     for (int i = 0; i < 8; i++) x[i] = V_XOR(x[i], key);
 }
 
-PIPO_INLINE void encrypt_realign(const void *ctx, uint8_t *out, const uint8_t *in, size_t n, int groups)
+PIPO_INLINE void encrypt_realign(const void *ctx, uint8_t *out, const uint8_t *in, size_t n, int groups,
+                                 uint64_t c, const int ctr)
 {
     const pipo_key *k = ctx;
     V x[PIPO_GROUPS][8];
@@ -279,7 +307,8 @@ PIPO_INLINE void encrypt_realign(const void *ctx, uint8_t *out, const uint8_t *i
     PIPO_FOR_GROUPS STORE_GROUP(x[g], g);
 }
 
-PIPO_INLINE void decrypt_realign(const void *ctx, uint8_t *out, const uint8_t *in, size_t n, int groups)
+PIPO_INLINE void decrypt_realign(const void *ctx, uint8_t *out, const uint8_t *in, size_t n, int groups,
+                                 uint64_t c, const int ctr)
 {
     const pipo_key *k = ctx;
     V x[PIPO_GROUPS][8];
@@ -332,7 +361,8 @@ static inline void add_sliced_key(V x[8], const uint32_t rk[8])
     for (int i = 0; i < 8; i++) x[i] = V_XOR(x[i], V_SET32(rk[i]));
 }
 
-PIPO_INLINE void encrypt_least(const void *ctx, uint8_t *out, const uint8_t *in, size_t n, int groups)
+PIPO_INLINE void encrypt_least(const void *ctx, uint8_t *out, const uint8_t *in, size_t n, int groups,
+                               uint64_t c, const int ctr)
 {
     const pipo_sliced_key *k = ctx;
     V x[PIPO_GROUPS][8];
@@ -345,7 +375,8 @@ PIPO_INLINE void encrypt_least(const void *ctx, uint8_t *out, const uint8_t *in,
     PIPO_FOR_GROUPS { untranspose(x[g]); STORE_GROUP(x[g], g); }
 }
 
-PIPO_INLINE void decrypt_least(const void *ctx, uint8_t *out, const uint8_t *in, size_t n, int groups)
+PIPO_INLINE void decrypt_least(const void *ctx, uint8_t *out, const uint8_t *in, size_t n, int groups,
+                               uint64_t c, const int ctr)
 {
     const pipo_sliced_key *k = ctx;
     V x[PIPO_GROUPS][8];
@@ -366,9 +397,17 @@ typedef void pipo_batch_fn(const void *ctx, uint8_t *out, const uint8_t *in, siz
  * (PIPO_GROUPS full batches) of fn. */
 #define PIPO_BATCHES(fn) \
     static void fn##_1(const void *ctx, uint8_t *out, const uint8_t *in, size_t n) \
-    { fn(ctx, out, in, n, 1); } \
+    { fn(ctx, out, in, n, 1, 0, 0); } \
     static void fn##_g(const void *ctx, uint8_t *out, const uint8_t *in, size_t n) \
-    { fn(ctx, out, in, n, PIPO_GROUPS); }
+    { fn(ctx, out, in, n, PIPO_GROUPS, 0, 0); }
+
+/* Instantiates the CTR kernels fn_ctr1 and fn_ctrg of an encryption fn. */
+typedef void pipo_ctr_fn(const void *ctx, uint64_t c, uint8_t *out, const uint8_t *in, size_t n);
+#define PIPO_CTR_BATCHES(fn) \
+    static void fn##_ctr1(const void *ctx, uint64_t c, uint8_t *out, const uint8_t *in, size_t n) \
+    { fn(ctx, out, in, n, 1, c, 1); } \
+    static void fn##_ctrg(const void *ctx, uint64_t c, uint8_t *out, const uint8_t *in, size_t n) \
+    { fn(ctx, out, in, n, PIPO_GROUPS, c, 1); }
 
 /* PIPO_GROUPS batches at a time, then single ones; the last one may be
  * short.  Every block count runs the same (constant-time) code. */
@@ -385,32 +424,21 @@ static inline void pipo_x86_run(pipo_batch_fn *batch_g, pipo_batch_fn *batch_1, 
     }
 }
 
-/* The fused CTR kernel: the counter blocks (an 8-byte block is one
- * big-endian counter) are made in registers, a 64-bit lane each, and
- * stored whole into the keystream buffer, which is encrypted as in ECB and
- * XORed into the input. */
-static inline void pipo_x86_ctr(pipo_batch_fn *batch_g, pipo_batch_fn *batch_1, const void *ctx,
+/* CTR as pipo_x86_run, through the CTR kernels. */
+static inline void pipo_x86_ctr(pipo_ctr_fn *ctr_g, pipo_ctr_fn *ctr_1, const void *ctx,
                                 uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
     const size_t group = PIPO_GROUPS * PIPO_LANES;
-    const V bswap = V_LANES(_mm_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8));
-    uint8_t ks[PIPO_BLOCK * PIPO_GROUPS * PIPO_LANES];
     uint64_t c = kc_load64_be(counter);
-    while (nblocks) {
-        size_t n = nblocks < group ? nblocks : group, len = PIPO_BLOCK * n, i = 0;
-        V next = V_ADD64(V_SET64(c), V_COUNT);
-        for (size_t j = 0; j < n; j += PIPO_PER_V, next = V_ADD64(next, V_SET64(PIPO_PER_V)))
-            V_STORE(ks + PIPO_BLOCK * j, V_SHUFFLE8(next, bswap));
-        pipo_x86_run(batch_g, batch_1, ctx, ks, ks, n);
-        for (; i + sizeof(V) <= len; i += sizeof(V)) V_STORE(out + i, V_XOR(V_LOAD(in + i), V_LOAD(ks + i)));
-        for (; i < len; i++) out[i] = in[i] ^ ks[i];
+    for (; nblocks >= group; nblocks -= group, in += PIPO_BLOCK * group, out += PIPO_BLOCK * group, c += group)
+        ctr_g(ctx, c, out, in, group);
+    for (; nblocks; in += PIPO_BLOCK * PIPO_LANES, out += PIPO_BLOCK * PIPO_LANES) {
+        size_t n = nblocks < PIPO_LANES ? nblocks : PIPO_LANES;
+        ctr_1(ctx, c, out, in, n);
         c += n;
-        in += len;
-        out += len;
         nblocks -= n;
     }
     kc_store64_be(counter, c);
-    kc_wipe(ks, sizeof ks);
 }
 
 #endif

@@ -39,6 +39,9 @@ static inline __m256i f(__m256i x, __m256i *r)
 #define V_UNPACKLO(w, a, b) _mm256_unpacklo_epi##w(a, b)
 #define V_UNPACKHI(w, a, b) _mm256_unpackhi_epi##w(a, b)
 #include "rc6/rc6_simd.h"
+#include "core/ctr_blocks.h"
+#define KC_CTR_X86_AVX2 1
+#include "core/ctr_x86.h"
 
 /* 16 blocks: 0..7 in set 0, 8..15 in set 1 (run only when n > 8). */
 static void crypt16(const void *ctx, uint8_t *out, const uint8_t *in, size_t n, int enc)
@@ -56,6 +59,32 @@ static void crypt16(const void *ctx, uint8_t *out, const uint8_t *in, size_t n, 
 
 RC6_SIMD_ENTRIES(crypt16)
 
+/* CTR on a run of n = 1..16 blocks (kc_ctr_runs), the counter blocks made
+ * in the sliced layout: words A, B, C are the same in every block and word
+ * D is the byte-swapped low word plus the block index.  After transpose(),
+ * word position p of a register of set j belongs to block 8 j + 2 (p mod
+ * 4) + p / 4. */
+static void ctr_run(const void *ctx, const uint8_t *ctr, uint32_t low, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const rc6_key *k = ctx;
+    const __m256i bswap = _mm256_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3,
+                                          12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
+    __m256i d = _mm256_add_epi32(_mm256_set1_epi32((int)low), _mm256_set_epi32(7, 5, 3, 1, 6, 4, 2, 0));
+    __m256i v[8];
+    for (unsigned w = 0; w < 3; w++) v[w] = v[4 + w] = _mm256_set1_epi32((int)kc_load32_le(ctr + 4 * w));
+    v[3] = _mm256_shuffle_epi8(d, bswap);
+    v[7] = _mm256_shuffle_epi8(_mm256_add_epi32(d, _mm256_set1_epi32(8)), bswap);
+    rounds_any(k->s, v, 1, n > 8 ? 2 : 1);
+    transpose(v);
+    transpose(v + 4);
+    kc_ctr_x86_xor256(out, in, v, n);
+}
+
+static void rc6_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    kc_ctr_runs(ctr_run, 16, 1, rc6_encrypt, ctx, 16, counter, out, in, nblocks);
+}
+
 const kc_block_backend kc_rc6_avx2 = {
     .head = {
         .name = "avx2",
@@ -67,6 +96,7 @@ const kc_block_backend kc_rc6_avx2 = {
     .set_key = rc6_set_key_ctx,
     .encrypt = rc6_encrypt,
     .decrypt = rc6_decrypt,
+    .ctr = rc6_ctr,
 };
 KC_TARGET_END
 #endif

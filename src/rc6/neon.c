@@ -43,6 +43,8 @@ static inline uint32x4_t RORV(uint32x4_t x, int32x4_t r)
 }
 
 #include "rc6/rc6_simd.h"
+#include "core/ctr_blocks.h"
+#include "core/ctr_neon.h"
 
 #define rc6_set_key rc6_set_key_ctx   /* the descriptor's name for it */
 
@@ -63,6 +65,27 @@ static void crypt8(const void *ctx, uint8_t *out, const uint8_t *in, size_t n, i
 
 RC6_SIMD_ENTRIES(crypt8)
 
+/* CTR on a run of n = 1..8 blocks (kc_ctr_runs), the counter blocks made
+ * in LD4's layout: words A, B, C the same in every block, D the
+ * byte-swapped low word plus the block index. */
+static void ctr_run(const void *ctx, const uint8_t *ctr, uint32_t low, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const rc6_key *k = ctx;
+    V v[8];
+    for (unsigned w = 0; w < 3; w++) v[w] = v[4 + w] = vdupq_n_u32(kc_load32_le(ctr + 4 * w));
+    v[3] = kc_ctr_neon_word3(low);
+    v[7] = kc_ctr_neon_word3(low + 4);
+    rounds_any(k->s, v, 1, n > 4 ? 2 : 1);
+    uint32x4x4_t x0 = { { v[0], v[1], v[2], v[3] } }, x1 = { { v[4], v[5], v[6], v[7] } };
+    kc_ctr_neon_xor4(out, in, x0, n < 4 ? n : 4);
+    if (n > 4) kc_ctr_neon_xor4(out + 64, in + 64, x1, n - 4);
+}
+
+static void rc6_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    kc_ctr_runs(ctr_run, 8, 1, rc6_encrypt, ctx, 16, counter, out, in, nblocks);
+}
+
 const kc_block_backend kc_rc6_neon = {
     .head = {
         .name = "neon",
@@ -74,5 +97,6 @@ const kc_block_backend kc_rc6_neon = {
     .set_key = rc6_set_key,
     .encrypt = rc6_encrypt,
     .decrypt = rc6_decrypt,
+    .ctr = rc6_ctr,
 };
 #endif

@@ -30,6 +30,8 @@
 #include <string.h>
 #include "core/backend.h"
 #include "rijndael/rijndael_common.h"
+#include "core/ctr_blocks.h"
+#include "core/ctr_neon.h"
 
 KC_TARGET_BEGIN("+crypto")
 
@@ -174,6 +176,35 @@ static ALWAYS_INLINE void aes_crypt(const uint8x16_t (*rk)[2], unsigned nr, cons
     else aes_crypt_nr(rk, 14, dec, out, in, n);
 }
 
+/* CTR: B counter blocks (ctr with last word low + i) made in registers,
+ * the keystream XORed into in. */
+static ALWAYS_INLINE void aes_ctr_blocks(const uint8x16_t *k, const unsigned NR, const uint8_t *ctr, uint32_t low,
+                                         uint8_t *out, const uint8_t *in, const unsigned B)
+{
+    uint8x16_t s[8];
+#pragma GCC unroll 8
+    for (unsigned i = 0; i < B; i++) s[i] = kc_ctr_neon_block(ctr, low + i);
+#pragma GCC unroll 14
+    for (unsigned r = 0; r + 1 < NR; r++)
+#pragma GCC unroll 8
+        for (unsigned i = 0; i < B; i++) s[i] = round1(s[i], k[r], 0);
+#pragma GCC unroll 8
+    for (unsigned i = 0; i < B; i++)
+        vst1q_u8(out + 16 * i, veorq_u8(vld1q_u8(in + 16 * i), last1(s[i], k[NR - 1], k[NR], 0)));
+}
+
+static ALWAYS_INLINE void aes_ctr_nr(const uint8x16_t (*rk)[2], const unsigned NR, const uint8_t *ctr, uint32_t low,
+                                     uint8_t *out, const uint8_t *in, size_t n)
+{
+    uint8x16_t k[RIJNDAEL_MAX_ROUNDS + 1];
+#pragma GCC unroll 15
+    for (unsigned r = 0; r <= NR; r++) k[r] = rk[r][0];
+    for (; n >= 8; n -= 8, in += 8 * 16, out += 8 * 16, low += 8) aes_ctr_blocks(k, NR, ctr, low, out, in, 8);
+    if (n & 4) { aes_ctr_blocks(k, NR, ctr, low, out, in, 4); in += 4 * 16; out += 4 * 16; low += 4; }
+    if (n & 2) { aes_ctr_blocks(k, NR, ctr, low, out, in, 2); in += 2 * 16; out += 2 * 16; low += 2; }
+    if (n & 1) aes_ctr_blocks(k, NR, ctr, low, out, in, 1);
+}
+
 /* ---- Rijndael with Nb = 6 or 8: B blocks of two registers each ---- */
 
 static ALWAYS_INLINE uint8x16_t load_hi(const uint8_t *p, size_t bs)
@@ -250,6 +281,22 @@ static void armce_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size
     else aes_crypt(k->dk, k->nr, 1, out, in, nblocks);
 }
 
+/* CTR on a run of kc_ctr_runs (AES only; wider blocks take the generic path). */
+static void ctr_run(const void *ctx, const uint8_t *ctr, uint32_t low, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const armce_key *k = ctx;
+    if (k->nr == 10) aes_ctr_nr(k->ek, 10, ctr, low, out, in, n);
+    else if (k->nr == 12) aes_ctr_nr(k->ek, 12, ctr, low, out, in, n);
+    else aes_ctr_nr(k->ek, 14, ctr, low, out, in, n);
+}
+
+static void armce_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    const armce_key *k = ctx;
+    if (k->nb == 4) kc_ctr_runs(ctr_run, 128, 0, armce_encrypt, ctx, 16, counter, out, in, nblocks);
+    else kc_ctr_generic(armce_encrypt, ctx, 4 * k->nb, counter, out, in, nblocks);
+}
+
 const kc_block_backend kc_rijndael_armce = {
     .head = {
         .name = "armce",
@@ -262,6 +309,7 @@ const kc_block_backend kc_rijndael_armce = {
     .set_key = armce_set_key,
     .encrypt = armce_encrypt,
     .decrypt = armce_decrypt,
+    .ctr = armce_ctr,
 };
 
 KC_TARGET_END
