@@ -9,6 +9,7 @@
  * messages side by side through multi-buffer CBC. */
 #include <string.h>
 #include "modes/mode_mac.h"
+#include "modes/multibuffer.h"
 #include "modes/modes.h"
 
 typedef struct cmac_key {
@@ -21,15 +22,6 @@ typedef struct cmac_stream {
     uint8_t x[16], buf[16];   /* chaining value; the last (possibly whole) block, held back */
     size_t held;
 } cmac_stream;
-
-/* ---- multi-buffer CBC ------------------------------------------------------
- * MERGE (branch ctr): this private fallback stands in for
- *     void kc_cbc_encrypt_multi(const kc_cipher *c, size_t n, uint8_t *const out[],
- *                               const uint8_t *const in[], uint8_t *const iv[], size_t nblocks);
- * of src/modes/multibuffer.h.  When it lands: delete cbc_multi_fallback,
- * #include "modes/multibuffer.h" and define CBC_MULTI as kc_cbc_encrypt_multi
- * (cbc_mac stays: one message goes through the fused CBC kernel). */
-#define CBC_MULTI cbc_multi_fallback
 
 /* x <- CBC-MAC of nblocks whole blocks, one message: the backend's CBC
  * encryption (fused kernels keep the chain in registers) into a scratch
@@ -47,24 +39,13 @@ static void cbc_mac(const kc_cipher *c, uint8_t *x, const uint8_t *in, size_t nb
     kc_wipe(scratch, used);
 }
 
-/* n independent CBC chains of nblocks blocks each; out[i] NULL discards the
- * ciphertext (CBC-MAC); iv[i] is advanced to the last ciphertext block. */
-static void cbc_multi_fallback(const kc_cipher *c, size_t n, uint8_t *const out[], const uint8_t *const in[],
-                               uint8_t *const iv[], size_t nblocks)
-{
-    for (size_t i = 0; i < n; i++) {
-        if (out[i]) kc_cbc_encrypt_run(c, iv[i], out[i], in[i], nblocks);
-        else cbc_mac(c, iv[i], in[i], nblocks);
-    }
-}
-/* ---- end of the fallback --------------------------------------------------- */
 
 /* Chains side by side; a lone chain takes the one-message path. */
 static void cbc_lanes(const kc_cipher *c, size_t n, uint8_t *const out[], const uint8_t *const in[],
                       uint8_t *const iv[], size_t nblocks)
 {
     if (n == 1 && !out[0]) cbc_mac(c, iv[0], in[0], nblocks);
-    else CBC_MULTI(c, n, out, in, iv, nblocks);
+    else kc_cbc_encrypt_multi(c, n, out, in, iv, nblocks);
 }
 
 /* Doubling in GF(2^b): shift left, reduce by R_b without a branch on the key. */
