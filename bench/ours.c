@@ -281,7 +281,8 @@ static void feedback_and_mac(bench_run *r, const kc_cipher_entry *e, const kc_ba
     static uint8_t tags[MAC_BATCH][32];
     kc_mac_msg msgs[MAC_BATCH];
     for (size_t i = 0; i < MAC_BATCH; i++)
-        msgs[i] = (kc_mac_msg){ .in = o->in + i * 4096, .in_len = 4096, .tag = tags[i], .tag_len = o->block };
+        msgs[i] = (kc_mac_msg){ .in = o->in + i % (BENCH_MAX_LEN / 4096) * 4096, .in_len = 4096, /* the 16 KiB input, reused */
+                                .tag = tags[i], .tag_len = o->block };
     o->m = mac;
     o->msgs = msgs;
     o->len = MODES_LEN;

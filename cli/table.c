@@ -221,7 +221,7 @@ size_t table_value(table_kind kind, const char *rec, const field *f, char *out)
 
 void table_put(table_out *o, const void *p, size_t n)
 {
-    if (o->failed) return;
+    if (o->failed || !n) return;   /* n == 0: p may be NULL */
     if (o->len + n > o->cap) {
         size_t cap = o->cap ? o->cap : 1 << 16;
         while (cap < o->len + n) cap *= 2;

@@ -86,6 +86,28 @@ static inline void rsp_group(rsp *r, char *text)
     }
 }
 
+/* One line of any length into *line (grown as needed), without getline:
+ * picolibc on the bare-metal targets has none.  -1 at the end. */
+static inline long rsp_getline(char **line, size_t *cap, FILE *f)
+{
+    size_t n = 0;
+    int c;
+    while ((c = fgetc(f)) != EOF) {
+        if (n + 2 > *cap) {
+            size_t want = *cap ? *cap * 2 : 256;
+            char *p = realloc(*line, want);
+            if (!p) return -1;
+            *line = p;
+            *cap = want;
+        }
+        (*line)[n++] = (char)c;
+        if (c == '\n') break;
+    }
+    if (!n) return -1;
+    (*line)[n] = 0;
+    return (long)n;
+}
+
 /* Calls fn for each record; returns the record count or -1 when unreadable. */
 static inline long rsp_read(const char *path, const char *start, void (*fn)(const rsp *r, void *arg), void *arg)
 {
@@ -97,7 +119,7 @@ static inline long rsp_read(const char *path, const char *start, void (*fn)(cons
     long count = 0;
     int open = 0, no = 0;
     for (;;) {
-        ssize_t got = getline(&line, &cap, f);
+        long got = rsp_getline(&line, &cap, f);
         char *s = got < 0 ? NULL : rsp_trim(line);
         no++;
         if (!s || !*s) {                              /* blank line or end: a record ends */
