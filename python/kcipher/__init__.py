@@ -204,14 +204,10 @@ class _Keyed:
 
 # ---- block ciphers and modes ----------------------------------------------------
 
-_MODES = {"ecb": 0, "cbc": 1, "ctr": 2}
-
-
 def _mode(mode):
-    try:
-        return _MODES[mode.lower()]
-    except (KeyError, AttributeError):
-        raise error_class(lib.KC_ERR_BAD_MODE)("mode %r: expected ecb, cbc or ctr" % (mode,)) from None
+    m = ffi.new("kc_mode *")
+    _check(lib.kc_mode_from_name(str(mode).lower().encode(), m), "mode %r" % (mode,))
+    return m[0]
 
 
 def _iv(iv):
