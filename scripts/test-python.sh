@@ -33,8 +33,10 @@ if [ ! -x "$cli" ]; then
 fi
 
 echo "== python: pytest"
-# From python/ with the venv's pytest: the installed package is imported, not the source folder.
+# From python/tests with the venv's pytest: the installed package is imported, not the source
+# folder (Spark's Python workers have their working directory on sys.path).
 rc=0
-(cd python && KCIPHER_CLI=$(realpath "../$cli") "../$venv/bin/pytest" -q -p no:cacheprovider tests) || rc=$?
+cli=$(realpath "$cli") pytest=$(realpath "$venv/bin/pytest")
+(cd python/tests && KCIPHER_CLI=$cli "$pytest" -q -p no:cacheprovider .) || rc=$?
 echo "python: $(( $(date +%s) - start )) s"
 exit $rc

@@ -22,7 +22,7 @@ from ._ffi import ffi, lib
 
 __all__ = ["Error", "InvalidTag", "Cipher", "Stream", "AEAD", "FEA", "FPE", "Tokenizer",
            "ciphers", "cipher_info", "backends", "cpu_features", "set_threads", "threads",
-           "error_class", "CipherInfo", "BackendInfo", "__version__"]
+           "error_class", "load_key", "CipherInfo", "BackendInfo", "__version__"]
 
 __version__ = "0.1.0"
 
@@ -107,6 +107,30 @@ def _nbytes(data):
 
 def _text(p):
     return ffi.string(p).decode() if p != ffi.NULL else None
+
+
+def load_key(file: Optional[str] = None, env: Optional[str] = None) -> bytearray:
+    """A key as the CLI reads it: from a file (hex text, whitespace around it
+    allowed, else the raw bytes) or from an environment variable (hex).
+    Returns a bytearray, so the caller can wipe it (``key[:] = bytes(len(key))``)."""
+    import os
+    if (file is None) == (env is None):
+        raise TypeError("give exactly one of file= and env=")
+    if env is not None:
+        text = os.environ.get(env)
+        if not text:
+            raise error_class(lib.KC_ERR_KEY_LENGTH)("environment variable %s is not set" % env)
+        return bytearray.fromhex(text.strip())
+    with open(file, "rb", buffering=0) as f:
+        raw = bytearray(f.read(257))
+    if len(raw) > 256:
+        raise error_class(lib.KC_ERR_KEY_LENGTH)("%s: too large for a key file" % file)
+    text = raw.strip(b" \t\r\n")
+    if text and all(c in b"0123456789abcdefABCDEF" for c in text):
+        key = bytearray.fromhex(text.decode())
+        raw[:] = bytes(len(raw))
+        return key
+    return raw
 
 
 # ---- discovery ----------------------------------------------------------------
