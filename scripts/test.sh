@@ -53,6 +53,7 @@ cross() {       # name, script: a cross-architecture suite under emulation
 
 mkdir -p "$build"
 run_suite "tests" "$build/release"
+if scripts/test-python.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); fi   # the Python package, Spark
 CC=clang CXX=clang++ run_suite "tests built with clang" "$build/clang"
 echo "== static analysis (clang --analyze over src/ and cli/)"
 if scripts/analyze.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
