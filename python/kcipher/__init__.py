@@ -643,13 +643,17 @@ class Tokenizer(_Keyed):
 
 
 def _constant(context, n):
-    """n rows of one context, built without a Python loop."""
-    import numpy as np
+    """n rows of one context, built without a Python loop over the rows."""
     import pyarrow as pa
     if isinstance(context, str):
         context = context.encode()
-    offsets = np.arange(n + 1, dtype=np.int64) * len(context)
-    typ = pa.binary() if offsets[-1] < 2 ** 31 else pa.large_binary()
-    if typ == pa.binary():
-        offsets = offsets.astype(np.int32)
+    size = len(context)
+    wide = (n + 1) * size >= 2 ** 31
+    try:
+        import numpy as np
+        offsets = np.arange(n + 1, dtype=np.int64 if wide else np.int32) * size
+    except ImportError:
+        import array
+        offsets = array.array("q" if wide else "i", range(0, (n + 1) * size, size) if size else [0] * (n + 1))
+    typ = pa.large_binary() if wide else pa.binary()
     return pa.Array.from_buffers(typ, n, [None, pa.py_buffer(offsets), pa.py_buffer(context * n)])

@@ -38,8 +38,7 @@ def column(tok, encrypt, arr, tweaks=None, on_error="fail"):
     if isinstance(arr, pa.ChunkedArray):
         arr = arr.combine_chunks()
     if arr.type not in (pa.string(), pa.large_string()):
-        arr = arr.cast(pa.large_string() if pa.types.is_large_string(arr.type) or
-                       str(arr.type) == "string_view" else pa.string())
+        arr = arr.cast(pa.large_string() if str(arr.type) == "string_view" else pa.string())
     empty = None
     if len(arr) > arr.null_count and pc.min(pc.binary_length(arr)).as_py() == 0:
         empty = pc.equal(pc.binary_length(arr), 0)
