@@ -17,10 +17,9 @@ start=$(date +%s)
 echo "== python: environment ($venv)"
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-  pytest numpy pyarrow pandas polars pyspark
+  cffi pytest numpy pyarrow pandas polars pyspark
 echo "== python: pip install ./python"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps ./python
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check ./python   # its dependencies
 
 cli=$build/release/kcipher
 if [ ! -x "$cli" ]; then

@@ -102,8 +102,9 @@ def test_aead():
     for args in ((nonce, bytes(bad), b"hdr"), (nonce, ct, b"hdx")):
         with pytest.raises(kcipher.InvalidTag):
             a.decrypt(*args)
-    with pytest.raises(kcipher.Error):
-        kcipher.AEAD("tinyjambu-128", key, tag_size=4 if hasattr(kcipher.lib, "kc_aead_set_tag_size") else 8)
+    if not hasattr(kcipher.lib, "kc_aead_set_tag_size"):     # the modes issue adds it
+        with pytest.raises(kcipher.WrongKindError):
+            kcipher.AEAD("tinyjambu-128", key, tag_size=8)
 
 
 def test_gil_released():
