@@ -166,13 +166,15 @@ def bench_spark(out, a):
         print("pyspark not installed: Spark skipped", file=sys.stderr)
         return None
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+    os.environ["SPARK_LOCAL_IP"] = "127.0.0.1"            # loopback only
     from pyspark.sql import SparkSession
     import kcipher.spark
     key_file = os.path.join(os.path.abspath(a.tmp), "bench-token.key")
     with open(key_file, "w") as f:
         f.write(KEY.hex())
     spark = (SparkSession.builder.master("local[2]").appName("kcipher-bench")
-             .config("spark.ui.enabled", "false").config("spark.driver.host", "127.0.0.1")
+             .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
+             .config("spark.driver.host", "127.0.0.1")
              .config("spark.driver.bindAddress", "127.0.0.1").config("spark.driver.memory", "4g")
              .getOrCreate())
     spark.sparkContext.setLogLevel("ERROR")

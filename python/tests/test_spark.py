@@ -25,9 +25,10 @@ def spark():
     os.environ["PYSPARK_PYTHON"] = sys.executable
     os.environ["PYSPARK_DRIVER_PYTHON"] = sys.executable
     os.environ["KCIPHER_TEST_KEY"] = KEY.hex()           # the workers inherit it
+    os.environ["SPARK_LOCAL_IP"] = "127.0.0.1"            # loopback only
     from pyspark.sql import SparkSession
     s = (SparkSession.builder.master("local[2]").appName("kcipher-test")
-         .config("spark.ui.enabled", "false")
+         .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
          .config("spark.driver.host", "127.0.0.1")
          .config("spark.driver.bindAddress", "127.0.0.1")
          .config("spark.sql.shuffle.partitions", "2")
