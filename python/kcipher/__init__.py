@@ -16,7 +16,7 @@ collected or on ``close()``.  Errors raise subclasses of :class:`Error`, one
 per ``kc_status`` (:class:`InvalidTag` when an AEAD tag fails).
 """
 from dataclasses import dataclass
-from typing import Any, Iterable, List, Optional, Sequence, Union
+from typing import Any, List, Optional, Union
 
 from ._ffi import ffi, lib
 
