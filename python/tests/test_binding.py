@@ -120,3 +120,21 @@ def test_closed_object():
         t.encrypt("1234567890")
     with pytest.raises(kcipher.StateError):
         t.encrypt("1234567890")
+
+
+def test_load_key_as_the_cli(tmp_path, monkeypatch):
+    key = bytes(range(32))
+    hexfile = tmp_path / "k.hex"
+    hexfile.write_text("  " + key.hex().upper() + "\r\n")
+    raw = tmp_path / "k.bin"
+    raw.write_bytes(b"\n" + key[1:])              # raw bytes, whitespace included, as they are
+    assert kcipher.load_key(file=str(hexfile)) == key
+    assert kcipher.load_key(file=str(raw)) == b"\n" + key[1:]
+    monkeypatch.setenv("KC_TEST_KEY", key.hex())
+    assert kcipher.load_key(env="KC_TEST_KEY") == key
+    big = tmp_path / "big"
+    big.write_bytes(bytes(300))
+    with pytest.raises(kcipher.KeyLengthError):
+        kcipher.load_key(file=str(big))
+    with pytest.raises(TypeError):
+        kcipher.load_key()
