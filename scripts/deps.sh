@@ -7,7 +7,7 @@ set -euo pipefail
 pkgs=()
 for what in "$@"; do
   case $what in
-    test)    pkgs+=(build-essential cmake pkg-config python3 python3-pip valgrind
+    test)    pkgs+=(build-essential cmake pkg-config python3 python3-pip python3-venv valgrind
                     libssl-dev libcrypto++-dev libbotan-2-dev libcrypto++-utils
                     clang libclang-rt-14-dev openjdk-17-jdk-headless maven
                     postgresql-15 postgresql-server-dev-15 curl python3-cryptography openssl) ;;   # curl: scripts/test-sql.sh

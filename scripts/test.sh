@@ -58,6 +58,8 @@ echo "== SQL extensions (PostgreSQL 15, DuckDB)"
 if scripts/test-sql.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 echo "== OpenSSL 3 provider (scripts/test-openssl.sh)"
 if KC_BUILD_DIR=$build scripts/test-openssl.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+echo "== Python package, pandas, Polars, Spark (scripts/test-python.sh)"
+if scripts/test-python.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); fi   # the Python package, Spark
 CC=clang CXX=clang++ run_suite "tests built with clang" "$build/clang"
 echo "== static analysis (clang --analyze over src/ and cli/)"
 if scripts/analyze.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); fi

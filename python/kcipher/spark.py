@@ -1,0 +1,124 @@
+# SPDX-License-Identifier: MIT
+"""Tokenization of Spark DataFrames: ``tokenize(df, columns={"card": "card",
+"rrn": "kr-rrn"}, cipher="ff1-aes-256", key_file="/secrets/token.key")``.
+
+The columns go to the executors as Arrow batches (``mapInArrow``) and through
+``kc_tokenize_arrow`` there without copies.  The key is read on the executors
+from ``key_file`` (a path every executor can read) or ``key_env`` (an
+environment variable of the executors, hex): only the path or the variable's
+name is in the query plan, never the key.  Each Python worker reads the key
+once and keeps its tokenizers.  Empty strings and nulls are left as they are
+(as the CLI leaves empty fields).  See docs/spark.md for clusters.
+"""
+from typing import Dict, Optional
+
+import kcipher
+from kcipher import _frames
+
+__all__ = ["tokenize", "detokenize"]
+
+
+class _Job:
+    """The function mapInArrow ships to the executors (pickled: no key in it)."""
+
+    def __init__(self, encrypt, columns, cipher, key_file, key_env, backend, allow_small_domain,
+                 tweak_context, tweak_column, on_error, id_column, threads):
+        self.encrypt, self.columns, self.cipher = encrypt, dict(columns), cipher
+        self.key_file, self.key_env, self.backend = key_file, key_env, backend
+        self.allow_small_domain, self.tweak_context = allow_small_domain, tweak_context
+        self.tweak_column, self.on_error, self.id_column = tweak_column, on_error, id_column
+        self.threads = threads
+
+    def __call__(self, batches):
+        import pyarrow as pa
+        from pyspark import TaskContext
+        ctx = TaskContext.get()
+        threads = self.threads
+        if threads is None:
+            threads = ctx.cpus() if ctx is not None and hasattr(ctx, "cpus") else 0
+        if threads != kcipher.threads():
+            kcipher.set_threads(threads)
+        toks = _frames.tokenizers(self.cipher, self.columns.values(), key_file=self.key_file,
+                                  key_env=self.key_env, backend=self.backend,
+                                  allow_small_domain=self.allow_small_domain)
+        seen = 0                                       # rows of this partition so far
+        for batch in batches:
+            arrays = list(batch.columns)
+            names = batch.schema.names
+            tweak = batch.column(names.index(self.tweak_column)) if self.tweak_column else None
+            for name, fmt in self.columns.items():
+                i = names.index(name)
+                tw = name if self.tweak_context else tweak
+                try:
+                    arrays[i] = _frames.column(toks[fmt], self.encrypt, arrays[i], tw, self.on_error)
+                except kcipher.Error as e:
+                    raise self._where(e, name, ctx, seen, batch) from None
+            seen += batch.num_rows
+            yield pa.RecordBatch.from_arrays(arrays, schema=batch.schema)
+
+    def _where(self, e, name, ctx, seen, batch):
+        """The error again, naming the column and the row (never the value)."""
+        if e.row is None:
+            return type(e)("%s: %s" % (name, e), row=None, position=e.position)
+        where = "partition %d, row %d" % (ctx.partitionId() if ctx else 0, seen + e.row)
+        if self.id_column:
+            where += " (%s=%s)" % (self.id_column, batch.column(self.id_column)[e.row].as_py())
+        detail = str(e).split(": ", 1)[1] if str(e).startswith("row ") else str(e)
+        return type(e)("%s: %s: %s" % (name, where, detail), row=seen + e.row, position=e.position)
+
+
+def _transform(encrypt, df, columns, cipher, key_file, key_env, backend, allow_small_domain,
+               tweak_context, tweak_column, on_error, id_column, threads):
+    from pyspark.sql.types import StringType
+    if (key_file is None) == (key_env is None):
+        raise TypeError("give exactly one of key_file= and key_env=")
+    if tweak_context and tweak_column:
+        raise TypeError("give tweak_context or tweak_column, not both")
+    if on_error not in ("fail", "null", "keep"):
+        raise kcipher.BadModeError("on_error: expected fail, null or keep")
+    fields = {f.name: f for f in df.schema.fields}
+    for name in list(columns) + [c for c in (tweak_column, id_column) if c]:
+        if name not in fields:
+            raise KeyError("no column named %r" % name)
+    for name in columns:
+        if not isinstance(fields[name].dataType, StringType):
+            raise TypeError("column %r is %s, not a string" % (name, fields[name].dataType.simpleString()))
+    # The driver checks the cipher and formats (with a throwaway key of a valid length).
+    for fmt in set(columns.values()):
+        kcipher.Tokenizer(cipher, key=bytes(kcipher.cipher_info(_block_cipher(cipher)).key_bytes),
+                          format=fmt, backend=backend, allow_small_domain=True).close()
+    job = _Job(encrypt, columns, cipher, key_file, key_env, backend, allow_small_domain,
+               tweak_context, tweak_column, on_error, id_column, threads)
+    return df.mapInArrow(job, df.schema)
+
+
+def _block_cipher(fpe_name):
+    """The cipher an FPE name is built on (ff1-aes-256 -> aes-256)."""
+    for prefix in ("ff3-1-", "ff1-"):
+        if fpe_name.startswith(prefix):
+            return fpe_name[len(prefix):]
+    return fpe_name
+
+
+def tokenize(df, columns: Dict[str, str], cipher: str = "ff1-aes-256", key_file: Optional[str] = None,
+             key_env: Optional[str] = None, backend: Optional[str] = None, allow_small_domain: bool = False,
+             tweak_context: bool = False, tweak_column: Optional[str] = None, on_error: str = "fail",
+             id_column: Optional[str] = None, threads: Optional[int] = None):
+    """A DataFrame with ``columns`` ({name: format}) tokenized, the others as they are.
+
+    Options as the CLI's: ``tweak_context`` (each column's name is its
+    context), ``tweak_column`` (each row's value of that column),
+    ``on_error`` "fail" (the job fails naming column, partition and row, and
+    ``id_column``'s value when given), "null" or "keep".  ``threads``: library
+    threads per task (default: the task's CPUs, ``spark.task.cpus``)."""
+    return _transform(1, df, columns, cipher, key_file, key_env, backend, allow_small_domain,
+                      tweak_context, tweak_column, on_error, id_column, threads)
+
+
+def detokenize(df, columns: Dict[str, str], cipher: str = "ff1-aes-256", key_file: Optional[str] = None,
+               key_env: Optional[str] = None, backend: Optional[str] = None, allow_small_domain: bool = False,
+               tweak_context: bool = False, tweak_column: Optional[str] = None, on_error: str = "fail",
+               id_column: Optional[str] = None, threads: Optional[int] = None):
+    """The inverse of :func:`tokenize`, with the same options."""
+    return _transform(0, df, columns, cipher, key_file, key_env, backend, allow_small_domain,
+                      tweak_context, tweak_column, on_error, id_column, threads)

@@ -1,0 +1,155 @@
+# SPDX-License-Identifier: MIT
+"""Spark local[2]: a million rows tokenized and detokenized, equal to the
+CLI's output row for row, nulls kept, a bad value reported with its row."""
+import csv
+import os
+import subprocess
+import sys
+
+import pytest
+
+pyspark = pytest.importorskip("pyspark")
+pa = pytest.importorskip("pyarrow")
+
+import kcipher                      # noqa: E402
+import kcipher.spark               # noqa: E402
+
+ROWS = int(os.environ.get("KCIPHER_SPARK_ROWS", "1000000"))
+CIPHER = "ff1-aes-256"
+COLUMNS = {"card": "card", "rrn": "kr-rrn"}
+KEY = os.urandom(32)
+
+
+@pytest.fixture(scope="session")
+def spark():
+    os.environ["PYSPARK_PYTHON"] = sys.executable
+    os.environ["PYSPARK_DRIVER_PYTHON"] = sys.executable
+    os.environ["KCIPHER_TEST_KEY"] = KEY.hex()           # the workers inherit it
+    os.environ["SPARK_LOCAL_IP"] = "127.0.0.1"            # loopback only
+    from pyspark.sql import SparkSession
+    s = (SparkSession.builder.master("local[2]").appName("kcipher-test")
+         .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
+         .config("spark.driver.host", "127.0.0.1")
+         .config("spark.driver.bindAddress", "127.0.0.1")
+         .config("spark.sql.shuffle.partitions", "2")
+         .config("spark.sql.execution.arrow.pyspark.enabled", "true")
+         .config("spark.driver.memory", "2g")
+         .getOrCreate())
+    s.sparkContext.setLogLevel("ERROR")
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="session")
+def data(tmp_path_factory):
+    """A CSV of ROWS customers (about 1% of each column empty) and a key file (hex)."""
+    import numpy as np
+    d = tmp_path_factory.mktemp("spark")
+    rng = np.random.default_rng(7)
+    key = d / "token.key"
+    key.write_text(KEY.hex() + "\n")
+    cards = rng.integers(10 ** 15, 10 ** 16, ROWS).astype(str)
+    rrns = rng.integers(10 ** 12, 10 ** 13, ROWS).astype(str)
+    dash = rng.random(ROWS) < 0.5
+    empty_card, empty_rrn = rng.random(ROWS) < 0.01, rng.random(ROWS) < 0.01
+    path = d / "customers.csv"
+    with open(path, "w", newline="") as f:
+        f.write("id,card,rrn\n")
+        for i in range(ROWS):
+            c = cards[i]
+            if dash[i]:
+                c = "%s-%s-%s-%s" % (c[:4], c[4:8], c[8:12], c[12:])
+            r = rrns[i]
+            f.write("%d,%s,%s-%s\n" % (i, "" if empty_card[i] else c, "" if empty_rrn[i] else r[:6], r[6:])
+                    if not empty_rrn[i] else "%d,%s,\n" % (i, "" if empty_card[i] else c))
+    return path, key
+
+
+def _cli(cli, command, key, src, dst):
+    args = [cli, command, "--cipher", CIPHER, "--key-file", str(key), "--tweak-context"]
+    for name, fmt in COLUMNS.items():
+        args += ["--column", "%s=%s" % (name, fmt)]
+    with open(src, "rb") as i, open(dst, "wb") as o:
+        subprocess.run(args, stdin=i, stdout=o, check=True)
+
+
+def _read_csv(path):
+    with open(path, newline="") as f:
+        rows = list(csv.reader(f))
+    return rows[1:]
+
+
+def _collect(df, nulls=""):
+    """[id, card, rrn] rows ordered by id, as the CSV reader gives them
+    (nulls as ``nulls``)."""
+    t = df.toArrow() if hasattr(df, "toArrow") else pa.Table.from_pandas(df.toPandas())
+    t = t.sort_by("id")
+    ids = t.column("id").cast(pa.string()).to_pylist()
+    cols = [t.column(c).fill_null(nulls).to_pylist() if nulls is not None else t.column(c).to_pylist()
+            for c in ("card", "rrn")]
+    return [list(r) for r in zip(ids, *cols)]
+
+
+def test_million_rows_equal_to_cli(spark, data, cli, tmp_path):
+    path, key = data
+    cli_out = tmp_path / "tokens.csv"
+    _cli(cli, "tokenize", key, path, cli_out)
+    expected = _read_csv(cli_out)
+    original = _read_csv(path)
+    assert len(expected) == ROWS
+
+    df = spark.read.csv(str(path), header=True, schema="id long, card string, rrn string")
+    tok = kcipher.spark.tokenize(df, COLUMNS, cipher=CIPHER, key_file=str(key), tweak_context=True)
+    assert key.read_text().strip() not in tok._jdf.queryExecution().toString()   # no key in the plan
+    got = _collect(tok, nulls=None)
+    assert len(got) == ROWS
+    assert [[i, c or "", r or ""] for i, c, r in got] == expected
+    nulls = [r for r in original if not r[1]]
+    assert nulls and all(got[int(r[0])][1] is None for r in nulls)    # nulls stay null
+
+    # Spark detokenizes the CLI's tokens back to the original.
+    tokens = spark.read.csv(str(cli_out), header=True, schema="id long, card string, rrn string")
+    back = kcipher.spark.detokenize(tokens, COLUMNS, cipher=CIPHER, key_file=str(key), tweak_context=True)
+    assert _collect(back) == original
+
+
+def test_key_from_environment_and_tweak_column(spark, data):
+    path, key = data
+    rows = [(1, "4111-1111-1111-1111", "k1"), (2, "4111-1111-1111-1111", "k2"), (3, None, "k3")]
+    df = spark.createDataFrame(rows, "id long, card string, ctx string")
+    out = kcipher.spark.tokenize(df, {"card": "card"}, cipher=CIPHER, key_env="KCIPHER_TEST_KEY",
+                                 tweak_column="ctx").orderBy("id").collect()
+    t = kcipher.Tokenizer(CIPHER, key=kcipher.load_key(file=str(key)), format="card")
+    assert [r.card for r in out] == [t.encrypt(rows[0][1], "k1"), t.encrypt(rows[1][1], "k2"), None]
+    assert out[0].card != out[1].card
+
+
+def test_bad_value_names_its_row(spark, data):
+    _, key = data
+    rows = [(i, "4111-1111-1111-%04d" % i) for i in range(100)]
+    rows[57] = (57, "4111-1111-11x1-0057")
+    df = spark.createDataFrame(rows, "id long, card string").coalesce(1)
+    with pytest.raises(Exception) as e:
+        kcipher.spark.tokenize(df, {"card": "card"}, cipher=CIPHER, key_file=str(key),
+                               id_column="id").collect()
+    msg = str(e.value)
+    assert "FormatError" in msg and "card: partition 0, row 57 (id=57): character 13" in msg, msg
+    nulled = kcipher.spark.tokenize(df, {"card": "card"}, cipher=CIPHER, key_file=str(key),
+                                    on_error="null").orderBy("id").collect()
+    assert nulled[57].card is None and nulled[56].card is not None
+    kept = kcipher.spark.tokenize(df, {"card": "card"}, cipher=CIPHER, key_file=str(key),
+                                  on_error="keep").orderBy("id").collect()
+    assert kept[57].card == rows[57][1]
+
+
+def test_driver_checks(spark, data):
+    _, key = data
+    df = spark.createDataFrame([(1, "x")], "id long, card string")
+    with pytest.raises(kcipher.FormatSpecError):
+        kcipher.spark.tokenize(df, {"card": "no-such-format"}, key_file=str(key))
+    with pytest.raises(kcipher.UnknownCipherError):
+        kcipher.spark.tokenize(df, {"card": "card"}, cipher="ff1-nope-128", key_file=str(key))
+    with pytest.raises(TypeError):
+        kcipher.spark.tokenize(df, {"id": "digits"}, key_file=str(key))
+    with pytest.raises(TypeError):
+        kcipher.spark.tokenize(df, {"card": "card"})

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The Python package: a virtual environment under the build folder, the
+# package installed from ./python as a user would (scikit-build-core builds
+# the library), then pytest over python/tests: vectors, round trips, every
+# error class, fork, pandas, Polars, and Spark local[2] against the CLI.
+# The CLI is $KC_BUILD_DIR/release/kcipher when scripts/test.sh built it,
+# else it is built here.  Needs python3 with venv, and Java 17 for Spark
+# (scripts/deps.sh test).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=${KC_BUILD_DIR:-build}
+venv=$build/python-venv
+mkdir -p "$build"
+start=$(date +%s)
+
+echo "== python: environment ($venv)"
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
+  cffi pytest numpy pyarrow pandas polars pyspark
+echo "== python: pip install ./python"
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps ./python
+
+cli=$build/release/kcipher
+if [ ! -x "$cli" ]; then
+  cli=$build/python-cli/kcipher
+  echo "== python: building the CLI ($cli)"
+  cmake -S . -B "$build/python-cli" -DCMAKE_BUILD_TYPE=Release -DKC_BUILD_TESTS=OFF -DKC_PEERS=OFF \
+    >"$build/python-cli.log" 2>&1
+  cmake --build "$build/python-cli" -j"$(nproc 2>/dev/null || echo 2)" --target kcipher_cli \
+    >>"$build/python-cli.log" 2>&1 || { tail -30 "$build/python-cli.log"; exit 1; }
+fi
+
+echo "== python: pytest"
+# From python/tests with the venv's pytest: the installed package is imported, not the source
+# folder (Spark's Python workers have their working directory on sys.path).
+rc=0
+cli=$(realpath "$cli") pytest=$(realpath "$venv/bin/pytest")
+(cd python/tests && KCIPHER_CLI=$cli "$pytest" -q -p no:cacheprovider .) || rc=$?
+echo "python: $(( $(date +%s) - start )) s"
+exit $rc
