@@ -102,5 +102,18 @@ python3 bench/tokenize_bench.py --kcipher "$build/kcipher" --json "$out/tokenize
 # [RC6-RIJ] IPC: instructions under valgrind and the llvm-mca issue-width sweep (load-independent)
 KC_IPC_BUILD=$build scripts/ipc-counts.sh "$out/ipc-instructions.jsonl" || echo "bench: ipc-counts failed"
 scripts/ipc-mca.sh "$out/ipc-mca.jsonl" || echo "bench: ipc-mca failed"
+# The OpenSSL provider against OpenSSL's own ARIA and AES (`openssl speed -evp`, 16 KiB).
+rm -f "$out/openssl-speed.jsonl"
+if cmake -S . -B "$build-openssl" -DCMAKE_BUILD_TYPE=Release -DKC_BUILD_TESTS=OFF -DKC_PEERS=OFF \
+     -DKC_OPENSSL_PROVIDER=ON >/dev/null && cmake --build "$build-openssl" -j"$(nproc 2>/dev/null || echo 2)" >/dev/null; then
+  python3 extensions/openssl/bench.py --module-dir "$build-openssl/extensions/openssl" \
+    --out "$out/openssl-speed.jsonl" $([[ " $* " == *" --quick "* ]] && echo "--runs 1 --seconds 1") ||
+    { echo "bench: openssl speed failed (the report goes without it)"; rm -f "$out/openssl-speed.jsonl"; }
+else
+  echo "bench: the OpenSSL provider did not build (the report goes without it)"
+fi
 "$build/kcipher" bench --json "$out/results.jsonl" --report "$out" "$@"
+if [ -s "$out/openssl-speed.jsonl" ]; then   # the report again, with the provider's records
+  python3 bench/report.py "$out/results.jsonl" "$out/openssl-speed.jsonl" --out "$out"
+fi
 echo "report: $out/benchmarks.md (raw records: $out/results.jsonl)"
