@@ -10,6 +10,8 @@
 #include "fpe/format.h"
 #include "fpe/tokenizer.h"
 
+#define ARROW_CHUNK 16384   /* rows per batch call: kc_tokenize_batch still spreads each across threads */
+
 typedef struct column {
     int64_t length, offset;
     const uint8_t *validity;
@@ -87,41 +89,46 @@ kc_status kc_tokenize_arrow(const kc_tokenizer *t, int encrypt,
 
     size_t n = (size_t)in.length, scale = kc_tokenizer_format(t)->uniform_width ? 1 : 4;
     int64_t base = n ? at(&in, 0) : 0, bytes = n ? at(&in, in.length) - base : 0;
-    kc_token_row *rows = calloc(n ? n : 1, sizeof *rows);
+    size_t chunk = n < ARROW_CHUNK ? n : ARROW_CHUNK;   /* rows reused: no page faults for a row per value */
+    kc_token_row *rows = malloc((chunk ? chunk : 1) * sizeof *rows);   /* pointers and lengths: nothing to wipe */
     output *o = calloc(1, sizeof *o);
     if (o) {
         o->data = malloc(bytes ? (size_t)bytes * scale : 1);
         o->validity = calloc(n / 8 + 1, 1);
     }
-    if (!rows || !o || !o->data || !o->validity) st = KC_ERR_NO_MEMORY;
-    for (size_t k = 0; st == KC_OK && k < n; k++) {
-        kc_token_row *r = &rows[k];
-        r->in = value(&in, (int64_t)k, &r->in_len);
-        if (tweaks) r->tweak = (const uint8_t *)value(&tw, (int64_t)k, &r->tweak_len);
-        r->out = o->data + (size_t)(at(&in, (int64_t)k) - base) * scale;
-        r->out_cap = r->in_len * scale;
-    }
-    size_t bad = SIZE_MAX;
-    if (st == KC_OK) st = (encrypt ? kc_tokenize_batch : kc_detokenize_batch)(t, rows, n, &bad);
-    if (st != KC_OK && st != KC_ERR_NO_MEMORY && bad != SIZE_MAX) {
-        *first_bad = (int64_t)bad;
-        if (on_error != KC_ON_ERROR_FAIL) st = KC_OK;
-    }
-    /* Pack the rows, mark nulls, write the offsets (32-bit while they fit). */
-    int64_t *starts = st == KC_OK ? malloc((n + 1) * sizeof *starts) : NULL;
-    if (st == KC_OK && !starts) st = KC_ERR_NO_MEMORY;
+    int64_t *starts = malloc((n + 1) * sizeof *starts);
+    if (!rows || !o || !o->data || !o->validity || !starts) st = KC_ERR_NO_MEMORY;
     int64_t total = 0, nulls = 0;
-    for (size_t k = 0; st == KC_OK && k < n; k++) {
-        kc_token_row *r = &rows[k];
-        int failed = r->in && r->status != KC_OK;
-        int null = !r->in || (failed && on_error == KC_ON_ERROR_NULL);
-        size_t len = null ? 0 : failed ? r->in_len : r->out_len;
-        if (!null) memmove(o->data + total, failed ? r->in : r->out, len);   /* KEEP: the value itself */
-        starts[k] = total;
-        total += (int64_t)len;
-        nulls += null;
-        if (null) o->validity[k / 8] &= (uint8_t)~(1u << (k % 8));
-        else o->validity[k / 8] |= (uint8_t)(1u << (k % 8));
+    for (size_t first = 0; st == KC_OK && first < n; first += chunk) {
+        size_t m = n - first < chunk ? n - first : chunk;
+        for (size_t i = 0; i < m; i++) {
+            kc_token_row *r = &rows[i];
+            int64_t k = (int64_t)(first + i);
+            *r = (kc_token_row){ .out = o->data + (size_t)(at(&in, k) - base) * scale };
+            r->in = value(&in, k, &r->in_len);
+            if (tweaks) r->tweak = (const uint8_t *)value(&tw, k, &r->tweak_len);
+            r->out_cap = r->in_len * scale;
+        }
+        size_t bad = SIZE_MAX;
+        st = (encrypt ? kc_tokenize_batch : kc_detokenize_batch)(t, rows, m, &bad);
+        if (st != KC_OK && st != KC_ERR_NO_MEMORY && bad != SIZE_MAX) {
+            if (*first_bad < 0) *first_bad = (int64_t)(first + bad);
+            if (on_error != KC_ON_ERROR_FAIL) st = KC_OK;
+        }
+        /* Pack the rows (never forward of where they were written), mark nulls. */
+        for (size_t i = 0; st == KC_OK && i < m; i++) {
+            kc_token_row *r = &rows[i];
+            size_t k = first + i;
+            int failed = r->in && r->status != KC_OK;
+            int null = !r->in || (failed && on_error == KC_ON_ERROR_NULL);
+            size_t len = null ? 0 : failed ? r->in_len : r->out_len;
+            if (!null) memmove(o->data + total, failed ? r->in : r->out, len);   /* KEEP: the value itself */
+            starts[k] = total;
+            total += (int64_t)len;
+            nulls += null;
+            if (null) o->validity[k / 8] &= (uint8_t)~(1u << (k % 8));
+            else o->validity[k / 8] |= (uint8_t)(1u << (k % 8));
+        }
     }
     int wide = schema && !strcmp(schema->format, "U");
     if (st == KC_OK) {
@@ -137,7 +144,6 @@ kc_status kc_tokenize_arrow(const kc_tokenizer *t, int encrypt,
         }
     }
     free(starts);
-    if (rows) kc_wipe(rows, (n ? n : 1) * sizeof *rows);
     free(rows);
     if (st != KC_OK) {
         if (o) {
