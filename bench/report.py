@@ -17,6 +17,7 @@ import sys
 from report.aead_modes import section_gcm
 from report.bulk import section_bulk, section_primitives
 from report.cross import section_cross
+from report.extensions import section_python, section_sql
 from report.fea_opt import section_fea_opt
 from report.ghash import section_ghash
 from report.load import Data, load
@@ -71,7 +72,8 @@ def main():
               section_rc6_rij(d, plots) + "\n" + ipc_section(d, cx), section_threads(d, plots)]
     papers = [sec + "\n" + verdict_table(rows) for sec, rows in zip(papers, verdicts)]
     parts = [section_machine(d, src), section_summary(d), section_targets(d)] + papers + [
-        summary([r for rows in verdicts for r in rows]), section_tokenize(d, crossdir), section_cross(crossdir),
+        summary([r for rows in verdicts for r in rows]), section_tokenize(d, crossdir), section_python(crossdir),
+        section_sql(crossdir), section_cross(crossdir),
         section_primitives(d), section_ghash(d), section_bulk(d, plots), section_gcm(d),
         section_modes(d), section_openssl_provider(d)]
     with open(os.path.join(args.out, "benchmarks.md"), "w") as f:

@@ -112,6 +112,10 @@ if cmake -S . -B "$build-openssl" -DCMAKE_BUILD_TYPE=Release -DKC_BUILD_TESTS=OF
 else
   echo "bench: the OpenSSL provider did not build (the report goes without it)"
 fi
+# The Python package and Spark, and the SQL extensions (each starts what it needs).
+rm -f "$out/python.jsonl" "$out/sql.jsonl"
+scripts/test-python.sh --bench "$out/python.jsonl" || { echo "bench: the Python benchmark failed"; rm -f "$out/python.jsonl"; }
+scripts/bench-sql.sh "$out/sql.jsonl" || { echo "bench: the SQL benchmark failed"; rm -f "$out/sql.jsonl"; }
 "$build/kcipher" bench --json "$out/results.jsonl" --report "$out" "$@"
 if [ -s "$out/openssl-speed.jsonl" ]; then   # the report again, with the provider's records
   python3 bench/report.py "$out/results.jsonl" "$out/openssl-speed.jsonl" --out "$out"

@@ -12,7 +12,8 @@ for what in "$@"; do
                     clang libclang-rt-14-dev openjdk-17-jdk-headless maven
                     postgresql-15 postgresql-server-dev-15 curl python3-cryptography openssl) ;;   # curl: scripts/test-sql.sh
     bench)   pkgs+=(build-essential cmake pkg-config python3 python3-matplotlib
-                    libssl-dev libcrypto++-dev libbotan-2-dev llvm valgrind) ;;
+                    libssl-dev libcrypto++-dev libbotan-2-dev openssl python3-venv openjdk-17-jdk-headless
+                    postgresql-15 postgresql-server-dev-15 curl llvm valgrind) ;;
     aarch64) pkgs+=(cmake make python3 gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user) ;;
     rv32)    pkgs+=(cmake make gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-misc) ;;
     avr)     pkgs+=(cmake make python3 gcc libc6-dev gcc-avr binutils-avr avr-libc simavr libsimavr-dev libelf-dev) ;;
@@ -60,8 +61,13 @@ if [[ " $* " == *" test "* ]]; then
       echo "deps: Bouncy Castle ($bc) unavailable; the FF1/FF3-1 differential test will use only ff3"
   fi
 fi
-# The Python FPE packages the tokenization benchmark puts beside ours.
+# The Python FPE packages the tokenization benchmark puts beside ours; the
+# DuckDB release the SQL benchmark builds its extension against.
 if [[ " $* " == *" bench "* ]]; then
+  python3 -c "import duckdb, sys; sys.exit(duckdb.__version__ != '1.4.4')" 2>/dev/null ||
+    python3 -m pip install --quiet duckdb==1.4.4 2>/dev/null ||
+    python3 -m pip install --quiet --break-system-packages duckdb==1.4.4 ||
+    echo "deps: duckdb 1.4.4 unavailable; the SQL benchmark will go without DuckDB"
   for mod in ff3 fastfpe; do
     python3 -c "import $mod" 2>/dev/null && continue
     python3 -m pip install --quiet "$mod" 2>/dev/null ||

@@ -6,7 +6,8 @@
 # error class, fork, pandas, Polars, and Spark local[2] against the CLI.
 # The CLI is $KC_BUILD_DIR/release/kcipher when scripts/test.sh built it,
 # else it is built here.  Needs python3 with venv, and Java 17 for Spark
-# (scripts/deps.sh test).
+# (scripts/deps.sh test).  With --bench FILE: the same environment, then
+# python/bench/bench_python.py (with the FPE packages beside ours) into FILE.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${KC_BUILD_DIR:-build}
@@ -29,6 +30,18 @@ if [ ! -x "$cli" ]; then
     >"$build/python-cli.log" 2>&1
   cmake --build "$build/python-cli" -j"$(nproc 2>/dev/null || echo 2)" --target kcipher_cli \
     >>"$build/python-cli.log" 2>&1 || { tail -30 "$build/python-cli.log"; exit 1; }
+fi
+
+if [ "${1:-}" = --bench ]; then
+  out=$(realpath -m "$2")
+  echo "== python: benchmark ($out)"
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check ff3 libffx ||
+    echo "python: the FPE packages could not be installed; the benchmark goes without them"
+  tmp=$(mktemp -d)
+  "$venv/bin/python" python/bench/bench_python.py --json "$out" --runs 5 --tmp "$tmp"
+  rc=$?
+  rm -rf "$tmp"
+  exit $rc
 fi
 
 echo "== python: pytest"

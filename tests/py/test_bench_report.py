@@ -222,6 +222,29 @@ class Bench(unittest.TestCase):
                 self.assertEqual((r["mode"], r["messages"], r["bits"]), ("fpe", 65536, bits))
                 self.assertGreater(r["median"], 1000, "a call of 65536 values cannot take under 1000 ticks")
 
+    def test_report_python_and_sql_sections(self):
+        """The Python/Spark and SQL sections render their records with the targets, and say when absent."""
+        py = self.jsonl({"type": "run", "date": "d", "cpu": "c", "cores": 2, "python": "3.11", "loadavg": 0.1},
+                        {"type": "measurement", "library": "ff3", "verified": True, "primitive": "ff3-1-aes-256",
+                         "api": "FF3Cipher.encrypt(str)", "scenario": "single", "median": 21000.0,
+                         "unit": "values_per_second"},
+                        {"type": "ratio", "what": "python_arrow_batch_vs_c_batch", "value": 0.75},
+                        {"type": "ratio", "what": "spark_tokenize_vs_identity", "value": 0.9})
+        sql = self.jsonl({"type": "run", "run": "r"},
+                         {"type": "measurement", "engine": "duckdb", "impl": "extension", "threads": 2,
+                          "rows": 1000, "median": 3e6, "vs_python_udf": 2.5},
+                         {"type": "measurement", "engine": "postgresql", "impl": "extension", "scan": "parallel",
+                          "workers": 2, "rows": 1000, "median": 1e6})
+        md = self.cross_report({"python.jsonl": py, "sql.jsonl": sql})
+        self.assertIn("| ff3 (verified) | `ff3-1-aes-256` | FF3Cipher.encrypt(str) | single | 21000 |", md)
+        self.assertIn("| Python batch (pyarrow) at least 0.8x the C batch | 0.75x | not met |", md)
+        self.assertIn("| Spark tokenization at least 0.7x Spark's identity floor | 0.9x | **met** |", md)
+        self.assertIn("| postgresql | extension | parallel (2 workers) | 1000 | 1000000 |  |", md)
+        self.assertIn("| DuckDB extension at least 2x the Python UDF | 2.5x | **met** |", md)
+        md = self.cross_report({})
+        self.assertIn("no `python.jsonl` beside the records", md)
+        self.assertIn("no `sql.jsonl` beside the records", md)
+
     def test_report_tokenize_section(self):
         """The section renders our batches, the packages beside them and the CSV rows, with the targets."""
         side = self.jsonl({"type": "run", "run": "r1", "loadavg": "0.10"},
