@@ -540,27 +540,26 @@ static const OSSL_PARAM *aead_settable_ctx_params(void *cctx, void *provctx)
     return aead_settable_types;
 }
 
-#define FN(f) ((void (*)(void))(f))
 #define AEAD_COMMON                                                          \
-    { OSSL_FUNC_CIPHER_FREECTX, FN(aead_freectx) },                          \
-    { OSSL_FUNC_CIPHER_ENCRYPT_INIT, FN(aead_einit) },                       \
-    { OSSL_FUNC_CIPHER_DECRYPT_INIT, FN(aead_dinit) },                       \
-    { OSSL_FUNC_CIPHER_UPDATE, FN(aead_update) },                            \
-    { OSSL_FUNC_CIPHER_FINAL, FN(aead_final) },                              \
-    { OSSL_FUNC_CIPHER_CIPHER, FN(aead_cipher) },                            \
-    { OSSL_FUNC_CIPHER_GET_CTX_PARAMS, FN(aead_get_ctx_params) },            \
-    { OSSL_FUNC_CIPHER_SET_CTX_PARAMS, FN(aead_set_ctx_params) },            \
-    { OSSL_FUNC_CIPHER_GETTABLE_PARAMS, FN(aead_gettable_params) },          \
-    { OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, FN(aead_gettable_ctx_params) },  \
-    { OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, FN(aead_settable_ctx_params) }
+    { OSSL_FUNC_CIPHER_FREECTX, KCP_FN(aead_freectx) },                          \
+    { OSSL_FUNC_CIPHER_ENCRYPT_INIT, KCP_FN(aead_einit) },                       \
+    { OSSL_FUNC_CIPHER_DECRYPT_INIT, KCP_FN(aead_dinit) },                       \
+    { OSSL_FUNC_CIPHER_UPDATE, KCP_FN(aead_update) },                            \
+    { OSSL_FUNC_CIPHER_FINAL, KCP_FN(aead_final) },                              \
+    { OSSL_FUNC_CIPHER_CIPHER, KCP_FN(aead_cipher) },                            \
+    { OSSL_FUNC_CIPHER_GET_CTX_PARAMS, KCP_FN(aead_get_ctx_params) },            \
+    { OSSL_FUNC_CIPHER_SET_CTX_PARAMS, KCP_FN(aead_set_ctx_params) },            \
+    { OSSL_FUNC_CIPHER_GETTABLE_PARAMS, KCP_FN(aead_gettable_params) },          \
+    { OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, KCP_FN(aead_gettable_ctx_params) },  \
+    { OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, KCP_FN(aead_settable_ctx_params) }
 
 #define AEAD(id, kc, NAME, evpmode, keylen, ivlen)                                    \
     static const kcp_alg alg_##id = { kc, NAME, KC_MODE_ECB, evpmode, keylen, 16, ivlen }; \
     static void *id##_new(void *p) { return aead_newctx(p, &alg_##id); }              \
     static int id##_gp(OSSL_PARAM pr[]) { return aead_get_params(&alg_##id, pr); }     \
     static const OSSL_DISPATCH id##_fns[] = {                                          \
-        { OSSL_FUNC_CIPHER_NEWCTX, FN(id##_new) },                                     \
-        { OSSL_FUNC_CIPHER_GET_PARAMS, FN(id##_gp) }, AEAD_COMMON, { 0, NULL } };
+        { OSSL_FUNC_CIPHER_NEWCTX, KCP_FN(id##_new) },                                     \
+        { OSSL_FUNC_CIPHER_GET_PARAMS, KCP_FN(id##_gp) }, AEAD_COMMON, { 0, NULL } };
 AEAD(tj128, "tinyjambu-128", "TINYJAMBU-128", EVP_CIPH_STREAM_CIPHER, 16, 12)
 AEAD(tj192, "tinyjambu-192", "TINYJAMBU-192", EVP_CIPH_STREAM_CIPHER, 24, 12)
 AEAD(tj256, "tinyjambu-256", "TINYJAMBU-256", EVP_CIPH_STREAM_CIPHER, 32, 12)

@@ -265,19 +265,18 @@ static const OSSL_PARAM *blk_settable_ctx_params(void *cctx, void *provctx)
     return blk_settable_types;
 }
 
-#define FN(f) ((void (*)(void))(f))
 #define BLK_COMMON                                                           \
-    { OSSL_FUNC_CIPHER_FREECTX, FN(blk_freectx) },                           \
-    { OSSL_FUNC_CIPHER_ENCRYPT_INIT, FN(blk_einit) },                        \
-    { OSSL_FUNC_CIPHER_DECRYPT_INIT, FN(blk_dinit) },                        \
-    { OSSL_FUNC_CIPHER_UPDATE, FN(blk_update) },                             \
-    { OSSL_FUNC_CIPHER_FINAL, FN(blk_final) },                               \
-    { OSSL_FUNC_CIPHER_CIPHER, FN(blk_cipher) },                             \
-    { OSSL_FUNC_CIPHER_GET_CTX_PARAMS, FN(blk_get_ctx_params) },             \
-    { OSSL_FUNC_CIPHER_SET_CTX_PARAMS, FN(blk_set_ctx_params) },             \
-    { OSSL_FUNC_CIPHER_GETTABLE_PARAMS, FN(blk_gettable_params) },           \
-    { OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, FN(blk_gettable_ctx_params) },   \
-    { OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, FN(blk_settable_ctx_params) }
+    { OSSL_FUNC_CIPHER_FREECTX, KCP_FN(blk_freectx) },                           \
+    { OSSL_FUNC_CIPHER_ENCRYPT_INIT, KCP_FN(blk_einit) },                        \
+    { OSSL_FUNC_CIPHER_DECRYPT_INIT, KCP_FN(blk_dinit) },                        \
+    { OSSL_FUNC_CIPHER_UPDATE, KCP_FN(blk_update) },                             \
+    { OSSL_FUNC_CIPHER_FINAL, KCP_FN(blk_final) },                               \
+    { OSSL_FUNC_CIPHER_CIPHER, KCP_FN(blk_cipher) },                             \
+    { OSSL_FUNC_CIPHER_GET_CTX_PARAMS, KCP_FN(blk_get_ctx_params) },             \
+    { OSSL_FUNC_CIPHER_SET_CTX_PARAMS, KCP_FN(blk_set_ctx_params) },             \
+    { OSSL_FUNC_CIPHER_GETTABLE_PARAMS, KCP_FN(blk_gettable_params) },           \
+    { OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, KCP_FN(blk_gettable_ctx_params) },   \
+    { OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, KCP_FN(blk_settable_ctx_params) }
 
 /* One algorithm: its descriptor, constructor, parameters and dispatch table. */
 #define BLK(id, kc, NAME, mode, evpmode, keylen, blk, ivlen)                      \
@@ -285,8 +284,8 @@ static const OSSL_PARAM *blk_settable_ctx_params(void *cctx, void *provctx)
     static void *id##_new(void *p) { return blk_newctx(p, &alg_##id); }           \
     static int id##_gp(OSSL_PARAM pr[]) { return blk_get_params(&alg_##id, pr); }  \
     static const OSSL_DISPATCH id##_fns[] = {                                      \
-        { OSSL_FUNC_CIPHER_NEWCTX, FN(id##_new) },                                 \
-        { OSSL_FUNC_CIPHER_GET_PARAMS, FN(id##_gp) }, BLK_COMMON, { 0, NULL } };
+        { OSSL_FUNC_CIPHER_NEWCTX, KCP_FN(id##_new) },                                 \
+        { OSSL_FUNC_CIPHER_GET_PARAMS, KCP_FN(id##_gp) }, BLK_COMMON, { 0, NULL } };
 
 /* The five modes of one cipher and key length. */
 #define FAMILY(id, kc, NAME, keylen, blk)                                                 \

@@ -8,6 +8,8 @@
 #include "kcipher.h"
 
 #define KCP_PROPS "provider=kcipher"
+/* A dispatch-table entry's function pointer. */
+#define KCP_FN(f) ((void (*)(void))(f))
 
 typedef struct kcp_alg {
     const char *kc_name;    /* "lea-128" (block) or "aria-128-gcm" (AEAD) */

@@ -78,10 +78,10 @@ static void kcp_teardown(void *provctx)
 }
 
 static const OSSL_DISPATCH kcp_dispatch[] = {
-    { OSSL_FUNC_PROVIDER_TEARDOWN, (void (*)(void))kcp_teardown },
-    { OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, (void (*)(void))kcp_gettable_params },
-    { OSSL_FUNC_PROVIDER_GET_PARAMS, (void (*)(void))kcp_get_params },
-    { OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))kcp_query },
+    { OSSL_FUNC_PROVIDER_TEARDOWN, KCP_FN(kcp_teardown) },
+    { OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, KCP_FN(kcp_gettable_params) },
+    { OSSL_FUNC_PROVIDER_GET_PARAMS, KCP_FN(kcp_get_params) },
+    { OSSL_FUNC_PROVIDER_QUERY_OPERATION, KCP_FN(kcp_query) },
     { 0, NULL }
 };
 

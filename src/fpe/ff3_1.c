@@ -25,21 +25,28 @@ static void ff3_1_begin(const kc_ff *f, const uint8_t *tweaks, size_t stride, si
     (void)f; (void)tweaks; (void)stride; (void)t; (void)count; (void)state;
 }
 
+/* W xor [i]^4 of round i: the right half of the tweak for even rounds, the
+ * left for odd.  TL = T[0..27] || 0^4, TR = T[32..55] || T[28..31] || 0^4;
+ * tw NULL (tweak length 0) is the all-zero tweak. */
+static void round_w(const uint8_t *tw, unsigned round, uint8_t w[4])
+{
+    static const uint8_t zero[KC_FF3_1_TWEAK];
+    if (!tw) tw = zero;
+    if (round % 2 == 0) {
+        w[0] = tw[4]; w[1] = tw[5]; w[2] = tw[6]; w[3] = (uint8_t)(tw[3] << 4);
+    } else {
+        w[0] = tw[0]; w[1] = tw[1]; w[2] = tw[2]; w[3] = tw[3] & 0xf0;
+    }
+    w[3] ^= (uint8_t)round;
+}
+
 static void ff3_1_prf(const kc_ff *f, unsigned round, const uint8_t *tweaks, size_t stride, size_t t,
                       const uint8_t *state, const uint8_t *in, uint8_t *out, size_t count, uint8_t *scratch)
 {
     (void)state;
     for (size_t k = 0; k < count; k++) {
-        static const uint8_t zero[KC_FF3_1_TWEAK];
-        const uint8_t *tw = t ? tweaks + k * stride : zero;
-        /* TL = T[0..27] || 0^4, TR = T[32..55] || T[28..31] || 0^4 */
         uint8_t w[4];
-        if (round % 2 == 0) {
-            w[0] = tw[4]; w[1] = tw[5]; w[2] = tw[6]; w[3] = (uint8_t)(tw[3] << 4);
-        } else {
-            w[0] = tw[0]; w[1] = tw[1]; w[2] = tw[2]; w[3] = tw[3] & 0xf0;
-        }
-        w[3] ^= (uint8_t)round;
+        round_w(t ? tweaks + k * stride : NULL, round, w);
         uint8_t *blk = scratch + 16 * k;     /* REVB(P) */
         for (int i = 0; i < 4; i++) blk[15 - i] = w[i];
         for (int i = 0; i < 12; i++) blk[11 - i] = in[12 * k + i];
@@ -61,15 +68,8 @@ static void ff3_1_word_prf(const kc_ff *f, unsigned round, const uint8_t *tweak,
                            const uint64_t *half, uint64_t *y_hi, uint64_t *y_lo, size_t count, uint8_t *scratch)
 {
     (void)state;
-    static const uint8_t zero[KC_FF3_1_TWEAK];
-    const uint8_t *tw = t ? tweak : zero;
     uint8_t w[4];
-    if (round % 2 == 0) {
-        w[0] = tw[4]; w[1] = tw[5]; w[2] = tw[6]; w[3] = (uint8_t)(tw[3] << 4);
-    } else {
-        w[0] = tw[0]; w[1] = tw[1]; w[2] = tw[2]; w[3] = tw[3] & 0xf0;
-    }
-    w[3] ^= (uint8_t)round;
+    round_w(t ? tweak : NULL, round, w);
     uint64_t upper = (uint64_t)w[3] << 32 | (uint64_t)w[2] << 40 | (uint64_t)w[1] << 48 | (uint64_t)w[0] << 56;
     for (size_t k = 0; k < count; k++) {
         kc_store64_le(scratch + 16 * k, half[k]);
