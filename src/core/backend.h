@@ -40,6 +40,13 @@ typedef struct kc_block_backend {
      * place (keeps the chaining value in registers).  out == in allowed. */
     void (*ctr)(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks);
     void (*cbc_encrypt)(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
+    /* Optional multi-buffer CBC encryption (NULL: modes/multibuffer.c
+     * runs the chains through encrypt): n independent chains, 2 <= n <=
+     * KC_MODE_BATCH / block, nblocks blocks each; chain i reads in[i],
+     * writes out[i] (NULL: discarded, CBC-MAC) and advances iv[i] in place;
+     * in[i] == out[i] allowed.  Keeps the chaining values in registers. */
+    void (*cbc_encrypt_multi)(const void *ctx, size_t n, uint8_t *const out[], const uint8_t *const in[],
+                              uint8_t *const iv[], size_t nblocks);
 } kc_block_backend;
 
 /* AEAD.  encrypt writes pt_len bytes of ciphertext then the tag.  decrypt

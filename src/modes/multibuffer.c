@@ -60,6 +60,10 @@ void kc_cbc_encrypt_multi(const kc_cipher *c, size_t n, uint8_t *const out[],
     }
     for (size_t first = 0; first < n; first += lanes) {
         size_t m = n - first < lanes ? n - first : lanes;
+        if (m > 1 && c->impl->cbc_encrypt_multi) {   /* the backend's own: chains in registers */
+            c->impl->cbc_encrypt_multi(c->ctx, m, out + first, in + first, iv + first, nblocks);
+            continue;
+        }
         switch (bs) {   /* 8, 16, 24 or 32 */
         case 8: chains(c, 8, m, out + first, in + first, iv + first, nblocks, buf); break;
         case 16: chains(c, 16, m, out + first, in + first, iv + first, nblocks, buf); break;
