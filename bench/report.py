@@ -24,7 +24,8 @@ from report.load import Data, load
 from report.machine import section_machine, section_summary
 from report.modes import section_modes
 from report.pipo_arm import section_pipo_arm
-from report.plots import make_plots, plot_rekey
+from report.figures import paper_figures
+from report.plots import make_plots
 from report.rc6_rij import section_rc6_rij
 from report.rv32_kbc import section_rv32_kbc
 from report.targets import section_targets
@@ -58,18 +59,19 @@ def main():
     if not d.recs:
         sys.exit("report: no measurements in %s" % ", ".join(args.json))
     os.makedirs(args.out, exist_ok=True)
-    plots = make_plots(d, args.out)
-    src = ", ".join(os.path.basename(p) for p in args.json)
     cx = Cross(crossdir)
+    figs = paper_figures(d, cx)
+    plots = make_plots(d, args.out, figs)
+    src = ", ".join(os.path.basename(p) for p in args.json)
     rc6 = rc6_rows(d, cx)
     fig10 = [r for r in rc6 if r.item.endswith("Fig. 10")]
     rc6 = [r for r in rc6 if r not in fig10]
     verdicts = [fea_rows(d, cx), rv32_rows(cx), pipo_rows(d, cx), tj_rows(cx), rc6, fig10]
     # Each paper's section ends with its verdict table.
-    rekey_png = plot_rekey(cx.rekey, args.out)
     papers = [section_fea_opt(d), section_rv32_kbc(d) + "\n" + rv32_table7(cx),
-              section_pipo_arm(d, plots) + "\n" + rekey_table(cx, rekey_png), section_tj_avr(d),
-              section_rc6_rij(d, plots) + "\n" + ipc_section(d, cx), section_threads(d, plots)]
+              section_pipo_arm(d, figs, plots) + "\n" + rekey_table(cx, figs, plots), section_tj_avr(d),
+              section_rc6_rij(d, figs, plots) + "\n" + ipc_section(d, cx, figs, plots),
+              section_threads(d, figs, plots)]
     papers = [sec + "\n" + verdict_table(rows) for sec, rows in zip(papers, verdicts)]
     parts = [section_machine(d, src), section_summary(d), section_targets(d)] + papers + [
         summary([r for rows in verdicts for r in rows]), section_tokenize(d, crossdir), section_python(crossdir),

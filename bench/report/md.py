@@ -50,3 +50,8 @@ def prim_key(p):
 
 def kib(n):
     return "%d MiB" % (n >> 20) if n >= 1 << 20 else "%d KiB" % (n >> 10)
+
+
+def figure_md(figs, plots, png, alt):
+    """A paper's plot (figures.py) with its caption and ratios; those without the image when it was not drawn."""
+    return figs[png].markdown(alt, png in plots) + "\n" if png in figs else ""

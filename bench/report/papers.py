@@ -23,3 +23,44 @@ PIPO_ARM_TABLE6 = {  # Apple A10X Fusion, -O2, c/B: ref C, 8-way, 16-way, 8-way 
     "pipo-64-128": (34.6, 12.0, 6.3, 8.2, 3.9),
     "pipo-64-256": (44.7, 15.6, 8.1, 10.2, 4.8),
 }
+
+# [PIPO-ARM] Fig. 7 (A10X cycles per byte against the key-update period). The figure is an image; its text
+# gives: the regular-alignment models do not depend on the period (64/128 8-way: 11.97 c/B, the others at their
+# Table 6 figure); the 64/128 8-way least-alignment model reaches 11.97 c/B at period 5; least alignment is
+# faster from period 6 (64/128, 8-way), 3 (64/128, 16-way), 3 (64/256, 8-way) and 2 (64/256, 16-way).
+PIPO_ARM_FIG7 = {  # primitive: {way: (regular-alignment c/B, least alignment faster from this period)}
+    "pipo-64-128": {8: (11.97, 6), 16: (6.3, 3)},
+    "pipo-64-256": {8: (15.6, 3), 16: (8.1, 2)},
+}
+PIPO_ARM_FIG7_POINTS = [("pipo-64-128", 8, 5, 11.97)]   # (primitive, way, period, least-alignment c/B)
+PIPO_ARM_FIG7_UNREAD = ("The paper's least-alignment curves are in the image only: its text gives the period-"
+                        "independent regular-alignment figures, one least-alignment point (64/128, 8 blocks: "
+                        "11.97 c/B at period 5) and the period from which least alignment is faster; nothing else "
+                        "is read off the figure.")
+
+# [RC6-RIJ] IPC on the simulated Raptor (SPARC V9), from the text of section IV and the conclusion; the
+# figures are images. (family, figure, x, IPC, relation): "<=" an upper bound, ">=" a lower bound.
+#   Fig. 6: one one-block message; IPC improves up to issue width 8 and, even at 16, "does not exceed 1.4 and
+#           0.9" (Rijndael, RC6). The same program at issue width 8 is the first point of Figs. 7 and 8.
+#   Fig. 7: issue width 8, one message of 1 ... 1024 blocks: IPC rises to 1024 blocks, saturating at 2.8 / 2.3.
+#   Fig. 8: issue width 8, 1 ... 128 one-block messages: 2.7 / 2.2 at 128.
+#   Fig. 10: issue width 2 per processor, 4 messages: with 4 processors IPC "above 4.1 (RC6) and 5.5 (Rijndael)".
+RC6_RIJ_IPC = [
+    ("rc6", "Fig. 6", 16, 0.9, "<="), ("rijndael", "Fig. 6", 16, 1.4, "<="),
+    ("rc6", "Fig. 7", 1024, 2.3, "="), ("rijndael", "Fig. 7", 1024, 2.8, "="),
+    ("rc6", "Fig. 8", 128, 2.2, "="), ("rijndael", "Fig. 8", 128, 2.7, "="),
+    ("rc6", "Fig. 10", 4, 4.1, ">="), ("rijndael", "Fig. 10", 4, 5.5, ">="),
+]
+RC6_RIJ_SATURATION_WIDTH = 8      # Fig. 6: "improves until the issue width reaches 8"
+RC6_RIJ_PRIMS = {"rc6": "rc6-128", "rijndael": "rijndael-128-128"}   # the text does not name Rijndael's block size
+RC6_RIJ_UNREAD = ("The paper's figures are images: only the values its text states are drawn (Fig. 6: at most "
+                  "0.9 / 1.4 for one one-block message at any issue width up to 16, so also at Figs. 7-8's first "
+                  "point; Fig. 7: 2.3 / 2.8 at 1024 blocks; Fig. 8: 2.2 / 2.7 at 128 messages; Fig. 10: above 4.1 / "
+                  "5.5 with 4 processors, RC6 / Rijndael). The curves between those points, ECB apart from CBC (the "
+                  "text gives one figure for both modes), and the 1- and 2-processor bars of Fig. 10 cannot be read. "
+                  "The text does not name Rijndael's block size: its points are drawn beside Rijndael-128.")
+
+
+def rc6_rij_ipc(family, figure):
+    """(x, IPC, relation) of the paper's stated point, or None."""
+    return next(((x, v, rel) for f, fig, x, v, rel in RC6_RIJ_IPC if (f, fig) == (family, figure)), None)

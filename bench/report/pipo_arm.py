@@ -1,10 +1,10 @@
 # SPDX-License-Identifier: MIT
 """Section: [PIPO-ARM] Table 6 and Fig. 7 (PIPO bitsliced on 64-bit ARM)."""
-from .md import backends, fmt, quote, table
+from .md import backends, figure_md, fmt, quote, table
 from .papers import PIPO_ARM_TABLE6
 
 
-def section_pipo_arm(d, plots):
+def section_pipo_arm(d, figs, plots):
     out = ["## [PIPO-ARM] — PIPO bitsliced on 64-bit ARM (Eum, Kwon et al., 2021), Table 6", "",
            "Paper: Apple A10X Fusion, Xcode -O2, cycles per byte; reference C against 8 and 16 blocks in NEON "
            "registers, with and without least alignment (transpose once, pre-arranged round keys). Ours: every "
@@ -36,6 +36,5 @@ def section_pipo_arm(d, plots):
             rows.append([prim, impl] + cells)
     if rows:
         out.append(table(["", "backend"] + ["%d" % n for n in periods], rows))
-    if plots and "seed002.png" in plots:
-        out.append("![[PIPO-ARM] Fig. 7: per-byte cost against the key-update period](plots/seed002.png)\n")
+    out.append(figure_md(figs, plots, "seed002.png", "[PIPO-ARM] Fig. 7: per-byte cost against the key-update period"))
     return "\n".join(out)

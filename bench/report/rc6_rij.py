@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: MIT
 """Section: [RC6-RIJ] Figs. 7-8 (RC6 and Rijndael, ECB vs CBC)."""
-from .md import backends, fmt, table
+from .md import backends, figure_md, fmt, table
 
 
-def section_rc6_rij(d, plots):
+def section_rc6_rij(d, figs, plots):
     out = ["## [RC6-RIJ] — RC6 and Rijndael, ECB vs CBC (Chung, Chung, Sohn, ETRI), Figs. 7–8", "",
            "The paper simulates a SPARC V9 multiprocessor (\"Raptor\", issue width 8) running the AES-submission "
            "C code and reports IPC: against the message size (one message, makeKey then 1 … 1024 blocks) IPC "
@@ -33,6 +33,6 @@ def section_rc6_rij(d, plots):
                              "%d" % mm[-1]["messages"] if mm else "–"])
     out.append(table(["", "backend", "mode", "1 block", "largest", "blocks", "1 message", "most messages",
                       "messages"], rows))
-    if plots:
-        out.append("![[RC6-RIJ]: per-byte cost against message size and number of messages](plots/seed004.png)\n")
+    out.append(figure_md(figs, plots, "seed004.png", "[RC6-RIJ] Figs. 7-8: per-byte cost and IPC against message size "
+                         "and number of messages"))
     return "\n".join(out)

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """Section: threads and batches ([RC6-RIJ] Fig. 10, the batch APIs)."""
-from .md import fmt, kib, table
+from .md import figure_md, fmt, kib, table
 
 
 THREAD_PRIMS = ["rc6-128", "rijndael-128-128", "rijndael-192-128", "rijndael-256-128", "aria-128", "lea-128",
@@ -33,7 +33,7 @@ def disturbed(d, r):
     return contended(d, r) or (b is not None and contended(d, b))
 
 
-def section_threads(d, plots):
+def section_threads(d, figs, plots):
     cores = d.run.get("cores", "?")
     out = ["## [RC6-RIJ] Fig. 10 — 1, 2 and 4 threads", "",
            ("Paper: the Raptor on-chip multiprocessor (simulated, SPARC V9, issue width 2 per processor), the AES "
@@ -105,8 +105,8 @@ def section_threads(d, plots):
             else:
                 line += "; none got both cores, so this run cannot show whether the code meets it."
         out += [line, ""]
-    if plots and "threads.png" in plots:
-        out.append("![Speed-up against message size, 2 and 4 threads](plots/threads.png)\n")
+    out.append(figure_md(figs, plots, "threads.png", "Speed-up against message size, 2 and 4 threads; [RC6-RIJ] "
+                         "Fig. 10's IPC"))
     out += section_batches(d)
     return "\n".join(out)
 
