@@ -7,6 +7,7 @@ import os
 from .load import Data
 from .md import backends, fmt, prim_key, quote, table
 from .papers import FEA_PAPER, FEA_ROWS, PIPO_ARM_TABLE6
+from .cross_ratios import RATIOS
 
 
 CROSS = [("rv32", "rv32-table6.md", "RV32I, [RV32-KBC] Table 6: retired instructions (qemu-system-riscv32 -icount) "
@@ -81,11 +82,13 @@ def aarch64_table(path):
                 bs = int(r["primitive"].split("-")[1]) // 8
             paper = PIPO_ARM_TABLE6.get(r["primitive"])
             k = NEON_PAPER.get(r["impl"])
+            p = paper[k] if paper and k is not None else None
             rows.append([r["primitive"], r["impl"], "%.2f" % r["value"], "%.2f" % (r["value"] / bs),
-                         quote(paper[k]) if paper and k is not None else "–", static(r)])
+                         quote(p) if p else "–", "%.2fx" % (r["value"] / bs / p) if p else "–", static(r)])
         out += ["#### Block ciphers: instructions per block", "",
                 table(["", "backend", "instructions/block", "instructions/byte",
-                       "paper ([PIPO-ARM] Table 6): same method, A10X cycles/byte", "static instructions"], rows)]
+                       "paper ([PIPO-ARM] Table 6): same method, A10X cycles/byte",
+                       "ours / paper (instructions/byte over cycles/byte)", "static instructions"], rows)]
         papers = ["%s: ref C %s, 8-way %s, 16-way %s, 8-way LA %s, 16-way LA %s" % ((p,) + tuple(quote(x) for x in v))
                   for p, v in PIPO_ARM_TABLE6.items()]
         out.append("[PIPO-ARM] Table 6 (Apple A10X Fusion, Xcode -O2, **cycles**/byte): " + "; ".join(papers) + ".\n")
@@ -97,15 +100,18 @@ def aarch64_table(path):
         for r in fea:
             k = FEA_A53.get(r["impl"])
             i = FEA_ROWS.index(r["primitive"]) if r["primitive"] in FEA_ROWS else None
-            rows.append([r["primitive"], r["impl"], "%.2f" % r["value"], static(r),
-                         quote(a53[i][k]) if k is not None and i is not None else "–"])
+            p = a53[i][k] if k is not None and i is not None else None
+            rows.append([r["primitive"], r["impl"], "%.2f" % r["value"], static(r), quote(p) if p else "–",
+                         "%.0f" % (r["value"] / (p * 1e3)) if p else "–"])
         out += ["#### FEA: instructions per %d-bit block (`kc_fea_encrypt_tweaks`, a tweak per block)"
                 % fea[0].get("bits", 64), "",
                 table(["", "backend", "instructions/block", "static instructions",
-                       "paper ([FEA-OPT] Table 7): same method, Cortex-A53 ms/block (63 bits)"], rows),
+                       "paper ([FEA-OPT] Table 7): same method, Cortex-A53 ms/block (63 bits)",
+                       "ours / paper: instructions per µs of the paper's time"], rows),
                 "[FEA-OPT] Table 7 (ARM Cortex-A53, GCC, Ubuntu MATE; **milliseconds** per encryption, clock not "
                 "stated) has naive, table and NEON columns (`table-paper` and `neon-paper` reproduce its methods); "
-                "our `ct`, `neon` and `table-16k` (16 KiB of tables) have no counterpart there.", ""]
+                "our `ct`, `neon` and `table-16k` (16 KiB of tables) have no counterpart there. The ratio is the "
+                "instruction rate (per µs) an A53 would need to match the paper's time with our code.", ""]
 
     aead = [r for r in recs if r.get("kind") in ("single", "batch")]
     if aead:
@@ -144,8 +150,9 @@ def aarch64_time_table(path):
              "the emulator, not an AArch64 core (NEON and Crypto Extension instructions are emulated in software "
              "and can be slower than scalar code). The run's calibrated \"cycles\" are the emulator's and are not "
              "shown. Beside it, the papers' figures on real hardware, as they are: [PIPO-ARM] Table 6, Apple A10X "
-             "Fusion **cycles**/byte; [FEA-OPT] Table 7, ARM Cortex-A53 **milliseconds** per 63-bit FEA block. "
-             "Raw records: `aarch64-time.jsonl`.")
+             "Fusion **cycles**/byte; [FEA-OPT] Table 7, ARM Cortex-A53 **milliseconds** per 63-bit FEA block; "
+             "no ratio is computed: the emulator's time says nothing about an ARM core. Raw records: "
+             "`aarch64-time.jsonl`.")
             % (emu or "qemu-aarch64 (the records do not name it)", run.get("cpu", "?"), run.get("date", "?"),
                d.unit), ""]
     if not emu:
@@ -214,4 +221,9 @@ def section_cross(crossdir):
             body = open(path).read()
             body = "\n".join(body.splitlines()[1:])   # its own title is replaced by ours
             out.append(demote(demote(body)))
+            fn, records = RATIOS.get(name, (None, None))
+            if fn:
+                ratios = fn(read_jsonl(os.path.join(crossdir, records)))
+                if ratios:
+                    out += ["#### Ratios: ours / paper", "", ratios, ""]
     return "\n".join(out)

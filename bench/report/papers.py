@@ -64,3 +64,14 @@ RC6_RIJ_UNREAD = ("The paper's figures are images: only the values its text stat
 def rc6_rij_ipc(family, figure):
     """(x, IPC, relation) of the paper's stated point, or None."""
     return next(((x, v, rel) for f, fig, x, v, rel in RC6_RIJ_IPC if (f, fig) == (family, figure)), None)
+
+# [FEA-OPT] Table 8, ms per operation (63-bit block): AT91SAM3X8E (Cortex-M3, 84 MHz) naive key schedule,
+# naive encryption, table key schedule, table encryption; ATmega328P (16 MHz) naive key schedule, encryption.
+FEA_TABLE8 = {
+    "fea1-128": (1.5, 3.1, 0.4, 0.8, 6.0, 13.0), "fea1-192": (1.8, 3.6, 0.4, 1.0, 7.0, 15.0),
+    "fea1-256": (2.0, 4.1, 0.5, 1.2, 8.0, 17.0), "fea2-128": (2.3, 4.6, 0.6, 1.3, 9.0, 19.0),
+    "fea2-192": (2.8, 5.4, 0.7, 1.5, 12.0, 22.0), "fea2-256": (3.0, 6.1, 0.8, 1.7, 13.0, 25.0),
+}
+FEA_TABLE8_HZ = {"m3": 84e6, "avr": 16e6}
+# [TJ-AVR]: the text's ranges of reverse shift's gain over the reference code (the bars are images).
+TJ_AVR_GAIN = {"Fig. 6": (5.6, 6.24), "Fig. 7": (5.5, 5.87)}
