@@ -4,7 +4,7 @@
 Each ratio names both units: instructions against cycles is no like-for-like comparison (an in-order core
 spends at least one cycle per instruction, so a ratio below 1 is necessary, not sufficient, to be faster).
 """
-from .md import table
+from .md import ratio, table
 from .papers import FEA_ROWS, FEA_TABLE8, FEA_TABLE8_HZ, RV32_KBC_TABLE6, TJ_AVR_GAIN
 
 RV32_PAPER_METHOD = {"aria-128": "rv32i-table", "lea-128": "rv32i", "pipo-64-128": "rv32i"}
@@ -16,7 +16,7 @@ def get(recs, **kw):
 
 
 def x(v):
-    return "–" if v is None else "%.2fx" % v
+    return ratio(v)
 
 
 def rv32(recs):

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """Section: [FEA-OPT] Tables 3, 5 and 7 (FEA-1/FEA-2)."""
-from .md import backends, best_of, fmt, quote, table
+from .md import backends, best_of, fmt, quote, ratio, table
 from .papers import FEA_PAPER, FEA_ROWS
 
 
@@ -40,7 +40,7 @@ def section_fea_opt(d):
                      (us(prim, vimpl, "keysetup") if vimpl else None, p[4]),
                      (us(prim, vimpl, "encrypt") if vimpl else None, p[5])]
             name = prim.upper().replace("FEA1", "FEA-1").replace("FEA2", "FEA-2")
-            rows.append([name] + ["**%s** / %s = %s" % (fmt(a), quote(b), "%.2fx" % (a / b) if a else "–")
+            rows.append([name] + ["**%s** / %s = %s" % (fmt(a), quote(b), ratio(a / b) if a else "–")
                                   for a, b in cells]
                         + [vimpl or "–", fmt(us(prim, "table-16k", "encrypt")),
                            "%s (%s)" % (fast["impl"], fmt(fast["us_per_op"])) if fast else "–"])

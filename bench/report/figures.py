@@ -6,7 +6,7 @@ axis; when the paper's unit differs from ours (cycles on another machine, instru
 paper's points get a panel of their own, never our axis.  A paper's point that the text gives as a bound is
 drawn as one ("<=": a downward triangle, ">=": upward).
 """
-from .md import fmt, table
+from .md import fmt, ratio, table
 from .papers import (PIPO_ARM_FIG7, PIPO_ARM_FIG7_POINTS, PIPO_ARM_FIG7_UNREAD, PIPO_ARM_TABLE6, RC6_RIJ_PRIMS,
                      RC6_RIJ_SATURATION_WIDTH, RC6_RIJ_UNREAD, rc6_rij_ipc)
 from .threads import THREAD_MODES, THREAD_PRIMS, thread_size
@@ -50,7 +50,7 @@ class Figure:
             out += [self.caption, ""]
         if self.ratios:
             out.append(table(["at the paper's point", "ours", "paper", "ours / paper", "unit", ""],
-                             [[p, fmt(o), "%.4g" % pp, "%.2fx" % (o / pp) if o is not None and pp else "–", u, n]
+                             [[p, fmt(o), "%.4g" % pp, ratio(o / pp) if o is not None and pp else "–", u, n]
                               for p, o, pp, u, n in self.ratios]))
         return "\n".join(out)
 

@@ -9,6 +9,11 @@ def fmt(x):
     return "%.0f" % x if x >= 1000 else "%.3g" % x
 
 
+def ratio(r):
+    """A ratio of ours to a paper's: two decimals, two significant digits below 0.1."""
+    return "–" if r is None else "%.2fx" % r if r >= 0.1 else "%.2gx" % r
+
+
 def quote(x):
     """The papers' numbers as printed there (trailing zeros dropped)."""
     return "%g" % round(x, 6)

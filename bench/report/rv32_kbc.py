@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
 """Section: [RV32-KBC] Table 6 (ARIA, LEA, PIPO on RV32I)."""
-from .md import backends, best_of, fmt, quote, table
+from .md import backends, best_of, fmt, quote, ratio, table
 from .papers import RV32_KBC_TABLE6
 
 
@@ -22,7 +22,7 @@ def section_rv32_kbc(d):
                        d.per_byte)
         rows.append([prim, "; ".join(cells) or "not measured",
                      "%s (%s)" % (fmt(d.per_byte(bulk)), bulk["impl"]) if bulk else "–", quote(RV32_KBC_TABLE6[prim]),
-                     "%.3gx" % (d.per_byte(bulk) / RV32_KBC_TABLE6[prim]) if bulk else "–"])
+                     ratio(d.per_byte(bulk) / RV32_KBC_TABLE6[prim]) if bulk else "–"])
     out.append(table(["algorithm", "ours, one block, per backend", "ours, ECB 16 KiB, fastest",
                       "paper: optimized asm, E31 (c/B)", "ours / paper (this host's %s over E31 c/B)" % d.cpb_label],
                      rows))

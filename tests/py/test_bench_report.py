@@ -2,8 +2,10 @@
 """`kcipher bench`: the harness runs, every JSON record is well formed and its
 units are consistent, and the report is generated.  Speed is never asserted.
 Usage: test_bench_report.py PATH_TO_KCIPHER"""
+import importlib
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -286,7 +288,7 @@ class Bench(unittest.TestCase):
                                          "op": "encrypt", "unit": "instructions_per_block", "value": 63.5})})
         self.assertIn("gcc-riscv64-unknown-elf is not installed", md)
         self.assertIn("boom", md)
-        self.assertIn("| pipo-64-128 | neon16-least | 63.50 | 7.94 | 3.9 | – |", md)
+        self.assertIn("| pipo-64-128 | neon16-least | 63.50 | 7.94 | 3.9 | 2.04x | – |", md)
         self.assertIn("Not run", md)    # armv7m: not attempted
         self.assertIn("AArch64 time under qemu-aarch64 — NOT representative of any ARM core", md)
         self.assertIn("Not run: no `aarch64-time.jsonl`", md)
@@ -323,12 +325,13 @@ class Bench(unittest.TestCase):
         md = self.cross_report({"cross-status.tsv": "aarch64\tran\t\t95\n", "aarch64.jsonl": counts,
                                 "aarch64-time.jsonl": timed})
         sec = md[md.index("### AArch64"):]
-        # executed instructions, per byte (32-byte Rijndael block), paper, static
-        self.assertIn("| pipo-64-256 | neon8 | 281.50 | 35.19 | 15.6 | 794 |", sec)
-        self.assertIn("| rijndael-256-128 | armce | 162.25 | 5.07 | – | 4161 |", sec)
-        # FEA: [FEA-OPT] Table 7's NEON encryption column (ms) beside neon-paper; nothing beside ct
-        self.assertIn("| fea2-192 | neon-paper | 8132.00 | 827 | 0.0128 |", sec)
-        self.assertIn("| fea1-128 | ct | 13137.00 | 1010 | – |", sec)
+        # executed instructions, per byte (32-byte Rijndael block), paper, ours / paper, static
+        self.assertIn("| pipo-64-256 | neon8 | 281.50 | 35.19 | 15.6 | 2.26x | 794 |", sec)
+        self.assertIn("| rijndael-256-128 | armce | 162.25 | 5.07 | – | – | 4161 |", sec)
+        # FEA: [FEA-OPT] Table 7's NEON encryption column (ms) beside neon-paper, instructions per µs of it;
+        # nothing beside ct
+        self.assertIn("| fea2-192 | neon-paper | 8132.00 | 827 | 0.0128 | 635 |", sec)
+        self.assertIn("| fea1-128 | ct | 13137.00 | 1010 | – | – |", sec)
         self.assertIn("| tinyjambu-128 | neon | 8437.00 | 131.83 | 3531.25 | 55.18 | 3022 |", sec)
         # the emulated time: unit named, labelled, papers' real-hardware figures beside
         self.assertIn("**qemu-aarch64 (TCG on x86-64)**", sec)
@@ -460,6 +463,107 @@ class Verdicts(unittest.TestCase):
                 self.assertIn('| [FEA-OPT] Table 3 | "about 2x as efficient as the look-up table implementation"',
                               fea)
                 self.assertIn("%.2fx" % (table_us / avx2_us), fea)
+
+
+def report_module(name):
+    """A module of bench/report/ (the package is named `report`, like this file's function)."""
+    bench = os.path.dirname(REPORT)
+    if bench not in sys.path:
+        sys.path.insert(0, bench)
+    return importlib.import_module("report." + name)
+
+
+class PaperFigures(unittest.TestCase):
+    """The plots that have a paper's figure carry the paper's points (the data path, not the pixels), in the
+    paper's unit and never on an axis of ours with another unit, and the report computes ours / paper."""
+
+    @classmethod
+    def setUpClass(cls):
+        load, figures = report_module("load"), report_module("figures")
+        cls.papers = report_module("papers")
+        d = load.Data(*load.load([os.path.join(DOCS, "bench.jsonl.gz")]))
+        cls.figs = figures.paper_figures(d, report_module("verdicts").Cross(DOCS))
+
+    def paper_pts(self, png, title_part):
+        """{label: (points, bound)} of the paper's series in the panels whose title contains title_part."""
+        return {s.label: (s.pts, s.bound) for p in self.figs[png].panels if title_part in p.title
+                for s in p.series if s.paper}
+
+    def test_every_figure_has_the_papers_points(self):
+        self.assertEqual(set(self.figs), {"seed002.png", "pipo-rekey-aarch64.png", "seed004.png", "rc6-rij-fig6.png",
+                                          "threads.png"})
+        for png, fig in self.figs.items():
+            with self.subTest(png=png):
+                self.assertTrue(any(p.paper() for p in fig.panels), "no paper series")
+                self.assertTrue(fig.caption)
+                self.assertTrue(fig.ratios)
+                for point, ours, paper, unit, _ in fig.ratios:
+                    self.assertTrue(unit, point)
+                    self.assertGreater(paper, 0, point)
+                for p in fig.panels:
+                    ours = [s for s in p.series if not s.paper]
+                    for s in p.series:
+                        self.assertEqual(s.paper, s.label.startswith("paper: "), s.label)
+                    # one unit per axis: the paper's points share a panel with ours only where both are IPC
+                    if ours and p.paper():
+                        self.assertIn("IPC", p.ylabel, (png, p.title))
+
+    def test_pipo_fig7(self):
+        fig7 = self.papers.PIPO_ARM_FIG7
+        for png in ("seed002.png", "pipo-rekey-aarch64.png"):
+            for prim, ways in fig7.items():
+                panels = [p for p in self.figs[png].panels if p.title.startswith(prim + ": paper")]
+                self.assertEqual(len(panels), 1, (png, prim))
+                p = panels[0]
+                self.assertIn("A10X", p.ylabel)
+                self.assertFalse([s for s in p.series if not s.paper])
+                for way, (regular, cross) in ways.items():
+                    flat = [s for s in p.series if s.label.startswith("paper: %d-way, regular" % way)]
+                    self.assertEqual(len(flat), 1, (png, prim, way))
+                    self.assertEqual({y for _, y in flat[0].pts}, {regular})
+                    self.assertIn(cross, [x for x, label, _ in p.vlines if label.startswith("paper: %d-way" % way)])
+            pts = self.paper_pts(png, "pipo-64-128: paper")
+            self.assertIn(([(5, 11.97)], "="), pts.values())
+            # our crossover against the paper's, one ratio per least-alignment backend and key size
+            cross = [r for r in self.figs[png].ratios if "faster from period" in r[0]]
+            self.assertGreaterEqual(len(cross), 4, png)
+
+    def test_rc6_rij_ipc(self):
+        for fam, prim in self.papers.RC6_RIJ_PRIMS.items():
+            for fig, title in (("Fig. 7", "blocks"), ("Fig. 8", "messages")):
+                x, ipc, _ = self.papers.rc6_rij_ipc(fam, fig)
+                panel = next(p for p in self.figs["seed004.png"].panels if p.title == prim + ", IPC"
+                             and title in p.xlabel)
+                got = {s.pts[0]: s.bound for s in panel.series if s.paper}
+                self.assertEqual(got[(x, ipc)], "=")
+                self.assertEqual(got[(1, self.papers.rc6_rij_ipc(fam, "Fig. 6")[1])], "<=")
+                self.assertTrue([s for s in panel.series if not s.paper and s.pts], "no IPC of ours")
+            six = self.paper_pts("rc6-rij-fig6.png", "")
+            self.assertIn(([(16, self.papers.rc6_rij_ipc(fam, "Fig. 6")[1])], "<="), six.values())
+            ten = self.paper_pts("threads.png", "Fig. 10")
+            self.assertIn(([(4, self.papers.rc6_rij_ipc(fam, "Fig. 10")[1])], ">="), ten.values())
+        ipc = [r for r in self.figs["seed004.png"].ratios if r[3] == "IPC" and r[1] is not None]
+        self.assertGreaterEqual(len(ipc), 8)
+
+    def test_report_renders_them(self):
+        """Each paper plot in benchmarks.md is followed by its caption and its ratio table; every table that
+        quotes a paper has a ratio (a column, `= N.NNx` cells, or a `Ratios: ours / paper` table beside it)."""
+        md = report([os.path.join(DOCS, "bench.jsonl.gz")], DOCS)
+        for png in self.figs:
+            after = md[md.index("(plots/%s)" % png):]
+            self.assertIn("| at the paper's point | ours | paper | ours / paper | unit |", after.split("\n## ")[0],
+                          png)
+        body = md[md.index("\n## [FEA-OPT]"):md.index("\n## Key schedule and single blocks")]
+        for sec in body.split("\n### "):
+            lines = sec.splitlines()
+            for i, head in enumerate(lines[:-1]):
+                if not (head.startswith("| ") and lines[i + 1].startswith("|---")):
+                    continue
+                if not re.search(r"\bpaper\b(?!-)", head) or "on real hardware" in head:
+                    continue
+                cells = "\n".join(l for l in lines[i + 2:] if l.startswith("| "))
+                self.assertTrue("ours / paper" in head or "ratio" in head or re.search(r"= \d+\.\d+x", cells)
+                                or "#### Ratios: ours / paper" in sec, head)
 
 
 if __name__ == "__main__":
