@@ -43,7 +43,8 @@ def section_threads(d, figs, plots):
             "the paper's text. ECB splits the blocks of a message; CBC encryption can only run whole messages in "
             "parallel."), "",
            ("Ours: this machine has **%s logical cores** (a KVM guest) and **no hardware performance counters**, so "
-            "no IPC is reported: instructions retired cannot be read here. We report wall time instead (TSC, one "
+            "no IPC is read from counters (the plot's last panel estimates it from valgrind's instruction counts). "
+            "We report wall time instead (TSC, one "
             "call per sample at these sizes), as MB/s at 1 thread and the **speed-up** (1-thread time / n-thread "
             "time) with the **parallel efficiency** (speed-up / n) in brackets. **4 threads on %s cores is "
             "oversubscribed**: its ideal is the 2-thread speed-up, an efficiency of at most 0.5, and the pool's "

@@ -443,10 +443,10 @@ def ipc_section(d, cx, figs, plots):
                 rows.append([prim, impl, mode] + [num(c) for c in cells] + vs)
         out += ["Instructions retired per operation, counted under valgrind (`scripts/ipc-counts.sh`, "
                 "`ipc-instructions.jsonl`: the bench's program, the paper's scalar C) / the calibrated cycles of the "
-                "same point of this run. %s The last two columns: ours / the paper's IPC at 1024 blocks (Fig. 7) and "
+                "same point of this run.%s The last two columns: ours / the paper's IPC at 1024 blocks (Fig. 7) and "
                 "128 messages (Fig. 8), both IPC; the text gives them for RC6 and Rijndael (block size not named: "
                 "set beside Rijndael-128), one figure for both modes." % (
-                    "" if d.calibrated else "This run has no cycle calibration: no IPC."),
+                    "" if d.calibrated else " This run has no cycle calibration: no IPC."),
                 "", table(["", "backend", "mode", "1 block", "1024 blocks", "1 message", "128 messages",
                            "ours / paper, 1024 blocks", "ours / paper, 128 messages"], rows)]
     else:
