@@ -32,7 +32,8 @@ class Panel:
         return s
 
     def paper(self):
-        return [s for s in self.series if s.paper] + [v for v in self.vlines + self.hlines if v[1].startswith("paper: ")]
+        lines = [v for v in self.vlines + self.hlines if v[1].startswith("paper: ")]
+        return [s for s in self.series if s.paper] + lines
 
 
 class Figure:
