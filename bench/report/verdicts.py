@@ -481,14 +481,18 @@ def rc6_rows(d, cx):
     top = {f: Cross.get(cx.mca, "ipc", family=f, dispatch_width=w16) for f in ("rc6", "rijndael")}
     ok = None not in top.values()
     g = gmean(top["rc6"] / p_rc6, top["rijndael"] / p_rij) if ok else None
+    over = {"rc6": top["rc6"] / p_rc6, "rijndael": top["rijndael"] / p_rij} if ok else {}
+    bound_verdict = "reproduced" if ok and max(over.values()) <= 1.0 else "not reproduced"   # "does not exceed"
     sat = {f: min((r["dispatch_width"] for r in cx.mca if r["family"] == f and r["ipc"] >= 0.99 * top[f]),
                   default=None) for f in top} if ok else {}
     rows.append(Row("[RC6-RIJ] Fig. 6", "IPC improves up to issue width %d; even at %d \"it does not exceed 1.4 and "
                     "0.9\" (Rijndael, RC6)" % (RC6_RIJ_SATURATION_WIDTH, w16), "<= %g / <= %g" % (p_rc6, p_rij),
-                    "%s / %s" % (num(top["rc6"]), num(top["rijndael"])), g, judge(g) if ok else NOT_YET,
-                    "llvm-mca model at dispatch width %d, RC6 / Rijndael, ratio = geometric mean of both; it saturates "
+                    "%s / %s" % (num(top["rc6"]), num(top["rijndael"])), g, bound_verdict if ok else NOT_YET,
+                    "llvm-mca model at dispatch width %d, RC6 / Rijndael, ratio = geometric mean of both; the claim is "
+                    "an upper bound, so it holds only if neither exceeds it (ours / bound: %s / %s); it saturates "
                     "from a width of %s / %s (the model's ports); the paper's program adds one key schedule, our "
-                    "round code does not" % (w16, sat.get("rc6"), sat.get("rijndael")) if ok else
+                    "round code does not" % (w16, x(over.get("rc6")), x(over.get("rijndael")), sat.get("rc6"),
+                                             sat.get("rijndael")) if ok else
                     "no issue width on a real CPU; scripts/ipc-mca.sh (llvm-mca sweep) not recorded"))
     ours = top["rijndael"] / top["rc6"] if ok else None
     r, v = speedup_verdict(ours, p_rij / p_rc6)
