@@ -70,7 +70,7 @@ only="test_parallel|test_cpu_race|test_fork" run_suite "threads under ThreadSani
 
 # ---- fuzzing and timing (tests/fuzz, tests/timing): builds of their own,
 # each running only its ctest label.  Fuzzing: every libFuzzer harness for
-# KC_FUZZ_SECONDS (default 20) over its corpus, clang with ASan+UBSan
+# KC_FUZZ_SECONDS (default 17) over its corpus, clang with ASan+UBSan
 # (docs/fuzzing.md for long runs).  Timing: the dudect-style check of the
 # backends valgrind cannot see, one test at a time, no sanitizers.
 label_suite() { # name, build dir, target, label, cmake args...
@@ -88,7 +88,7 @@ label_suite() { # name, build dir, target, label, cmake args...
 }
 CC=clang label_suite "fuzzing (libFuzzer, ASan+UBSan)" "$build/fuzz" kc_fuzzers fuzz \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKC_SANITIZE=address,undefined -DKC_PEERS=OFF -DKC_BUILD_CLI=OFF \
-  -DKC_FUZZ=ON -DKC_FUZZ_SECONDS="${KC_FUZZ_SECONDS:-20}"
+  -DKC_FUZZ=ON -DKC_FUZZ_SECONDS="${KC_FUZZ_SECONDS:-17}"
 label_suite "timing (dudect-style, AVX-512/GFNI/VAES backends)" "$build/timing" kc_timing timing \
   -DCMAKE_BUILD_TYPE=Release -DKC_PEERS=OFF -DKC_BUILD_CLI=OFF -DKC_TIMING=ON
 

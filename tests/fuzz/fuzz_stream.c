@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Streaming (kc_stream_*) fed in chunks of random sizes against one-shot
- * (kc_mode_*): the same bytes, or the same error.  Each update gets an
+ * (kc_mode_*), every mode (ECB, CBC, CTR, CFB, OFB): the same bytes, or the
+ * same error.  Each update gets an
  * exact-size buffer of the documented bound (in_len + one block; final: one
  * block) and must not write past what it reports.
  * Input: cipher, backend, mode, flags, direction, key, iv, 8 chunk sizes,
@@ -12,8 +13,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fz_in in = { data, size };
     const kc_cipher_info *ci = fz_cipher(&in, KC_KIND_BLOCK);
     const char *backend = fz_backend(&in, ci->name);
-    kc_mode mode = (kc_mode)(fz_byte(&in) % 3);
-    unsigned flags = mode != KC_MODE_CTR && (fz_byte(&in) & 1) ? KC_PAD_PKCS7 : 0;
+    kc_mode mode = (kc_mode)(fz_byte(&in) % 5);
+    int whole_blocks = mode == KC_MODE_ECB || mode == KC_MODE_CBC;   /* else any length, no padding */
+    unsigned flags = whole_blocks && (fz_byte(&in) & 1) ? KC_PAD_PKCS7 : 0;
     int encrypt = fz_byte(&in) & 1;
     uint8_t key[32], iv[32], chunks[8];
     size_t iv_len = mode == KC_MODE_ECB ? 0 : ci->block_bytes, len;
