@@ -174,6 +174,21 @@ static ALWAYS_INLINE void batch(const gfni512_key *k, const __m512i fixed[6], ui
     }
 }
 
+/* One copy of each form (three inlined copies, 42 KB, ran 7% slower in
+ * GCM: the instruction cache). */
+static __attribute__((noinline)) void batch_hashed(const gfni512_key *k, const __m512i fixed[6], uint32_t low,
+                                                   const kc_ghash512_key *hk, __m128i *y, const uint8_t *h,
+                                                   uint8_t *out, const uint8_t *in)
+{
+    batch(k, fixed, low, hk, y, 1, h, out, in);
+}
+
+static __attribute__((noinline)) void batch_plain(const gfni512_key *k, const __m512i fixed[6], uint32_t low,
+                                                  uint8_t *out, const uint8_t *in)
+{
+    batch(k, fixed, low, NULL, NULL, 0, NULL, out, in);
+}
+
 static size_t gfni_gcm(const void *ctx, const void *hkey, uint8_t ctr[16], uint8_t y[16], int encrypt,
                        uint8_t *out, const uint8_t *in, size_t nblocks)
 {
@@ -190,16 +205,16 @@ static size_t gfni_gcm(const void *ctx, const void *hkey, uint8_t ctr[16], uint8
     uint32_t low = kc_load32_be(ctr + 12);
     __m128i acc = KC_GHASH_LOAD(y);
     if (encrypt) {   /* batch i's ciphertext is hashed during batch i + 1 */
-        batch(k, fixed, low, hk, &acc, 0, NULL, out, in);
+        batch_plain(k, fixed, low, out, in);
         for (size_t i = 1; i < n; i++)
-            batch(k, fixed, low + (uint32_t)(BATCH * i), hk, &acc, 1, out + 16 * BATCH * (i - 1),
-                  out + 16 * BATCH * i, in + 16 * BATCH * i);
+            batch_hashed(k, fixed, low + (uint32_t)(BATCH * i), hk, &acc, out + 16 * BATCH * (i - 1),
+                         out + 16 * BATCH * i, in + 16 * BATCH * i);
         acc = kc_ghash512_absorb32(hk, acc, out + 16 * BATCH * (n - 1));
         acc = kc_ghash512_absorb32(hk, acc, out + 16 * BATCH * (n - 1) + 512);
     } else {
         for (size_t i = 0; i < n; i++)
-            batch(k, fixed, low + (uint32_t)(BATCH * i), hk, &acc, 1, in + 16 * BATCH * i, out + 16 * BATCH * i,
-                  in + 16 * BATCH * i);
+            batch_hashed(k, fixed, low + (uint32_t)(BATCH * i), hk, &acc, in + 16 * BATCH * i, out + 16 * BATCH * i,
+                         in + 16 * BATCH * i);
     }
     KC_GHASH_STORE(y, acc);
     kc_store32_be(ctr + 12, low + (uint32_t)(n * BATCH));
