@@ -197,7 +197,13 @@ int main(int argc, char **argv)
     r->loadavg[strcspn(r->loadavg, "\n")] = 0;
     if (f) fclose(f);
     r->cores = sysconf(_SC_NPROCESSORS_ONLN);
+#if defined(__x86_64__)
     snprintf(r->target, sizeof r->target, "x86_64");
+#elif defined(__aarch64__)
+    snprintf(r->target, sizeof r->target, "aarch64");
+#else
+    snprintf(r->target, sizeof r->target, "other");
+#endif
     bt_init();
     bt_spin(r->quick ? 0.1 : 0.3);
     r->cycles_per_unit = r->cal_start = bt_calibrate();
