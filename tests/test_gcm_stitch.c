@@ -8,7 +8,8 @@
  * the blocks it reports.  Then GCM through kc_aead on messages long enough
  * for the kernel (up to 40 KiB, every partial block; 12-byte IVs and
  * GHASH-derived J0s): one-shot, streaming in random pieces and streaming
- * decryption against the same cipher on "ct/ct" (no stitching). */
+ * decryption (released, and held in the stream's buffer) against the same
+ * cipher on "ct/ct" (no stitching); a bad tag releases nothing. */
 #include <stdlib.h>
 #include <string.h>
 #include "testlib.h"
@@ -155,10 +156,16 @@ static void messages(const char *cipher, const char *backend, const char *ghash,
         tl_check_status(stream(a, 0, KC_AEAD_RELEASE_UNVERIFIED, iv, iv_len, ad, ad_len, ct_ref, len, back, ct_ref + len,
                                NULL), KC_OK, "%s: released stream decrypt", label);
         tl_check_bytes(back, pt, len, "%s: released stream plaintext", label);
+        memset(back, 0, len);   /* held: decrypted into the stream's buffer, released after the tag */
+        tl_check_status(stream(a, 0, 0, iv, iv_len, ad, ad_len, ct_ref, len, back, ct_ref + len, NULL), KC_OK,
+                        "%s: held stream decrypt", label);
+        tl_check_bytes(back, pt, len, "%s: held stream plaintext", label);
         ct_ref[len + tl_rand_below(16)] ^= 1;   /* a bad tag: released decryption still says so */
         tl_check_status(stream(a, 0, KC_AEAD_RELEASE_UNVERIFIED, iv, iv_len, ad, ad_len, ct_ref, len, back, ct_ref + len,
                                NULL), KC_ERR_AUTH, "%s: released stream, bad tag", label);
         memset(back, 0x5a, len);
+        tl_check_status(stream(a, 0, 0, iv, iv_len, ad, ad_len, ct_ref, len, back, ct_ref + len, NULL), KC_ERR_AUTH,
+                        "%s: held stream, bad tag", label);
         tl_check_status(kc_aead_decrypt(a, back, len, &n, iv, iv_len, ad, ad_len, ct_ref, len + 16), KC_ERR_AUTH,
                         "%s: bad tag", label);
         size_t touched = 0;

@@ -5,8 +5,9 @@
  * otherwise in chunks that stay in L1: the chunk through the block
  * backend's CTR kernel, then GHASH over it while it is hot.  One-shot
  * decryption hashes the whole ciphertext and checks the tag before it
- * writes any plaintext, so it cannot stitch (streaming decryption, which
- * releases plaintext before the tag, does). */
+ * writes any plaintext, so it cannot stitch; streaming decryption, which
+ * decrypts as the data comes (released, or held in the stream's buffer
+ * until the tag checks), does. */
 #include <string.h>
 #include "core/util.h"
 #include "ghash/ghash.h"
