@@ -19,6 +19,7 @@ from report.bulk import section_bulk, section_primitives
 from report.cross import section_cross
 from report.extensions import section_python, section_sql
 from report.fea_opt import section_fea_opt
+from report.gcm_stitch import section_gcm_stitch
 from report.ghash import section_ghash
 from report.load import Data, load
 from report.machine import section_machine, section_summary
@@ -76,7 +77,7 @@ def main():
     parts = [section_machine(d, src), section_summary(d), section_targets(d)] + papers + [
         summary([r for rows in verdicts for r in rows]), section_tokenize(d, crossdir), section_python(crossdir),
         section_sql(crossdir), section_cross(crossdir),
-        section_primitives(d), section_ghash(d), section_bulk(d, plots), section_gcm(d),
+        section_primitives(d), section_ghash(d), section_bulk(d, plots), section_gcm(d), section_gcm_stitch(d),
         section_modes(d), section_openssl_provider(d)]
     with open(os.path.join(args.out, "benchmarks.md"), "w") as f:
         f.write("\n".join(parts))

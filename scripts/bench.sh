@@ -116,8 +116,14 @@ fi
 rm -f "$out/python.jsonl" "$out/sql.jsonl"
 scripts/test-python.sh --bench "$out/python.jsonl" || { echo "bench: the Python benchmark failed"; rm -f "$out/python.jsonl"; }
 scripts/bench-sql.sh "$out/sql.jsonl" || { echo "bench: the SQL benchmark failed"; rm -f "$out/sql.jsonl"; }
+# GCM with CTR and GHASH stitched against CTR then GHASH, same run (bench/gcm_stitch.c).
+rm -f "$out/gcm-stitch.jsonl"
+"$build/kcipher-bench-stitch" --json "$out/gcm-stitch.jsonl" $([[ " $* " == *" --quick "* ]] && echo --quick) ||
+  { echo "bench: the GCM stitching benchmark failed (the report goes without it)"; rm -f "$out/gcm-stitch.jsonl"; }
 "$build/kcipher" bench --json "$out/results.jsonl" --report "$out" "$@"
-if [ -s "$out/openssl-speed.jsonl" ]; then   # the report again, with the provider's records
-  python3 bench/report.py "$out/results.jsonl" "$out/openssl-speed.jsonl" --out "$out"
+extra=()
+for f in openssl-speed gcm-stitch; do [ -s "$out/$f.jsonl" ] && extra+=("$out/$f.jsonl"); done
+if [ ${#extra[@]} -gt 0 ]; then   # the report again, with the provider's and the stitching records
+  python3 bench/report.py "$out/results.jsonl" "${extra[@]}" --out "$out"
 fi
 echo "report: $out/benchmarks.md (raw records: $out/results.jsonl)"

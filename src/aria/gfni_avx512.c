@@ -27,6 +27,8 @@ KC_TARGET_BEGIN("avx2,avx512f,avx512bw,gfni")
 #define ARIA_X86_GFNI 1
 #include "aria/aria_x86.h"
 
+extern const struct kc_gcm_stitch kc_aria_gfni_avx512_gcm;
+
 typedef uint8_t pair_keys[ARIA_MAX_ROUNDS + 1][8][16];
 
 typedef struct gfni512_key {
@@ -327,6 +329,7 @@ const kc_block_backend kc_aria_gfni_avx512 = {
     .encrypt = gfni_encrypt,
     .decrypt = gfni_decrypt,
     .ctr = gfni_ctr,
+    .gcm_stitch = &kc_aria_gfni_avx512_gcm,
 };
 KC_TARGET_END
 #endif

@@ -10,6 +10,8 @@
 #include "kcipher.h"
 #include "cpu.h"
 
+struct kc_gcm_stitch;   /* ghash/stitch.h */
+
 /* Whether a backend's timing and memory accesses are independent of secrets:
  * no secret-dependent branches or memory indices.  Only constant-time
  * backends can be a cipher's default. */
@@ -47,6 +49,10 @@ typedef struct kc_block_backend {
      * in[i] == out[i] allowed.  Keeps the chaining values in registers. */
     void (*cbc_encrypt_multi)(const void *ctx, size_t n, uint8_t *const out[], const uint8_t *const in[],
                               uint8_t *const iv[], size_t nblocks);
+    /* Optional GCM kernel with GHASH stitched into CTR (NULL: modes/gcm.c
+     * runs ctr, then GHASH over the chunk).  Contract in ghash/stitch.h;
+     * GCM calls it only with the GHASH backend it names. */
+    const struct kc_gcm_stitch *gcm_stitch;
 } kc_block_backend;
 
 /* AEAD.  encrypt writes pt_len bytes of ciphertext then the tag.  decrypt

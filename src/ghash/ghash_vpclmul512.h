@@ -78,4 +78,24 @@ KC_GHASH512_INLINE __m128i kc_ghash512_finish(const kc_ghash512_sums *s)
     return kc_ghash_x86_reduce(kc_ghash512_fold(s->lo), kc_ghash512_fold(s->mid), kc_ghash512_fold(s->hi));
 }
 
+/* Group q (0..7) of 32 blocks at p into the sums against H^(32-4q)..;
+ * group 0 takes y.  A stitched kernel spreads the eight groups over a
+ * cipher's rounds, group 0 last (it waits for the previous reduction). */
+KC_GHASH512_INLINE void kc_ghash512_group32(kc_ghash512_sums *s, const kc_ghash512_key *k, __m128i y,
+                                            const uint8_t *p, unsigned q)
+{
+    __m512i x = kc_ghash512_load(p + 64 * q);
+    if (q == 0) x = _mm512_xor_si512(x, _mm512_zextsi128_si512(y));
+    kc_ghash512_mul4(s, x, kc_ghash512_powers(k, 4 * (size_t)q));
+}
+
+/* 32 blocks at p absorbed into y, one reduction. */
+KC_GHASH512_INLINE __m128i kc_ghash512_absorb32(const kc_ghash512_key *k, __m128i y, const uint8_t *p)
+{
+    kc_ghash512_sums s;
+    kc_ghash512_zero(&s);
+    for (int q = 7; q >= 0; q--) kc_ghash512_group32(&s, k, y, p, (unsigned)q);
+    return kc_ghash512_finish(&s);
+}
+
 #endif

@@ -1,11 +1,17 @@
 /* SPDX-License-Identifier: MIT */
-/* GCM and GMAC ([SP800-38D]) over any 16-byte-block cipher.  Data runs in
- * chunks that stay in L1: the chunk through the block backend's CTR kernel,
- * then GHASH over it while it is hot.  Decryption hashes the whole
- * ciphertext and checks the tag before it writes any plaintext. */
+/* GCM and GMAC ([SP800-38D]) over any 16-byte-block cipher.  Data runs
+ * through the block backend's stitched kernel (ghash/stitch.h: CTR and
+ * GHASH in one pass) when it has one for the GHASH backend in use;
+ * otherwise in chunks that stay in L1: the chunk through the block
+ * backend's CTR kernel, then GHASH over it while it is hot.  One-shot
+ * decryption hashes the whole ciphertext and checks the tag before it
+ * writes any plaintext, so it cannot stitch; streaming decryption, which
+ * decrypts as the data comes (released, or held in the stream's buffer
+ * until the tag checks), does. */
 #include <string.h>
 #include "core/util.h"
 #include "ghash/ghash.h"
+#include "ghash/stitch.h"
 #include "modes/mode_aead.h"
 #include "modes/mode_mac.h"
 #include "modes/modes.h"
@@ -22,6 +28,7 @@ typedef struct gcm_key {
 typedef struct gcm_stream {
     const gcm_key *k;
     const kc_cipher *c;
+    const kc_gcm_stitch *stitch;   /* the block backend's, if built for k->gh; else NULL */
     uint8_t j0[16], ctr[16];    /* pre-counter block; the next counter block */
     uint8_t y[16];              /* GHASH accumulator */
     uint8_t buf[16];            /* partial GHASH block */
@@ -135,6 +142,7 @@ static void start(gcm_stream *s, const gcm_key *k, const kc_cipher *c, const uin
     memset(s, 0, sizeof *s);
     s->k = k;
     s->c = c;
+    if (c->impl->gcm_stitch && c->impl->gcm_stitch->ghash == k->gh) s->stitch = c->impl->gcm_stitch;
     if (iv_len == 12) {
         memcpy(s->j0, iv, 12);
         s->j0[15] = 1;
@@ -191,6 +199,10 @@ static void data(gcm_stream *s, int encrypt, uint8_t *out, const uint8_t *in, si
     s->ct_len += len;
     size_t done = partial(s, encrypt, out, in, len);
     out += done; in += done; len -= done;
+    if (s->stitch && len >= 16) {   /* its whole batches; the rest below */
+        done = 16 * s->stitch->run(s->c->ctx, s->k->hkey, s->ctr, s->y, encrypt, out, in, len / 16);
+        out += done; in += done; len -= done;
+    }
     while (len >= 16) {         /* buf_n is 0 here: data blocks are aligned */
         size_t n = len < CHUNK ? len / 16 * 16 : CHUNK;
         if (!encrypt) s->k->gh->update(s->k->hkey, s->y, in, n / 16);

@@ -19,6 +19,7 @@
 #include "core/ctr_blocks.h"
 
 extern const kc_block_backend kc_rijndael_aesni;
+extern const struct kc_gcm_stitch kc_rijndael_vaes512_gcm;
 
 KC_TARGET_BEGIN("avx512f,avx512bw,vaes,aes,ssse3")
 
@@ -238,6 +239,7 @@ const kc_block_backend kc_rijndael_vaes512 = {
     .decrypt = vaes_decrypt,
     .ctr = vaes_ctr,
     .cbc_encrypt = vaes_cbc,
+    .gcm_stitch = &kc_rijndael_vaes512_gcm,
 };
 
 KC_TARGET_END

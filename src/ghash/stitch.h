@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: MIT */
+/* A block backend's GCM kernel with GHASH stitched into its CTR loop
+ * (kc_block_backend.gcm_stitch): the cipher's rounds on one batch of
+ * counter blocks and the carry-less multiplies of another batch's
+ * ciphertext are independent, so they overlap in the pipelines.  The kernel
+ * reads one GHASH backend's key layout, so GCM uses it only with that
+ * backend. */
+#ifndef KC_GHASH_STITCH_H
+#define KC_GHASH_STITCH_H
+#include "ghash/ghash.h"
+
+struct kc_gcm_stitch {
+    const kc_ghash_backend *ghash;   /* whose key (its init's output) hkey is */
+    /* GCM's bulk over whole blocks: the counter blocks from ctr (inc32,
+     * [SP800-38D] 6.2: only the last 32-bit word counts and wraps) are
+     * encrypted and XORed from in into out, ctr is advanced; the
+     * ciphertext (out when encrypting, in when decrypting) is absorbed
+     * into y (standard byte order).  Does the largest multiple of its
+     * batch <= nblocks and returns that count (the caller does the rest).
+     * out == in allowed.  No branch or address depends on ctr, y or data. */
+    size_t (*run)(const void *ctx, const void *hkey, uint8_t ctr[16], uint8_t y[16], int encrypt,
+                  uint8_t *out, const uint8_t *in, size_t nblocks);
+};
+typedef struct kc_gcm_stitch kc_gcm_stitch;
+
+#endif
