@@ -252,6 +252,125 @@ static void aesni_cbc(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t 
     else rijndael_cbc_wide(aesni_encrypt, ctx, 4 * k->nb, iv, out, in, nblocks);
 }
 
+/* ---- Multi-buffer CBC encryption: chains side by side ----
+ * Chain pointers are padded to the register count: a padding lane reads
+ * chain 0's input, stores nothing and leaves its chaining value in a local
+ * (lanes are independent; the step time is the latency of the rounds, so a
+ * few idle lanes cost little). */
+
+/* B AES chains, one xmm each, never leaving registers.  As in
+ * aesni_cbc_rounds, the next input block (with rk[0]) is folded into the
+ * last round key: the loop-carried path is the rounds alone. */
+static ALWAYS_INLINE void aes_chains(const __m128i (*rk)[2], const unsigned NR, uint8_t *const out[],
+                                     const uint8_t *const in[], uint8_t *const iv[], size_t nblocks,
+                                     const unsigned B)
+{
+    const __m128i k0 = rk[0][0], last = rk[NR][0];
+    __m128i x[8];
+#pragma GCC unroll 8
+    for (unsigned i = 0; i < B; i++) x[i] = _mm_xor_si128(_mm_xor_si128(LOAD(in[i]), k0), LOAD(iv[i]));
+    size_t off = 0;
+    for (;;) {
+#pragma GCC unroll 13
+        for (unsigned r = 1; r < NR; r++) {
+            __m128i key = rk[r][0];
+#pragma GCC unroll 8
+            for (unsigned i = 0; i < B; i++) x[i] = _mm_aesenc_si128(x[i], key);
+        }
+        if (--nblocks == 0) break;
+#pragma GCC unroll 8
+        for (unsigned i = 0; i < B; i++) {
+            __m128i next = _mm_xor_si128(LOAD(in[i] + off + 16), k0);
+            x[i] = _mm_aesenclast_si128(x[i], _mm_xor_si128(last, next));
+            if (out[i]) STORE(out[i] + off, _mm_xor_si128(x[i], next));
+        }
+        off += 16;
+    }
+#pragma GCC unroll 8
+    for (unsigned i = 0; i < B; i++) {
+        x[i] = _mm_aesenclast_si128(x[i], last);
+        if (out[i]) STORE(out[i] + off, x[i]);
+        STORE(iv[i], x[i]);
+    }
+}
+
+static ALWAYS_INLINE void aes_chains_nr(const aesni_key *k, uint8_t *const out[], const uint8_t *const in[],
+                                        uint8_t *const iv[], size_t nblocks, const unsigned B)
+{
+    if (k->nr == 10) aes_chains(k->ek, 10, out, in, iv, nblocks, B);
+    else if (k->nr == 12) aes_chains(k->ek, 12, out, in, iv, nblocks, B);
+    else aes_chains(k->ek, 14, out, in, iv, nblocks, B);
+}
+
+/* B wide chains (Nb = 6 or 8), two xmm each: wide_blocks' rounds on
+ * chaining values that stay in registers. */
+static ALWAYS_INLINE void wide_chains(const aesni_key *k, uint8_t *const out[], const uint8_t *const in[],
+                                      uint8_t *const iv[], size_t nblocks, const unsigned B)
+{
+    const __m128i (*rk)[2] = k->ek;
+    const __m128i g0 = k->enc_gather[0], g1 = k->enc_gather[1], g2 = k->enc_gather[2], g3 = k->enc_gather[3];
+    size_t bs = 4 * k->nb;
+    unsigned nr = k->nr;
+    __m128i lo[4], hi[4];
+#pragma GCC unroll 4
+    for (unsigned i = 0; i < B; i++) {
+        lo[i] = LOAD(iv[i]);
+        hi[i] = load_hi(iv[i] + 16, bs);
+    }
+    for (size_t off = 0; off < nblocks * bs; off += bs) {
+#pragma GCC unroll 4
+        for (unsigned i = 0; i < B; i++) {
+            lo[i] = _mm_xor_si128(_mm_xor_si128(lo[i], LOAD(in[i] + off)), rk[0][0]);
+            hi[i] = _mm_xor_si128(_mm_xor_si128(hi[i], load_hi(in[i] + off + 16, bs)), rk[0][1]);
+        }
+        for (unsigned r = 1; r <= nr; r++) {
+            __m128i k0 = rk[r][0], k1 = rk[r][1];
+#pragma GCC unroll 4
+            for (unsigned i = 0; i < B; i++) {
+                __m128i a = _mm_or_si128(_mm_shuffle_epi8(lo[i], g0), _mm_shuffle_epi8(hi[i], g1));
+                __m128i b = _mm_or_si128(_mm_shuffle_epi8(lo[i], g2), _mm_shuffle_epi8(hi[i], g3));
+                lo[i] = r < nr ? _mm_aesenc_si128(a, k0) : _mm_aesenclast_si128(a, k0);
+                hi[i] = r < nr ? _mm_aesenc_si128(b, k1) : _mm_aesenclast_si128(b, k1);
+            }
+        }
+#pragma GCC unroll 4
+        for (unsigned i = 0; i < B; i++)
+            if (out[i]) {
+                STORE(out[i] + off, lo[i]);
+                store_hi(out[i] + off + 16, hi[i], bs);
+            }
+    }
+#pragma GCC unroll 4
+    for (unsigned i = 0; i < B; i++) {
+        STORE(iv[i], lo[i]);
+        store_hi(iv[i] + 16, hi[i], bs);
+    }
+}
+
+static void aesni_cbc_multi(const void *ctx, size_t n, uint8_t *const out[], const uint8_t *const in[],
+                            uint8_t *const iv[], size_t nblocks)
+{
+    const aesni_key *k = ctx;
+    const unsigned lanes = k->nb == 4 ? 8 : 4;
+    uint8_t spare[32];   /* chaining value of the padding lanes */
+    if (!nblocks) return;
+    for (size_t first = 0; first < n; first += lanes) {
+        size_t m = n - first < lanes ? n - first : lanes;
+        uint8_t *o[8], *v[8];
+        const uint8_t *p[8];
+        for (unsigned i = 0; i < lanes; i++) {
+            p[i] = in[first + (i < m ? i : 0)];
+            o[i] = i < m ? out[first + i] : NULL;
+            v[i] = i < m ? iv[first + i] : spare;
+        }
+        if (k->nb != 4 && m > 2) wide_chains(k, o, p, v, nblocks, 4);
+        else if (k->nb != 4) wide_chains(k, o, p, v, nblocks, 2);
+        else if (m > 4) aes_chains_nr(k, o, p, v, nblocks, 8);
+        else aes_chains_nr(k, o, p, v, nblocks, 4);
+    }
+    kc_wipe(spare, sizeof spare);
+}
+
 const kc_block_backend kc_rijndael_aesni = {
     .head = {
         .name = "aesni",
@@ -265,6 +384,7 @@ const kc_block_backend kc_rijndael_aesni = {
     .decrypt = aesni_decrypt,
     .ctr = aesni_ctr,
     .cbc_encrypt = aesni_cbc,
+    .cbc_encrypt_multi = aesni_cbc_multi,
 };
 
 KC_TARGET_END
