@@ -166,48 +166,86 @@ static void vaes_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_
 
 /* ---- Fused modes ---- */
 
-/* n AES blocks of CTR (n <= 4 Z) in Z registers; ctr is four byte-reversed
- * counters (lo in qword 0 of each lane, not wrapping), the first at lane 0.
- * The input is XORed into the last round key (aesenclast ends with that
- * XOR); masks keep loads and stores inside the n blocks. */
-static ALWAYS_INLINE void ctr_blocks(const __m128i (*rk)[2], unsigned nr, __m512i ctr,
-                                     uint8_t *out, const uint8_t *in, size_t n, const unsigned Z)
+/* CTR without adding or byte-reversing per block.  A pass covers 32
+ * blocks whose counters share all but their low 5 bits, A + 0 .. A + 31 for
+ * A a multiple of 32 (the first pass of a call may start inside such a
+ * group, the last may end early): A + i = A ^ i, so block i's whitened
+ * counter is base ^ idx[i], base = the counter A big-endian ^ rk[0] (built
+ * once per pass) and idx[i] = i in the last byte.  One XOR per register, as
+ * ECB's whitening, and no shuffle to take a slot from the AES units. */
+#define IDX(i) 0, (uint64_t)(i) << 56
+static const uint64_t ctr_idx[2 * 36] __attribute__((aligned(64))) = {   /* 32 and a register's overrun */
+    IDX(0), IDX(1), IDX(2), IDX(3), IDX(4), IDX(5), IDX(6), IDX(7), IDX(8), IDX(9), IDX(10), IDX(11),
+    IDX(12), IDX(13), IDX(14), IDX(15), IDX(16), IDX(17), IDX(18), IDX(19), IDX(20), IDX(21), IDX(22),
+    IDX(23), IDX(24), IDX(25), IDX(26), IDX(27), IDX(28), IDX(29), IDX(30), IDX(31), IDX(0), IDX(0),
+    IDX(0), IDX(0),
+};
+#undef IDX
+
+/* n blocks (n <= 4 Z) in Z registers, block i's idx at idx + 2i; masks
+ * keep loads and stores inside them. */
+static ALWAYS_INLINE void ctr_xor_blocks(const __m512i *key, const unsigned NR, __m512i base, const uint64_t *idx,
+                                         uint8_t *out, const uint8_t *in, size_t n, const unsigned Z)
 {
-    const __m512i reverse = _mm512_broadcast_i32x4(_mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
-    const __m512i four = _mm512_set_epi64(0, 4, 0, 4, 0, 4, 0, 4);
-    __m512i s[8], key = _mm512_broadcast_i32x4(rk[0][0]);
+    __m512i s[8];
     __mmask8 m[8];
 #pragma GCC unroll 8
-    for (unsigned i = 0; i < Z; i++, ctr = _mm512_add_epi64(ctr, four)) {
+    for (unsigned i = 0; i < Z; i++) {
         size_t left = n > 4 * i ? n - 4 * i : 0;
-        m[i] = (__mmask8)((1u << 2 * (left < 4 ? left : 4)) - 1);
-        s[i] = _mm512_xor_si512(_mm512_shuffle_epi8(ctr, reverse), key);
+        m[i] = (__mmask8)((1u << 2 * (left < 4 ? left : 4)) - 1);   /* two qwords per block */
+        s[i] = _mm512_xor_si512(base, _mm512_loadu_si512(idx + 8 * i));
     }
-    for (unsigned r = 1; r < nr; r++) {
-        key = _mm512_broadcast_i32x4(rk[r][0]);
+#pragma GCC unroll 13
+    for (unsigned r = 1; r < NR; r++) {
 #pragma GCC unroll 8
-        for (unsigned i = 0; i < Z; i++) s[i] = _mm512_aesenc_epi128(s[i], key);
+        for (unsigned i = 0; i < Z; i++) s[i] = _mm512_aesenc_epi128(s[i], key[r]);
     }
-    key = _mm512_broadcast_i32x4(rk[nr][0]);
 #pragma GCC unroll 8
     for (unsigned i = 0; i < Z; i++) {
-        __m512i last = _mm512_xor_si512(key, _mm512_maskz_loadu_epi64(m[i], in + 64 * i));
+        __m512i last = _mm512_xor_si512(key[NR], _mm512_maskz_loadu_epi64(m[i], in + 64 * i));   /* aesenclast ends with this XOR */
         _mm512_mask_storeu_epi64(out + 64 * i, m[i], _mm512_aesenclast_epi128(s[i], last));
     }
+}
+
+/* n <= 32 blocks. */
+static ALWAYS_INLINE void ctr_xor_part(const __m512i *key, const unsigned NR, __m512i base, const uint64_t *idx,
+                                       uint8_t *out, const uint8_t *in, size_t n)
+{
+    if (n > 16) ctr_xor_blocks(key, NR, base, idx, out, in, n, 8);
+    else if (n > 8) ctr_xor_blocks(key, NR, base, idx, out, in, n, 4);
+    else if (n > 4) ctr_xor_blocks(key, NR, base, idx, out, in, n, 2);
+    else ctr_xor_blocks(key, NR, base, idx, out, in, n, 1);
+}
+
+static ALWAYS_INLINE void ctr_kernel_nr(const aesni_key *k, const unsigned NR, uint64_t hi, uint64_t lo,
+                                        uint8_t *out, const uint8_t *in, size_t n)
+{
+    __m512i key[15];
+#pragma GCC unroll 15
+    for (unsigned i = 0; i <= NR; i++) key[i] = _mm512_broadcast_i32x4(k->ek[i][0]);
+    const __m128i k0 = k->ek[0][0];
+    const uint64_t k_hi = (uint64_t)_mm_cvtsi128_si64(k0) ^ __builtin_bswap64(hi),
+                   k_lo = (uint64_t)_mm_extract_epi64(k0, 1);
+#define BASE(a) _mm512_broadcast_i32x4(_mm_set_epi64x((long long)(k_lo ^ __builtin_bswap64(a)), (long long)k_hi))
+    unsigned r = (unsigned)lo & 31;
+    uint64_t a = lo - r;
+    if (r) {   /* up to the end of lo's group of 32 */
+        size_t h = 32 - r < n ? 32 - r : n;
+        ctr_xor_part(key, NR, BASE(a), ctr_idx + 2 * r, out, in, h);
+        a += 32; n -= h; in += 16 * h; out += 16 * h;
+    }
+    for (; n >= 32; a += 32, n -= 32, in += 32 * 16, out += 32 * 16)
+        ctr_xor_blocks(key, NR, BASE(a), ctr_idx, out, in, 32, 8);
+    if (n) ctr_xor_part(key, NR, BASE(a), ctr_idx, out, in, n);
+#undef BASE
 }
 
 static void ctr_kernel(const void *ctx, uint64_t hi, uint64_t lo, uint8_t *out, const uint8_t *in, size_t n)
 {
     const aesni_key *k = ctx;
-    __m512i ctr = _mm512_add_epi64(_mm512_broadcast_i32x4(_mm_set_epi64x((long long)hi, (long long)lo)),
-                                   _mm512_set_epi64(0, 3, 0, 2, 0, 1, 0, 0));
-    const __m512i step = _mm512_set_epi64(0, 32, 0, 32, 0, 32, 0, 32);
-    for (; n >= 32; n -= 32, in += 32 * 16, out += 32 * 16, ctr = _mm512_add_epi64(ctr, step))
-        ctr_blocks(k->ek, k->nr, ctr, out, in, 32, 8);
-    if (n > 16) ctr_blocks(k->ek, k->nr, ctr, out, in, n, 8);
-    else if (n > 8) ctr_blocks(k->ek, k->nr, ctr, out, in, n, 4);
-    else if (n > 4) ctr_blocks(k->ek, k->nr, ctr, out, in, n, 2);
-    else if (n) ctr_blocks(k->ek, k->nr, ctr, out, in, n, 1);
+    if (k->nr == 10) ctr_kernel_nr(k, 10, hi, lo, out, in, n);
+    else if (k->nr == 12) ctr_kernel_nr(k, 12, hi, lo, out, in, n);
+    else ctr_kernel_nr(k, 14, hi, lo, out, in, n);
 }
 
 static void vaes_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
