@@ -237,11 +237,78 @@ static void ctr_kernel(const void *ctx, uint64_t hi, uint64_t lo, uint8_t *out, 
     if (n & 1) ctr_blocks(k->ek, k->nr, ctr, out, in, 1);
 }
 
+/* B wide blocks of CTR: the whitened counters are (L, H ^ idx row) (see
+ * rijndael_wide_idx), the input XORed into the last round key.  Otherwise
+ * wide_blocks. */
+static ALWAYS_INLINE void wide_ctr_blocks(const aesni_key *k, __m128i L, __m128i H, const uint64_t (*idx)[4],
+                                          uint8_t *out, const uint8_t *in, const unsigned B)
+{
+    const __m128i (*rk)[2] = k->ek;
+    const __m128i g0 = k->enc_gather[0], g1 = k->enc_gather[1], g2 = k->enc_gather[2], g3 = k->enc_gather[3];
+    size_t bs = 4 * k->nb;
+    unsigned nr = k->nr;
+    __m128i lo[4], hi[4];
+#pragma GCC unroll 4
+    for (unsigned i = 0; i < B; i++) {
+        lo[i] = L;
+        hi[i] = _mm_xor_si128(H, LOAD(idx[i] + 2));
+    }
+    for (unsigned r = 1; r <= nr; r++) {
+        __m128i k0 = rk[r][0], k1 = rk[r][1];
+#pragma GCC unroll 4
+        for (unsigned i = 0; i < B; i++) {
+            __m128i a = _mm_or_si128(_mm_shuffle_epi8(lo[i], g0), _mm_shuffle_epi8(hi[i], g1));
+            __m128i b = _mm_or_si128(_mm_shuffle_epi8(lo[i], g2), _mm_shuffle_epi8(hi[i], g3));
+            if (r < nr) {
+                lo[i] = _mm_aesenc_si128(a, k0);
+                hi[i] = _mm_aesenc_si128(b, k1);
+            } else {
+                lo[i] = _mm_aesenclast_si128(a, _mm_xor_si128(k0, LOAD(in + bs * i)));
+                hi[i] = _mm_aesenclast_si128(b, _mm_xor_si128(k1, load_hi(in + bs * i + 16, bs)));
+            }
+        }
+    }
+#pragma GCC unroll 4
+    for (unsigned i = 0; i < B; i++) {
+        STORE(out + bs * i, lo[i]);
+        store_hi(out + bs * i + 16, hi[i], bs);
+    }
+}
+
+static ALWAYS_INLINE void wide_ctr_part(const aesni_key *k, __m128i L, __m128i H, const uint64_t (*idx)[4],
+                                        uint8_t *out, const uint8_t *in, size_t n)
+{
+    if (n == 3) wide_ctr_blocks(k, L, H, idx, out, in, 3);
+    else if (n == 2) wide_ctr_blocks(k, L, H, idx, out, in, 2);
+    else wide_ctr_blocks(k, L, H, idx, out, in, 1);
+}
+
+/* Passes of four blocks over counter groups aligned to 4 (the first may
+ * start inside one); n blocks from lo, which does not wrap. */
+static void wide_ctr_run(const void *ctx, const uint8_t *counter, uint64_t lo, uint8_t *out,
+                            const uint8_t *in, size_t n)
+{
+    const aesni_key *k = ctx;
+    size_t bs = 4 * k->nb;
+    const uint64_t (*idx)[4] = rijndael_wide_idx[bs == 32];
+    const __m128i L = _mm_xor_si128(LOAD(counter), k->ek[0][0]), k1 = k->ek[0][1];
+    unsigned r = (unsigned)lo & 3;
+    uint64_t a = lo - r;
+    if (r) {   /* up to the end of lo's group */
+        size_t h = 4 - r < n ? 4 - r : n;
+        wide_ctr_part(k, L, _mm_xor_si128(wide_ctr_upper(counter, bs, a), k1), idx + r, out, in, h);
+        a += 4; n -= h; in += bs * h; out += bs * h;
+    }
+    for (; n >= 4; a += 4, n -= 4, in += 4 * bs, out += 4 * bs)
+        wide_ctr_blocks(k, L, _mm_xor_si128(wide_ctr_upper(counter, bs, a), k1), idx, out, in, 4);
+    if (n) wide_ctr_part(k, L, _mm_xor_si128(wide_ctr_upper(counter, bs, a), k1), idx, out, in, n);
+}
+
 static void aesni_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
     const aesni_key *k = ctx;
     if (k->nb == 4) aes_ctr_runs(ctr_kernel, ctx, counter, out, in, nblocks);
-    else kc_ctr_generic(aesni_encrypt, ctx, 4 * k->nb, counter, out, in, nblocks);
+    else wide_ctr_runs(wide_ctr_run, ctx, 4 * k->nb, counter, out, in, nblocks);
 }
 
 static void aesni_cbc(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
