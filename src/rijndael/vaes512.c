@@ -248,11 +248,80 @@ static void ctr_kernel(const void *ctx, uint64_t hi, uint64_t lo, uint8_t *out, 
     else ctr_kernel_nr(k, 14, hi, lo, out, in, n);
 }
 
+/* n wide blocks of CTR (n <= 2 Z): the whitened counters are base XOR the
+ * rows of rijndael_wide_idx from idx on, the input XORed into the last
+ * round key.  Otherwise wide_blocks. */
+static ALWAYS_INLINE void wide_ctr_blocks(const aesni_key *k, __m512i base, const uint64_t (*idx)[4],
+                                          uint8_t *out, const uint8_t *in, size_t n, const unsigned Z)
+{
+    const __m128i (*rk)[2] = k->ek;
+    const __m512i same = lane_pairs(k->enc_gather[0], k->enc_gather[3]),
+                  other = lane_pairs(k->enc_gather[1], k->enc_gather[2]);
+    size_t bs = 4 * k->nb, b[4];
+    unsigned nr = k->nr;
+    __m512i s[4], key;
+#pragma GCC unroll 4
+    for (unsigned i = 0; i < Z; i++) {
+        b[i] = n > 2 * i ? (n - 2 * i < 2 ? n - 2 * i : 2) : 0;
+        s[i] = _mm512_xor_si512(base, _mm512_loadu_si512(idx[2 * i]));
+    }
+    for (unsigned r = 1; r <= nr; r++) {
+        key = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)(const void *)rk[r]));
+#pragma GCC unroll 4
+        for (unsigned i = 0; i < Z; i++) {
+            __m512i swapped = _mm512_shuffle_i64x2(s[i], s[i], 0xb1);
+            __m512i y = _mm512_or_si512(_mm512_shuffle_epi8(s[i], same), _mm512_shuffle_epi8(swapped, other));
+            if (r < nr) s[i] = _mm512_aesenc_epi128(y, key);
+            else s[i] = _mm512_aesenclast_epi128(y, _mm512_xor_si512(key, wide_load(in + 2 * bs * i, bs, b[i])));
+        }
+    }
+#pragma GCC unroll 4
+    for (unsigned i = 0; i < Z; i++) wide_store(out + 2 * bs * i, s[i], bs, b[i]);
+}
+
+static ALWAYS_INLINE void wide_ctr_part(const aesni_key *k, __m512i base, const uint64_t (*idx)[4],
+                                        uint8_t *out, const uint8_t *in, size_t n)
+{
+    if (n > 6) wide_ctr_blocks(k, base, idx, out, in, n, 4);
+    else if (n > 4) wide_ctr_blocks(k, base, idx, out, in, n, 3);
+    else if (n > 2) wide_ctr_blocks(k, base, idx, out, in, n, 2);
+    else wide_ctr_blocks(k, base, idx, out, in, n, 1);
+}
+
+/* Passes of eight blocks over counter groups aligned to 8 (the first may
+ * start inside one); n blocks from lo, which does not wrap. */
+static void wide_ctr_run(const void *ctx, const uint8_t *counter, uint64_t lo, uint8_t *out, const uint8_t *in,
+                         size_t n)
+{
+    const aesni_key *k = ctx;
+    size_t bs = 4 * k->nb;
+    const uint64_t (*idx)[4] = rijndael_wide_idx[bs == 32];
+    /* Passes differ in the qword that holds lo (one per block): set it by a
+     * masked broadcast, not by building the lanes again (shuffles, the
+     * port the wide rounds are bound by). */
+    const __m128i k1 = k->ek[0][1];
+    const __m512i whole = lane_pairs(_mm_xor_si128(_mm_loadu_si128((const __m128i *)(const void *)counter), k->ek[0][0]),
+                                     _mm_xor_si128(wide_ctr_upper(counter, bs, 0), k1));
+    const __mmask8 at = bs == 32 ? 0x88 : 0x44;
+    const uint64_t k_lo = (uint64_t)(bs == 32 ? _mm_extract_epi64(k1, 1) : _mm_cvtsi128_si64(k1));
+#define BASE(a) _mm512_mask_set1_epi64(whole, at, (long long)(k_lo ^ __builtin_bswap64(a)))
+    unsigned r = (unsigned)lo & 7;
+    uint64_t a = lo - r;
+    if (r) {   /* up to the end of lo's group */
+        size_t h = 8 - r < n ? 8 - r : n;
+        wide_ctr_part(k, BASE(a), idx + r, out, in, h);
+        a += 8; n -= h; in += bs * h; out += bs * h;
+    }
+    for (; n >= 8; a += 8, n -= 8, in += 8 * bs, out += 8 * bs) wide_ctr_blocks(k, BASE(a), idx, out, in, 8, 4);
+    if (n) wide_ctr_part(k, BASE(a), idx, out, in, n);
+#undef BASE
+}
+
 static void vaes_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
     const aesni_key *k = ctx;
     if (k->nb == 4) aes_ctr_runs(ctr_kernel, ctx, counter, out, in, nblocks);
-    else kc_ctr_generic(vaes_encrypt, ctx, 4 * k->nb, counter, out, in, nblocks);
+    else wide_ctr_runs(wide_ctr_run, ctx, 4 * k->nb, counter, out, in, nblocks);
 }
 
 /* Serial: the xmm loop of rijndael_x86.h, VEX-encoded here. */
