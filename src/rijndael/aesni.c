@@ -203,17 +203,16 @@ static void aesni_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size
 
 /* ---- Fused modes ---- */
 
-/* B AES blocks of CTR from the byte-reversed counter ctr (lo in qword 0,
- * not wrapping): counter blocks made in registers, and the input XORed
- * into the last round key, since aesenclast ends with that XOR. */
-static ALWAYS_INLINE void ctr_blocks(const __m128i (*rk)[2], unsigned nr, __m128i ctr,
+/* B AES blocks of CTR whose whitened counters are base XOR the rows of
+ * rijndael_ctr_idx from idx on (no add or byte reversal per block); the
+ * input is XORed into the last round key, since aesenclast ends with that
+ * XOR. */
+static ALWAYS_INLINE void ctr_blocks(const __m128i (*rk)[2], unsigned nr, __m128i base, const uint64_t *idx,
                                      uint8_t *out, const uint8_t *in, const unsigned B)
 {
-    const __m128i reverse = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    __m128i s[8], key = rk[0][0];
+    __m128i s[8], key;
 #pragma GCC unroll 8
-    for (unsigned i = 0; i < B; i++)
-        s[i] = _mm_xor_si128(_mm_shuffle_epi8(_mm_add_epi64(ctr, _mm_set_epi64x(0, i)), reverse), key);
+    for (unsigned i = 0; i < B; i++) s[i] = _mm_xor_si128(base, LOAD(idx + 2 * i));
     for (unsigned r = 1; r < nr; r++) {
         key = rk[r][0];
 #pragma GCC unroll 8
@@ -225,16 +224,35 @@ static ALWAYS_INLINE void ctr_blocks(const __m128i (*rk)[2], unsigned nr, __m128
         STORE(out + 16 * i, _mm_aesenclast_si128(s[i], _mm_xor_si128(key, LOAD(in + 16 * i))));
 }
 
+/* n < 8 blocks. */
+static ALWAYS_INLINE void ctr_part(const __m128i (*rk)[2], unsigned nr, __m128i base, const uint64_t *idx,
+                                   uint8_t *out, const uint8_t *in, size_t n)
+{
+    if (n & 4) { ctr_blocks(rk, nr, base, idx, out, in, 4); idx += 8; in += 64; out += 64; }
+    if (n & 2) { ctr_blocks(rk, nr, base, idx, out, in, 2); idx += 4; in += 32; out += 32; }
+    if (n & 1) ctr_blocks(rk, nr, base, idx, out, in, 1);
+}
+
+/* Passes of eight blocks over counter groups aligned to 8 (the first may
+ * start inside one); n blocks from lo, which does not wrap. */
 static void ctr_kernel(const void *ctx, uint64_t hi, uint64_t lo, uint8_t *out, const uint8_t *in, size_t n)
 {
     const aesni_key *k = ctx;
-    __m128i ctr = _mm_set_epi64x((long long)hi, (long long)lo);
-    const __m128i eight = _mm_set_epi64x(0, 8), four = _mm_set_epi64x(0, 4), two = _mm_set_epi64x(0, 2);
-    for (; n >= 8; n -= 8, in += 8 * 16, out += 8 * 16, ctr = _mm_add_epi64(ctr, eight))
-        ctr_blocks(k->ek, k->nr, ctr, out, in, 8);
-    if (n & 4) { ctr_blocks(k->ek, k->nr, ctr, out, in, 4); in += 64; out += 64; ctr = _mm_add_epi64(ctr, four); }
-    if (n & 2) { ctr_blocks(k->ek, k->nr, ctr, out, in, 2); in += 32; out += 32; ctr = _mm_add_epi64(ctr, two); }
-    if (n & 1) ctr_blocks(k->ek, k->nr, ctr, out, in, 1);
+    const __m128i k0 = k->ek[0][0];
+    const uint64_t k_hi = (uint64_t)_mm_cvtsi128_si64(k0) ^ __builtin_bswap64(hi),
+                   k_lo = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(k0, k0));   /* SSE2 */
+#define BASE(a) _mm_set_epi64x((long long)(k_lo ^ __builtin_bswap64(a)), (long long)k_hi)
+    unsigned r = (unsigned)lo & 7;
+    uint64_t a = lo - r;
+    if (r) {   /* up to the end of lo's group */
+        size_t h = 8 - r < n ? 8 - r : n;
+        ctr_part(k->ek, k->nr, BASE(a), rijndael_ctr_idx + 2 * r, out, in, h);
+        a += 8; n -= h; in += 16 * h; out += 16 * h;
+    }
+    for (; n >= 8; a += 8, n -= 8, in += 8 * 16, out += 8 * 16)
+        ctr_blocks(k->ek, k->nr, BASE(a), rijndael_ctr_idx, out, in, 8);
+    if (n) ctr_part(k->ek, k->nr, BASE(a), rijndael_ctr_idx, out, in, n);
+#undef BASE
 }
 
 /* B wide blocks of CTR: the whitened counters are (L, H ^ idx row) (see

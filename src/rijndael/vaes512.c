@@ -171,16 +171,8 @@ static void vaes_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_
  * A a multiple of 32 (the first pass of a call may start inside such a
  * group, the last may end early): A + i = A ^ i, so block i's whitened
  * counter is base ^ idx[i], base = the counter A big-endian ^ rk[0] (built
- * once per pass) and idx[i] = i in the last byte.  One XOR per register, as
+ * once per pass) and idx[i] = i in the last byte (rijndael_ctr_idx).  One XOR per register, as
  * ECB's whitening, and no shuffle to take a slot from the AES units. */
-#define IDX(i) 0, (uint64_t)(i) << 56
-static const uint64_t ctr_idx[2 * 36] __attribute__((aligned(64))) = {   /* 32 and a register's overrun */
-    IDX(0), IDX(1), IDX(2), IDX(3), IDX(4), IDX(5), IDX(6), IDX(7), IDX(8), IDX(9), IDX(10), IDX(11),
-    IDX(12), IDX(13), IDX(14), IDX(15), IDX(16), IDX(17), IDX(18), IDX(19), IDX(20), IDX(21), IDX(22),
-    IDX(23), IDX(24), IDX(25), IDX(26), IDX(27), IDX(28), IDX(29), IDX(30), IDX(31), IDX(0), IDX(0),
-    IDX(0), IDX(0),
-};
-#undef IDX
 
 /* n blocks (n <= 4 Z) in Z registers, block i's idx at idx + 2i; masks
  * keep loads and stores inside them. */
@@ -231,12 +223,12 @@ static ALWAYS_INLINE void ctr_kernel_nr(const aesni_key *k, const unsigned NR, u
     uint64_t a = lo - r;
     if (r) {   /* up to the end of lo's group of 32 */
         size_t h = 32 - r < n ? 32 - r : n;
-        ctr_xor_part(key, NR, BASE(a), ctr_idx + 2 * r, out, in, h);
+        ctr_xor_part(key, NR, BASE(a), rijndael_ctr_idx + 2 * r, out, in, h);
         a += 32; n -= h; in += 16 * h; out += 16 * h;
     }
     for (; n >= 32; a += 32, n -= 32, in += 32 * 16, out += 32 * 16)
-        ctr_xor_blocks(key, NR, BASE(a), ctr_idx, out, in, 32, 8);
-    if (n) ctr_xor_part(key, NR, BASE(a), ctr_idx, out, in, n);
+        ctr_xor_blocks(key, NR, BASE(a), rijndael_ctr_idx, out, in, 32, 8);
+    if (n) ctr_xor_part(key, NR, BASE(a), rijndael_ctr_idx, out, in, n);
 #undef BASE
 }
 
