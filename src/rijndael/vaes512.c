@@ -419,15 +419,59 @@ static ALWAYS_INLINE void aes_chains_nr(const aesni_key *k, uint8_t *const out[]
     else aes_chains(k->ek, 14, out, in, iv, nblocks, Z);
 }
 
-#define VAES_CHAINS 16   /* per pass: four zmm */
+/* 256-bit blocks (Nr = 14): two chains per zmm, each a lane pair laid out
+ * as in wide_blocks, whose rounds they run. */
+static ALWAYS_INLINE __m512i gather2(const uint8_t *const p[2], size_t off)
+{
+    return _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(const void *)(p[0] + off))),
+                              _mm256_loadu_si256((const __m256i *)(const void *)(p[1] + off)), 1);
+}
 
-/* Wider blocks: aesni's chains (two xmm per block). */
+static ALWAYS_INLINE void scatter2(uint8_t *const p[2], size_t off, __m512i v)
+{
+    if (p[0]) _mm256_storeu_si256((__m256i *)(void *)(p[0] + off), _mm512_castsi512_si256(v));
+    if (p[1]) _mm256_storeu_si256((__m256i *)(void *)(p[1] + off), _mm512_extracti64x4_epi64(v, 1));
+}
+
+static ALWAYS_INLINE void wide_chains(const aesni_key *k, uint8_t *const out[], const uint8_t *const in[],
+                                      uint8_t *const iv[], size_t nblocks, const unsigned Z)
+{
+    const __m512i same = lane_pairs(k->enc_gather[0], k->enc_gather[3]),
+                  other = lane_pairs(k->enc_gather[1], k->enc_gather[2]);
+    __m512i key[15], x[8];
+#pragma GCC unroll 15
+    for (unsigned r = 0; r <= 14; r++)
+        key[r] = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)(const void *)k->ek[r]));
+#pragma GCC unroll 8
+    for (unsigned z = 0; z < Z; z++) x[z] = gather2((const uint8_t *const *)iv + 2 * z, 0);
+    for (size_t off = 0; nblocks; nblocks--, off += 32) {
+#pragma GCC unroll 8
+        for (unsigned z = 0; z < Z; z++) x[z] = _mm512_ternarylogic_epi64(x[z], gather2(in + 2 * z, off), key[0], 0x96);
+#pragma GCC unroll 14
+        for (unsigned r = 1; r <= 14; r++) {
+#pragma GCC unroll 8
+            for (unsigned z = 0; z < Z; z++) {
+                __m512i swapped = _mm512_shuffle_i64x2(x[z], x[z], 0xb1);
+                __m512i y = _mm512_or_si512(_mm512_shuffle_epi8(x[z], same), _mm512_shuffle_epi8(swapped, other));
+                x[z] = r < 14 ? _mm512_aesenc_epi128(y, key[r]) : _mm512_aesenclast_epi128(y, key[14]);
+            }
+        }
+#pragma GCC unroll 8
+        for (unsigned z = 0; z < Z; z++) scatter2(out + 2 * z, off, x[z]);
+    }
+#pragma GCC unroll 8
+    for (unsigned z = 0; z < Z; z++) scatter2(iv + 2 * z, 0, x[z]);
+}
+
+#define VAES_CHAINS 16   /* per pass: four zmm of AES, eight of 256-bit blocks */
+
+/* 192-bit blocks: aesni's chains (two xmm per block). */
 static void vaes_cbc_multi(const void *ctx, size_t n, uint8_t *const out[], const uint8_t *const in[],
                            uint8_t *const iv[], size_t nblocks)
 {
     const aesni_key *k = ctx;
-    uint8_t spare[16];   /* chaining value of the padding lanes */
-    if (k->nb != 4) {
+    uint8_t spare[32];   /* chaining value of the padding lanes */
+    if (k->nb == 6) {
         kc_rijndael_aesni.cbc_encrypt_multi(ctx, n, out, in, iv, nblocks);
         return;
     }
@@ -441,7 +485,12 @@ static void vaes_cbc_multi(const void *ctx, size_t n, uint8_t *const out[], cons
             o[i] = i < m ? out[first + i] : NULL;
             v[i] = i < m ? iv[first + i] : spare;
         }
-        if (m > 8) aes_chains_nr(k, o, p, v, nblocks, 4);
+        if (k->nb == 8) {
+            if (m > 8) wide_chains(k, o, p, v, nblocks, 8);
+            else if (m > 4) wide_chains(k, o, p, v, nblocks, 4);
+            else wide_chains(k, o, p, v, nblocks, 2);
+        }
+        else if (m > 8) aes_chains_nr(k, o, p, v, nblocks, 4);
         else if (m > 4) aes_chains_nr(k, o, p, v, nblocks, 2);
         else aes_chains_nr(k, o, p, v, nblocks, 1);
     }
