@@ -4,9 +4,11 @@
  * AES (128-bit blocks): eight blocks in flight for multi-block calls, which
  * covers aesenc's latency times its throughput on current cores; a single
  * block takes the short path of rijndael_x86.h.  CTR makes its counter
- * blocks in registers and folds the XOR into aesenclast; CBC encryption
- * keeps the chaining value in a register (rijndael_x86.h).  Wider blocks
- * run both modes through the multi-block entry point.
+ * blocks in registers, by one XOR each (rijndael_ctr_idx), and folds the
+ * input into aesenclast's key, for every block size; CBC encryption keeps
+ * the chaining value in a register (rijndael_x86.h), wider blocks through
+ * the multi-block entry point.  Multi-buffer CBC runs eight AES chains (four
+ * wider ones) side by side, the chaining values in registers.
  *
  * Rijndael with 192- and 256-bit blocks: the state is two xmm registers and
  * aesenc does SubBytes, MixColumns and AddRoundKey on each 4-column half.

@@ -8,10 +8,12 @@
  * copy for the bytes that cross lanes.  A lone block of any size takes
  * the xmm code: the AES path of rijndael_x86.h inline, wider blocks
  * through the aesni backend, whose key schedule this backend shares.  CTR
- * makes its counter blocks in registers (32 per pass) and folds the XOR
- * into vaesenclast; CBC encryption is the register-chained xmm loop of
- * rijndael_x86.h.  No table look-ups and no branches on data:
- * constant-time. */
+ * makes its counter blocks in registers by one XOR each (32 AES or 8 wider
+ * blocks per pass) and folds the input into vaesenclast's key; CBC
+ * encryption is the register-chained xmm loop of rijndael_x86.h.
+ * Multi-buffer CBC runs 16 chains side by side (four AES chains or two
+ * 256-bit ones per zmm; 192-bit blocks through aesni), the chaining values
+ * in registers.  No table look-ups and no branches on data: constant-time. */
 #include "core/arch.h"
 #if KC_ARCH_X86
 #include "core/backend.h"
