@@ -258,8 +258,8 @@ static void ctr_kernel(const void *ctx, uint64_t hi, uint64_t lo, uint8_t *out, 
 }
 
 /* B wide blocks of CTR: the whitened counters are (L, H ^ idx row) (see
- * rijndael_wide_idx), the input XORed into the last round key.  Otherwise
- * wide_blocks. */
+ * rijndael_wide_idx); otherwise wide_blocks, whose shape both compilers
+ * keep in registers. */
 static ALWAYS_INLINE void wide_ctr_blocks(const aesni_key *k, __m128i L, __m128i H, const uint64_t (*idx)[4],
                                           uint8_t *out, const uint8_t *in, const unsigned B)
 {
@@ -279,19 +279,14 @@ static ALWAYS_INLINE void wide_ctr_blocks(const aesni_key *k, __m128i L, __m128i
         for (unsigned i = 0; i < B; i++) {
             __m128i a = _mm_or_si128(_mm_shuffle_epi8(lo[i], g0), _mm_shuffle_epi8(hi[i], g1));
             __m128i b = _mm_or_si128(_mm_shuffle_epi8(lo[i], g2), _mm_shuffle_epi8(hi[i], g3));
-            if (r < nr) {
-                lo[i] = _mm_aesenc_si128(a, k0);
-                hi[i] = _mm_aesenc_si128(b, k1);
-            } else {
-                lo[i] = _mm_aesenclast_si128(a, _mm_xor_si128(k0, LOAD(in + bs * i)));
-                hi[i] = _mm_aesenclast_si128(b, _mm_xor_si128(k1, load_hi(in + bs * i + 16, bs)));
-            }
+            lo[i] = r < nr ? _mm_aesenc_si128(a, k0) : _mm_aesenclast_si128(a, k0);
+            hi[i] = r < nr ? _mm_aesenc_si128(b, k1) : _mm_aesenclast_si128(b, k1);
         }
     }
 #pragma GCC unroll 4
     for (unsigned i = 0; i < B; i++) {
-        STORE(out + bs * i, lo[i]);
-        store_hi(out + bs * i + 16, hi[i], bs);
+        STORE(out + bs * i, _mm_xor_si128(lo[i], LOAD(in + bs * i)));
+        store_hi(out + bs * i + 16, _mm_xor_si128(hi[i], load_hi(in + bs * i + 16, bs)), bs);
     }
 }
 
