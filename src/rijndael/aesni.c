@@ -434,7 +434,7 @@ static void aesni_cbc_multi(const void *ctx, size_t n, uint8_t *const out[], con
 {
     const aesni_key *k = ctx;
     const unsigned lanes = k->nb == 4 ? 8 : 4;
-    uint8_t spare[32];   /* chaining value of the padding lanes */
+    uint8_t spare[32] = { 0 };   /* chaining value of the padding lanes */
     if (!nblocks) return;
     for (size_t first = 0; first < n; first += lanes) {
         size_t m = n - first < lanes ? n - first : lanes;

@@ -472,7 +472,7 @@ static void vaes_cbc_multi(const void *ctx, size_t n, uint8_t *const out[], cons
                            uint8_t *const iv[], size_t nblocks)
 {
     const aesni_key *k = ctx;
-    uint8_t spare[32];   /* chaining value of the padding lanes */
+    uint8_t spare[32] = { 0 };   /* chaining value of the padding lanes */
     if (k->nb == 6) {
         kc_rijndael_aesni.cbc_encrypt_multi(ctx, n, out, in, iv, nblocks);
         return;
