@@ -150,19 +150,21 @@ static inline void wide_ctr_runs(wide_ctr_kernel *kernel, const void *key, size_
     kc_store64_be(counter + bs - 8, lo);
 }
 
-/* Wide CTR kernels count in groups aligned to their pass (8 or 4 blocks):
+/* Wide CTR kernels count in groups aligned to their pass (16 or 4 blocks):
  * A + v = A ^ v for v below the group size, so a block's counter is the
  * group's counter XOR v in its last byte.  Row v is that XOR for a block
  * laid out as two lanes (columns 0..3, then 4..Nb-1): the last byte is
- * byte 7 of the upper lane for Nb = 6, byte 15 for Nb = 8.  Rows past 7
- * only fill the registers of a pass that ends early. */
-#define RIJNDAEL_W6(v) 0, 0, (uint64_t)(v) << 56, 0
-#define RIJNDAEL_W8(v) 0, 0, 0, (uint64_t)(v) << 56
-static const uint64_t rijndael_wide_idx[2][16][4] __attribute__((aligned(64))) = {
-    { { RIJNDAEL_W6(0) }, { RIJNDAEL_W6(1) }, { RIJNDAEL_W6(2) }, { RIJNDAEL_W6(3) }, { RIJNDAEL_W6(4) },
-      { RIJNDAEL_W6(5) }, { RIJNDAEL_W6(6) }, { RIJNDAEL_W6(7) } },
-    { { RIJNDAEL_W8(0) }, { RIJNDAEL_W8(1) }, { RIJNDAEL_W8(2) }, { RIJNDAEL_W8(3) }, { RIJNDAEL_W8(4) },
-      { RIJNDAEL_W8(5) }, { RIJNDAEL_W8(6) }, { RIJNDAEL_W8(7) } },
+ * byte 7 of the upper lane for Nb = 6, byte 15 for Nb = 8.  Rows past 15
+ * (zero) only fill the registers of a pass that ends early. */
+#define RIJNDAEL_W6(v) { 0, 0, (uint64_t)(v) << 56, 0 }
+#define RIJNDAEL_W8(v) { 0, 0, 0, (uint64_t)(v) << 56 }
+static const uint64_t rijndael_wide_idx[2][32][4] __attribute__((aligned(64))) = {
+    { RIJNDAEL_W6(0), RIJNDAEL_W6(1), RIJNDAEL_W6(2), RIJNDAEL_W6(3), RIJNDAEL_W6(4), RIJNDAEL_W6(5),
+      RIJNDAEL_W6(6), RIJNDAEL_W6(7), RIJNDAEL_W6(8), RIJNDAEL_W6(9), RIJNDAEL_W6(10), RIJNDAEL_W6(11),
+      RIJNDAEL_W6(12), RIJNDAEL_W6(13), RIJNDAEL_W6(14), RIJNDAEL_W6(15) },
+    { RIJNDAEL_W8(0), RIJNDAEL_W8(1), RIJNDAEL_W8(2), RIJNDAEL_W8(3), RIJNDAEL_W8(4), RIJNDAEL_W8(5),
+      RIJNDAEL_W8(6), RIJNDAEL_W8(7), RIJNDAEL_W8(8), RIJNDAEL_W8(9), RIJNDAEL_W8(10), RIJNDAEL_W8(11),
+      RIJNDAEL_W8(12), RIJNDAEL_W8(13), RIJNDAEL_W8(14), RIJNDAEL_W8(15) },
 };
 #undef RIJNDAEL_W6
 #undef RIJNDAEL_W8

@@ -3,12 +3,12 @@
  *
  * 128-bit blocks: four per zmm, 32 (eight registers) in flight, then 16,
  * then one masked pass of 1..4 registers, so every count runs at full
- * width.  192- and 256-bit blocks: two per zmm, eight in flight, with
- * aesni's gather masks applied per lane (vpshufb) and to a lane-swapped
- * copy for the bytes that cross lanes.  A lone block of any size takes
+ * width.  192- and 256-bit blocks: two per zmm, 16 (eight registers) in
+ * flight, with aesni's gather masks applied per lane (vpshufb) and to a
+ * lane-swapped copy for the bytes that cross lanes.  A lone block of any size takes
  * the xmm code: the AES path of rijndael_x86.h inline, wider blocks
  * through the aesni backend, whose key schedule this backend shares.  CTR
- * makes its counter blocks in registers by one XOR each (32 AES or 8 wider
+ * makes its counter blocks in registers by one XOR each (32 AES or 16 wider
  * blocks per pass) and folds the input into vaesenclast's key; CBC
  * encryption is the register-chained xmm loop of rijndael_x86.h.
  * Multi-buffer CBC runs 16 chains side by side (four AES chains or two
@@ -100,17 +100,17 @@ static ALWAYS_INLINE void wide_blocks(const aesni_key *k, const int dec, uint8_t
     const __m128i (*rk)[2] = dec ? k->dk : k->ek;
     const __m128i *g = dec ? k->dec_gather : k->enc_gather;
     const __m512i same = lane_pairs(g[0], g[3]), other = lane_pairs(g[1], g[2]);
-    size_t bs = 4 * k->nb, b[4];
+    size_t bs = 4 * k->nb, b[8];
     unsigned nr = k->nr;
-    __m512i s[4], key = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)(const void *)rk[0]));
-#pragma GCC unroll 4
+    __m512i s[8], key = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)(const void *)rk[0]));
+#pragma GCC unroll 8
     for (unsigned i = 0; i < Z; i++) {
         b[i] = n > 2 * i ? (n - 2 * i < 2 ? n - 2 * i : 2) : 0;
         s[i] = _mm512_xor_si512(wide_load(in + 2 * bs * i, bs, b[i]), key);
     }
     for (unsigned r = 1; r <= nr; r++) {
         key = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)(const void *)rk[r]));
-#pragma GCC unroll 4
+#pragma GCC unroll 8
         for (unsigned i = 0; i < Z; i++) {
             __m512i swapped = _mm512_shuffle_i64x2(s[i], s[i], 0xb1);
             __m512i y = _mm512_or_si512(_mm512_shuffle_epi8(s[i], same), _mm512_shuffle_epi8(swapped, other));
@@ -118,15 +118,16 @@ static ALWAYS_INLINE void wide_blocks(const aesni_key *k, const int dec, uint8_t
             else s[i] = dec ? _mm512_aesdeclast_epi128(y, key) : _mm512_aesenclast_epi128(y, key);
         }
     }
-#pragma GCC unroll 4
+#pragma GCC unroll 8
     for (unsigned i = 0; i < Z; i++) wide_store(out + 2 * bs * i, s[i], bs, b[i]);
 }
 
 static ALWAYS_INLINE void wide_crypt(const aesni_key *k, const int dec, uint8_t *out, const uint8_t *in, size_t n)
 {
     size_t bs = 4 * k->nb;
-    for (; n >= 8; n -= 8, in += 8 * bs, out += 8 * bs) wide_blocks(k, dec, out, in, 8, 4);
-    if (n > 4) wide_blocks(k, dec, out, in, n, 4);
+    for (; n >= 16; n -= 16, in += 16 * bs, out += 16 * bs) wide_blocks(k, dec, out, in, 16, 8);
+    if (n > 8) wide_blocks(k, dec, out, in, n, 8);
+    else if (n > 4) wide_blocks(k, dec, out, in, n, 4);
     else if (n > 2) wide_blocks(k, dec, out, in, n, 2);
     else if (n) wide_blocks(k, dec, out, in, n, 1);
 }
@@ -251,17 +252,17 @@ static ALWAYS_INLINE void wide_ctr_blocks(const aesni_key *k, __m512i base, cons
     const __m128i (*rk)[2] = k->ek;
     const __m512i same = lane_pairs(k->enc_gather[0], k->enc_gather[3]),
                   other = lane_pairs(k->enc_gather[1], k->enc_gather[2]);
-    size_t bs = 4 * k->nb, b[4];
+    size_t bs = 4 * k->nb, b[8];
     unsigned nr = k->nr;
-    __m512i s[4], key;
-#pragma GCC unroll 4
+    __m512i s[8], key;
+#pragma GCC unroll 8
     for (unsigned i = 0; i < Z; i++) {
         b[i] = n > 2 * i ? (n - 2 * i < 2 ? n - 2 * i : 2) : 0;
         s[i] = _mm512_xor_si512(base, _mm512_loadu_si512(idx[2 * i]));
     }
     for (unsigned r = 1; r <= nr; r++) {
         key = _mm512_broadcast_i64x4(_mm256_loadu_si256((const __m256i *)(const void *)rk[r]));
-#pragma GCC unroll 4
+#pragma GCC unroll 8
         for (unsigned i = 0; i < Z; i++) {
             __m512i swapped = _mm512_shuffle_i64x2(s[i], s[i], 0xb1);
             __m512i y = _mm512_or_si512(_mm512_shuffle_epi8(s[i], same), _mm512_shuffle_epi8(swapped, other));
@@ -269,20 +270,22 @@ static ALWAYS_INLINE void wide_ctr_blocks(const aesni_key *k, __m512i base, cons
             else s[i] = _mm512_aesenclast_epi128(y, _mm512_xor_si512(key, wide_load(in + 2 * bs * i, bs, b[i])));
         }
     }
-#pragma GCC unroll 4
+#pragma GCC unroll 8
     for (unsigned i = 0; i < Z; i++) wide_store(out + 2 * bs * i, s[i], bs, b[i]);
 }
 
 static ALWAYS_INLINE void wide_ctr_part(const aesni_key *k, __m512i base, const uint64_t (*idx)[4],
                                         uint8_t *out, const uint8_t *in, size_t n)
 {
-    if (n > 6) wide_ctr_blocks(k, base, idx, out, in, n, 4);
+    if (n > 12) wide_ctr_blocks(k, base, idx, out, in, n, 8);
+    else if (n > 8) wide_ctr_blocks(k, base, idx, out, in, n, 6);
+    else if (n > 6) wide_ctr_blocks(k, base, idx, out, in, n, 4);
     else if (n > 4) wide_ctr_blocks(k, base, idx, out, in, n, 3);
     else if (n > 2) wide_ctr_blocks(k, base, idx, out, in, n, 2);
     else wide_ctr_blocks(k, base, idx, out, in, n, 1);
 }
 
-/* Passes of eight blocks over counter groups aligned to 8 (the first may
+/* Passes of 16 blocks over counter groups aligned to 16 (the first may
  * start inside one); n blocks from lo, which does not wrap. */
 static void wide_ctr_run(const void *ctx, const uint8_t *counter, uint64_t lo, uint8_t *out, const uint8_t *in,
                          size_t n)
@@ -299,14 +302,14 @@ static void wide_ctr_run(const void *ctx, const uint8_t *counter, uint64_t lo, u
     const __mmask8 at = bs == 32 ? 0x88 : 0x44;
     const uint64_t k_lo = (uint64_t)(bs == 32 ? _mm_extract_epi64(k1, 1) : _mm_cvtsi128_si64(k1));
 #define BASE(a) _mm512_mask_set1_epi64(whole, at, (long long)(k_lo ^ __builtin_bswap64(a)))
-    unsigned r = (unsigned)lo & 7;
+    unsigned r = (unsigned)lo & 15;
     uint64_t a = lo - r;
     if (r) {   /* up to the end of lo's group */
-        size_t h = 8 - r < n ? 8 - r : n;
+        size_t h = 16 - r < n ? 16 - r : n;
         wide_ctr_part(k, BASE(a), idx + r, out, in, h);
-        a += 8; n -= h; in += bs * h; out += bs * h;
+        a += 16; n -= h; in += bs * h; out += bs * h;
     }
-    for (; n >= 8; a += 8, n -= 8, in += 8 * bs, out += 8 * bs) wide_ctr_blocks(k, BASE(a), idx, out, in, 8, 4);
+    for (; n >= 16; a += 16, n -= 16, in += 16 * bs, out += 16 * bs) wide_ctr_blocks(k, BASE(a), idx, out, in, 16, 8);
     if (n) wide_ctr_part(k, BASE(a), idx, out, in, n);
 #undef BASE
 }
@@ -502,7 +505,7 @@ static void vaes_cbc_multi(const void *ctx, size_t n, uint8_t *const out[], cons
 const kc_block_backend kc_rijndael_vaes512 = {
     .head = {
         .name = "vaes512",
-        .summary = "VAES on zmm: 32 AES blocks in flight; 8 Rijndael-192/256 blocks, vpshufb ShiftRows",
+        .summary = "VAES on zmm: 32 AES blocks in flight; 16 Rijndael-192/256 blocks, vpshufb ShiftRows",
         .cpu = KC_CPU_VAES | KC_CPU_AVX512F | KC_CPU_AVX512BW | KC_CPU_AESNI | KC_CPU_SSSE3,
         .timing = KC_CONSTANT_TIME,
         .ctx_size = sizeof(aesni_key),
