@@ -4,9 +4,11 @@
  * AES (128-bit blocks): eight blocks in flight for multi-block calls, which
  * covers aesenc's latency times its throughput on current cores; a single
  * block takes the short path of rijndael_x86.h.  CTR makes its counter
- * blocks in registers and folds the XOR into aesenclast; CBC encryption
- * keeps the chaining value in a register (rijndael_x86.h).  Wider blocks
- * run both modes through the multi-block entry point.
+ * blocks in registers, by one XOR each (rijndael_ctr_idx), and folds the
+ * input into aesenclast's key, for every block size; CBC encryption keeps
+ * the chaining value in a register (rijndael_x86.h), wider blocks through
+ * the multi-block entry point.  Multi-buffer CBC runs eight AES chains (four
+ * wider ones) side by side, the chaining values in registers.
  *
  * Rijndael with 192- and 256-bit blocks: the state is two xmm registers and
  * aesenc does SubBytes, MixColumns and AddRoundKey on each 4-column half.
@@ -203,17 +205,16 @@ static void aesni_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size
 
 /* ---- Fused modes ---- */
 
-/* B AES blocks of CTR from the byte-reversed counter ctr (lo in qword 0,
- * not wrapping): counter blocks made in registers, and the input XORed
- * into the last round key, since aesenclast ends with that XOR. */
-static ALWAYS_INLINE void ctr_blocks(const __m128i (*rk)[2], unsigned nr, __m128i ctr,
+/* B AES blocks of CTR whose whitened counters are base XOR the rows of
+ * rijndael_ctr_idx from idx on (no add or byte reversal per block); the
+ * input is XORed into the last round key, since aesenclast ends with that
+ * XOR. */
+static ALWAYS_INLINE void ctr_blocks(const __m128i (*rk)[2], unsigned nr, __m128i base, const uint64_t *idx,
                                      uint8_t *out, const uint8_t *in, const unsigned B)
 {
-    const __m128i reverse = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    __m128i s[8], key = rk[0][0];
+    __m128i s[8], key;
 #pragma GCC unroll 8
-    for (unsigned i = 0; i < B; i++)
-        s[i] = _mm_xor_si128(_mm_shuffle_epi8(_mm_add_epi64(ctr, _mm_set_epi64x(0, i)), reverse), key);
+    for (unsigned i = 0; i < B; i++) s[i] = _mm_xor_si128(base, LOAD(idx + 2 * i));
     for (unsigned r = 1; r < nr; r++) {
         key = rk[r][0];
 #pragma GCC unroll 8
@@ -225,23 +226,104 @@ static ALWAYS_INLINE void ctr_blocks(const __m128i (*rk)[2], unsigned nr, __m128
         STORE(out + 16 * i, _mm_aesenclast_si128(s[i], _mm_xor_si128(key, LOAD(in + 16 * i))));
 }
 
+/* n < 8 blocks. */
+static ALWAYS_INLINE void ctr_part(const __m128i (*rk)[2], unsigned nr, __m128i base, const uint64_t *idx,
+                                   uint8_t *out, const uint8_t *in, size_t n)
+{
+    if (n & 4) { ctr_blocks(rk, nr, base, idx, out, in, 4); idx += 8; in += 64; out += 64; }
+    if (n & 2) { ctr_blocks(rk, nr, base, idx, out, in, 2); idx += 4; in += 32; out += 32; }
+    if (n & 1) ctr_blocks(rk, nr, base, idx, out, in, 1);
+}
+
+/* Passes of eight blocks over counter groups aligned to 8 (the first may
+ * start inside one); n blocks from lo, which does not wrap. */
 static void ctr_kernel(const void *ctx, uint64_t hi, uint64_t lo, uint8_t *out, const uint8_t *in, size_t n)
 {
     const aesni_key *k = ctx;
-    __m128i ctr = _mm_set_epi64x((long long)hi, (long long)lo);
-    const __m128i eight = _mm_set_epi64x(0, 8), four = _mm_set_epi64x(0, 4), two = _mm_set_epi64x(0, 2);
-    for (; n >= 8; n -= 8, in += 8 * 16, out += 8 * 16, ctr = _mm_add_epi64(ctr, eight))
-        ctr_blocks(k->ek, k->nr, ctr, out, in, 8);
-    if (n & 4) { ctr_blocks(k->ek, k->nr, ctr, out, in, 4); in += 64; out += 64; ctr = _mm_add_epi64(ctr, four); }
-    if (n & 2) { ctr_blocks(k->ek, k->nr, ctr, out, in, 2); in += 32; out += 32; ctr = _mm_add_epi64(ctr, two); }
-    if (n & 1) ctr_blocks(k->ek, k->nr, ctr, out, in, 1);
+    const __m128i k0 = k->ek[0][0];
+    const uint64_t k_hi = (uint64_t)_mm_cvtsi128_si64(k0) ^ __builtin_bswap64(hi),
+                   k_lo = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(k0, k0));   /* SSE2 */
+#define BASE(a) _mm_set_epi64x((long long)(k_lo ^ __builtin_bswap64(a)), (long long)k_hi)
+    unsigned r = (unsigned)lo & 7;
+    uint64_t a = lo - r;
+    if (r) {   /* up to the end of lo's group */
+        size_t h = 8 - r < n ? 8 - r : n;
+        ctr_part(k->ek, k->nr, BASE(a), rijndael_ctr_idx + 2 * r, out, in, h);
+        a += 8; n -= h; in += 16 * h; out += 16 * h;
+    }
+    for (; n >= 8; a += 8, n -= 8, in += 8 * 16, out += 8 * 16)
+        ctr_blocks(k->ek, k->nr, BASE(a), rijndael_ctr_idx, out, in, 8);
+    if (n) ctr_part(k->ek, k->nr, BASE(a), rijndael_ctr_idx, out, in, n);
+#undef BASE
+}
+
+/* B wide blocks of CTR: the whitened counters are (L, H ^ idx row) (see
+ * rijndael_wide_idx); otherwise wide_blocks, whose shape both compilers
+ * keep in registers. */
+static ALWAYS_INLINE void wide_ctr_blocks(const aesni_key *k, __m128i L, __m128i H, const uint64_t (*idx)[4],
+                                          uint8_t *out, const uint8_t *in, const unsigned B)
+{
+    const __m128i (*rk)[2] = k->ek;
+    const __m128i g0 = k->enc_gather[0], g1 = k->enc_gather[1], g2 = k->enc_gather[2], g3 = k->enc_gather[3];
+    size_t bs = 4 * k->nb;
+    unsigned nr = k->nr;
+    __m128i lo[4], hi[4];
+#pragma GCC unroll 4
+    for (unsigned i = 0; i < B; i++) {
+        lo[i] = L;
+        hi[i] = _mm_xor_si128(H, LOAD(idx[i] + 2));
+    }
+    for (unsigned r = 1; r <= nr; r++) {
+        __m128i k0 = rk[r][0], k1 = rk[r][1];
+#pragma GCC unroll 4
+        for (unsigned i = 0; i < B; i++) {
+            __m128i a = _mm_or_si128(_mm_shuffle_epi8(lo[i], g0), _mm_shuffle_epi8(hi[i], g1));
+            __m128i b = _mm_or_si128(_mm_shuffle_epi8(lo[i], g2), _mm_shuffle_epi8(hi[i], g3));
+            lo[i] = r < nr ? _mm_aesenc_si128(a, k0) : _mm_aesenclast_si128(a, k0);
+            hi[i] = r < nr ? _mm_aesenc_si128(b, k1) : _mm_aesenclast_si128(b, k1);
+        }
+    }
+#pragma GCC unroll 4
+    for (unsigned i = 0; i < B; i++) {
+        STORE(out + bs * i, _mm_xor_si128(lo[i], LOAD(in + bs * i)));
+        store_hi(out + bs * i + 16, _mm_xor_si128(hi[i], load_hi(in + bs * i + 16, bs)), bs);
+    }
+}
+
+static ALWAYS_INLINE void wide_ctr_part(const aesni_key *k, __m128i L, __m128i H, const uint64_t (*idx)[4],
+                                        uint8_t *out, const uint8_t *in, size_t n)
+{
+    if (n == 3) wide_ctr_blocks(k, L, H, idx, out, in, 3);
+    else if (n == 2) wide_ctr_blocks(k, L, H, idx, out, in, 2);
+    else wide_ctr_blocks(k, L, H, idx, out, in, 1);
+}
+
+/* Passes of four blocks over counter groups aligned to 4 (the first may
+ * start inside one); n blocks from lo, which does not wrap. */
+static void wide_ctr_run(const void *ctx, const uint8_t *counter, uint64_t lo, uint8_t *out,
+                            const uint8_t *in, size_t n)
+{
+    const aesni_key *k = ctx;
+    size_t bs = 4 * k->nb;
+    const uint64_t (*idx)[4] = rijndael_wide_idx[bs == 32];
+    const __m128i L = _mm_xor_si128(LOAD(counter), k->ek[0][0]), k1 = k->ek[0][1];
+    unsigned r = (unsigned)lo & 3;
+    uint64_t a = lo - r;
+    if (r) {   /* up to the end of lo's group */
+        size_t h = 4 - r < n ? 4 - r : n;
+        wide_ctr_part(k, L, _mm_xor_si128(wide_ctr_upper(counter, bs, a), k1), idx + r, out, in, h);
+        a += 4; n -= h; in += bs * h; out += bs * h;
+    }
+    for (; n >= 4; a += 4, n -= 4, in += 4 * bs, out += 4 * bs)
+        wide_ctr_blocks(k, L, _mm_xor_si128(wide_ctr_upper(counter, bs, a), k1), idx, out, in, 4);
+    if (n) wide_ctr_part(k, L, _mm_xor_si128(wide_ctr_upper(counter, bs, a), k1), idx, out, in, n);
 }
 
 static void aesni_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
     const aesni_key *k = ctx;
     if (k->nb == 4) aes_ctr_runs(ctr_kernel, ctx, counter, out, in, nblocks);
-    else kc_ctr_generic(aesni_encrypt, ctx, 4 * k->nb, counter, out, in, nblocks);
+    else wide_ctr_runs(wide_ctr_run, ctx, 4 * k->nb, counter, out, in, nblocks);
 }
 
 static void aesni_cbc(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
@@ -250,6 +332,125 @@ static void aesni_cbc(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t 
     if (!nblocks) return;
     if (k->nb == 4) aesni_cbc_encrypt(k->ek, k->nr, iv, out, in, nblocks);
     else rijndael_cbc_wide(aesni_encrypt, ctx, 4 * k->nb, iv, out, in, nblocks);
+}
+
+/* ---- Multi-buffer CBC encryption: chains side by side ----
+ * Chain pointers are padded to the register count: a padding lane reads
+ * chain 0's input, stores nothing and leaves its chaining value in a local
+ * (lanes are independent; the step time is the latency of the rounds, so a
+ * few idle lanes cost little). */
+
+/* B AES chains, one xmm each, never leaving registers.  As in
+ * aesni_cbc_rounds, the next input block (with rk[0]) is folded into the
+ * last round key: the loop-carried path is the rounds alone. */
+static ALWAYS_INLINE void aes_chains(const __m128i (*rk)[2], const unsigned NR, uint8_t *const out[],
+                                     const uint8_t *const in[], uint8_t *const iv[], size_t nblocks,
+                                     const unsigned B)
+{
+    const __m128i k0 = rk[0][0], last = rk[NR][0];
+    __m128i x[8];
+#pragma GCC unroll 8
+    for (unsigned i = 0; i < B; i++) x[i] = _mm_xor_si128(_mm_xor_si128(LOAD(in[i]), k0), LOAD(iv[i]));
+    size_t off = 0;
+    for (;;) {
+#pragma GCC unroll 13
+        for (unsigned r = 1; r < NR; r++) {
+            __m128i key = rk[r][0];
+#pragma GCC unroll 8
+            for (unsigned i = 0; i < B; i++) x[i] = _mm_aesenc_si128(x[i], key);
+        }
+        if (--nblocks == 0) break;
+#pragma GCC unroll 8
+        for (unsigned i = 0; i < B; i++) {
+            __m128i next = _mm_xor_si128(LOAD(in[i] + off + 16), k0);
+            x[i] = _mm_aesenclast_si128(x[i], _mm_xor_si128(last, next));
+            if (out[i]) STORE(out[i] + off, _mm_xor_si128(x[i], next));
+        }
+        off += 16;
+    }
+#pragma GCC unroll 8
+    for (unsigned i = 0; i < B; i++) {
+        x[i] = _mm_aesenclast_si128(x[i], last);
+        if (out[i]) STORE(out[i] + off, x[i]);
+        STORE(iv[i], x[i]);
+    }
+}
+
+static ALWAYS_INLINE void aes_chains_nr(const aesni_key *k, uint8_t *const out[], const uint8_t *const in[],
+                                        uint8_t *const iv[], size_t nblocks, const unsigned B)
+{
+    if (k->nr == 10) aes_chains(k->ek, 10, out, in, iv, nblocks, B);
+    else if (k->nr == 12) aes_chains(k->ek, 12, out, in, iv, nblocks, B);
+    else aes_chains(k->ek, 14, out, in, iv, nblocks, B);
+}
+
+/* B wide chains (Nb = 6 or 8), two xmm each: wide_blocks' rounds on
+ * chaining values that stay in registers. */
+static ALWAYS_INLINE void wide_chains(const aesni_key *k, uint8_t *const out[], const uint8_t *const in[],
+                                      uint8_t *const iv[], size_t nblocks, const unsigned B)
+{
+    const __m128i (*rk)[2] = k->ek;
+    const __m128i g0 = k->enc_gather[0], g1 = k->enc_gather[1], g2 = k->enc_gather[2], g3 = k->enc_gather[3];
+    size_t bs = 4 * k->nb;
+    unsigned nr = k->nr;
+    __m128i lo[4], hi[4];
+#pragma GCC unroll 4
+    for (unsigned i = 0; i < B; i++) {
+        lo[i] = LOAD(iv[i]);
+        hi[i] = load_hi(iv[i] + 16, bs);
+    }
+    for (size_t off = 0; off < nblocks * bs; off += bs) {
+#pragma GCC unroll 4
+        for (unsigned i = 0; i < B; i++) {
+            lo[i] = _mm_xor_si128(_mm_xor_si128(lo[i], LOAD(in[i] + off)), rk[0][0]);
+            hi[i] = _mm_xor_si128(_mm_xor_si128(hi[i], load_hi(in[i] + off + 16, bs)), rk[0][1]);
+        }
+        for (unsigned r = 1; r <= nr; r++) {
+            __m128i k0 = rk[r][0], k1 = rk[r][1];
+#pragma GCC unroll 4
+            for (unsigned i = 0; i < B; i++) {
+                __m128i a = _mm_or_si128(_mm_shuffle_epi8(lo[i], g0), _mm_shuffle_epi8(hi[i], g1));
+                __m128i b = _mm_or_si128(_mm_shuffle_epi8(lo[i], g2), _mm_shuffle_epi8(hi[i], g3));
+                lo[i] = r < nr ? _mm_aesenc_si128(a, k0) : _mm_aesenclast_si128(a, k0);
+                hi[i] = r < nr ? _mm_aesenc_si128(b, k1) : _mm_aesenclast_si128(b, k1);
+            }
+        }
+#pragma GCC unroll 4
+        for (unsigned i = 0; i < B; i++)
+            if (out[i]) {
+                STORE(out[i] + off, lo[i]);
+                store_hi(out[i] + off + 16, hi[i], bs);
+            }
+    }
+#pragma GCC unroll 4
+    for (unsigned i = 0; i < B; i++) {
+        STORE(iv[i], lo[i]);
+        store_hi(iv[i] + 16, hi[i], bs);
+    }
+}
+
+static void aesni_cbc_multi(const void *ctx, size_t n, uint8_t *const out[], const uint8_t *const in[],
+                            uint8_t *const iv[], size_t nblocks)
+{
+    const aesni_key *k = ctx;
+    const unsigned lanes = k->nb == 4 ? 8 : 4;
+    uint8_t spare[32] = { 0 };   /* chaining value of the padding lanes */
+    if (!nblocks) return;
+    for (size_t first = 0; first < n; first += lanes) {
+        size_t m = n - first < lanes ? n - first : lanes;
+        uint8_t *o[8], *v[8];
+        const uint8_t *p[8];
+        for (unsigned i = 0; i < lanes; i++) {
+            p[i] = in[first + (i < m ? i : 0)];
+            o[i] = i < m ? out[first + i] : NULL;
+            v[i] = i < m ? iv[first + i] : spare;
+        }
+        if (k->nb != 4 && m > 2) wide_chains(k, o, p, v, nblocks, 4);
+        else if (k->nb != 4) wide_chains(k, o, p, v, nblocks, 2);
+        else if (m > 4) aes_chains_nr(k, o, p, v, nblocks, 8);
+        else aes_chains_nr(k, o, p, v, nblocks, 4);
+    }
+    kc_wipe(spare, sizeof spare);
 }
 
 const kc_block_backend kc_rijndael_aesni = {
@@ -265,6 +466,7 @@ const kc_block_backend kc_rijndael_aesni = {
     .decrypt = aesni_decrypt,
     .ctr = aesni_ctr,
     .cbc_encrypt = aesni_cbc,
+    .cbc_encrypt_multi = aesni_cbc_multi,
 };
 
 KC_TARGET_END

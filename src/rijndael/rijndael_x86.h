@@ -116,6 +116,68 @@ static inline void aes_ctr_runs(aes_ctr_kernel *kernel, const void *key, uint8_t
     kc_store64_be(counter + 8, lo);
 }
 
+/* AES CTR kernels count in groups aligned to their pass: a multiple of G
+ * plus v < G is an XOR, so a block's whitened counter is the group's XOR
+ * v in the last byte, row v here (qword pairs). */
+#define RIJNDAEL_IDX(i) 0, (uint64_t)(i) << 56
+static const uint64_t rijndael_ctr_idx[2 * 36] __attribute__((aligned(64))) = {   /* 32 and a zmm's overrun */
+    RIJNDAEL_IDX(0), RIJNDAEL_IDX(1), RIJNDAEL_IDX(2), RIJNDAEL_IDX(3), RIJNDAEL_IDX(4), RIJNDAEL_IDX(5), RIJNDAEL_IDX(6), RIJNDAEL_IDX(7), RIJNDAEL_IDX(8), RIJNDAEL_IDX(9), RIJNDAEL_IDX(10), RIJNDAEL_IDX(11),
+    RIJNDAEL_IDX(12), RIJNDAEL_IDX(13), RIJNDAEL_IDX(14), RIJNDAEL_IDX(15), RIJNDAEL_IDX(16), RIJNDAEL_IDX(17), RIJNDAEL_IDX(18), RIJNDAEL_IDX(19), RIJNDAEL_IDX(20), RIJNDAEL_IDX(21), RIJNDAEL_IDX(22),
+    RIJNDAEL_IDX(23), RIJNDAEL_IDX(24), RIJNDAEL_IDX(25), RIJNDAEL_IDX(26), RIJNDAEL_IDX(27), RIJNDAEL_IDX(28), RIJNDAEL_IDX(29), RIJNDAEL_IDX(30), RIJNDAEL_IDX(31), RIJNDAEL_IDX(0), RIJNDAEL_IDX(0),
+    RIJNDAEL_IDX(0), RIJNDAEL_IDX(0),
+};
+#undef RIJNDAEL_IDX
+
+/* CTR of 192- and 256-bit blocks: the same runs as aes_ctr_runs, cut where
+ * lo (the block's last 8 bytes, big-endian) wraps; the bytes above it stay
+ * in counter (a kernel reads them there) and take the carry between runs. */
+typedef void wide_ctr_kernel(const void *key, const uint8_t *counter, uint64_t lo, uint8_t *out,
+                             const uint8_t *in, size_t n);
+
+static inline void wide_ctr_runs(wide_ctr_kernel *kernel, const void *key, size_t bs, uint8_t *counter,
+                                 uint8_t *out, const uint8_t *in, size_t n)
+{
+    uint64_t lo = kc_load64_be(counter + bs - 8);
+    while (n) {
+        size_t run = n;
+        if (lo != 0 && 0 - lo < run) run = (size_t)(0 - lo);   /* up to the wrap of lo */
+        kernel(key, counter, lo, out, in, run);
+        lo += run;
+        for (size_t i = bs - 8; lo == 0 && i-- > 0;)
+            if (++counter[i] != 0) break;
+        out += bs * run; in += bs * run; n -= run;
+    }
+    kc_store64_be(counter + bs - 8, lo);
+}
+
+/* Wide CTR kernels count in groups aligned to their pass (16 or 4 blocks):
+ * A + v = A ^ v for v below the group size, so a block's counter is the
+ * group's counter XOR v in its last byte.  Row v is that XOR for a block
+ * laid out as two lanes (columns 0..3, then 4..Nb-1): the last byte is
+ * byte 7 of the upper lane for Nb = 6, byte 15 for Nb = 8.  Rows past 15
+ * (zero) only fill the registers of a pass that ends early. */
+#define RIJNDAEL_W6(v) { 0, 0, (uint64_t)(v) << 56, 0 }
+#define RIJNDAEL_W8(v) { 0, 0, 0, (uint64_t)(v) << 56 }
+static const uint64_t rijndael_wide_idx[2][32][4] __attribute__((aligned(64))) = {
+    { RIJNDAEL_W6(0), RIJNDAEL_W6(1), RIJNDAEL_W6(2), RIJNDAEL_W6(3), RIJNDAEL_W6(4), RIJNDAEL_W6(5),
+      RIJNDAEL_W6(6), RIJNDAEL_W6(7), RIJNDAEL_W6(8), RIJNDAEL_W6(9), RIJNDAEL_W6(10), RIJNDAEL_W6(11),
+      RIJNDAEL_W6(12), RIJNDAEL_W6(13), RIJNDAEL_W6(14), RIJNDAEL_W6(15) },
+    { RIJNDAEL_W8(0), RIJNDAEL_W8(1), RIJNDAEL_W8(2), RIJNDAEL_W8(3), RIJNDAEL_W8(4), RIJNDAEL_W8(5),
+      RIJNDAEL_W8(6), RIJNDAEL_W8(7), RIJNDAEL_W8(8), RIJNDAEL_W8(9), RIJNDAEL_W8(10), RIJNDAEL_W8(11),
+      RIJNDAEL_W8(12), RIJNDAEL_W8(13), RIJNDAEL_W8(14), RIJNDAEL_W8(15) },
+};
+#undef RIJNDAEL_W6
+#undef RIJNDAEL_W8
+
+/* The upper lane of the counter block with lo as its last 8 bytes
+ * (before whitening): bytes 16..23 of counter and lo (Nb = 8), or lo and
+ * padding (Nb = 6). */
+static inline KC_AESNI_TARGET __m128i wide_ctr_upper(const uint8_t *counter, size_t bs, uint64_t lo)
+{
+    if (bs == 24) return _mm_set_epi64x(0, (long long)__builtin_bswap64(lo));
+    return _mm_set_epi64x((long long)__builtin_bswap64(lo), (long long)kc_load64_le(counter + 16));
+}
+
 /* CBC encryption of 192- and 256-bit blocks through a one-block call. */
 static inline void rijndael_cbc_wide(void (*encrypt)(const void *, uint8_t *, const uint8_t *, size_t),
                                      const void *key, size_t bs, uint8_t *iv,
