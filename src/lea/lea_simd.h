@@ -162,28 +162,42 @@ void cbc_stage(uint8_t st[][64], const uint8_t *const in[], size_t m, size_t j, 
     }
 }
 
+/* Chains s, s + 4, s + 8, ... of a finished group of k blocks from j (its
+ * stage st) out to their messages. */
+static inline __attribute__((always_inline))
+void cbc_flush(uint8_t *const out[], uint8_t st[][64], size_t m, size_t s, size_t j, size_t k)
+{
+    for (size_t i = s; i < m; i += 4)
+        if (out[i]) {
+            if (k == 4) memcpy(out[i] + 16 * j, st[i], 64);
+            else memcpy(out[i] + 16 * j, st[i], 16 * k);
+        }
+}
+
 /* One pass over m = 1..2 V_LANES chains; set y (two) carries chains
  * V_LANES.. .  The chains' blocks go through 64-byte stages, one cache line
  * of each chain per four steps: messages laid out 4 KiB apart all map to
  * one L1 set, so touching each of their lines once per step thrashes it
  * (3x slower).  The next four blocks are staged before the current four
- * run, which hides their trip from L2.  Idle lanes encrypt zeros and write
- * nothing. */
+ * run, which hides their trip from L2; a finished group's lines go out a
+ * quarter at a time during the next group's steps (stores that miss hold
+ * up the stores behind them).  Idle lanes encrypt zeros and write nothing. */
 static inline __attribute__((always_inline))
 void cbc_pass(const LEA_RK (*tab)[6], unsigned nr, size_t m, uint8_t *const out[], const uint8_t *const in[],
               uint8_t *const iv[], size_t nblocks, int two)
 {
     enum { L = 2 * V_LANES };
-    uint8_t sin[2][L][64], sout[L][64], ivs[L][16];   /* plaintext, ciphertext, chaining values */
+    uint8_t sin[2][L][64], sout[2][L][64], ivs[L][16];   /* plaintext, ciphertext, chaining values */
     const uint8_t *ip[2][L], *cvp[L];
-    uint8_t *op[L], *vp[L];
+    uint8_t *op[2][L], *vp[L];
     int any = 0;
     memset(sin, 0, sizeof sin);
     for (size_t i = 0; i < L; i++) {
         ip[0][i] = sin[0][i];
         ip[1][i] = sin[1][i];
-        op[i] = i < m && out[i] ? sout[i] : NULL;
-        any |= op[i] != NULL;
+        op[0][i] = i < m && out[i] ? sout[0][i] : NULL;
+        op[1][i] = i < m && out[i] ? sout[1][i] : NULL;
+        any |= op[0][i] != NULL;
         if (i < m) memcpy(ivs[i], iv[i], 16); else memset(ivs[i], 0, 16);
         cvp[i] = vp[i] = ivs[i];
     }
@@ -193,27 +207,28 @@ void cbc_pass(const LEA_RK (*tab)[6], unsigned nr, size_t m, uint8_t *const out[
     gather(v, cvp, 0);
     if (two) gather(v + 4, cvp + V_LANES, 0);
     if (nblocks) cbc_stage(sin[0], in, m, 0, nblocks);
+    size_t pj = 0, pk = 0;   /* the previous group (pk = 0: none) */
     for (size_t j = 0, g = 0; j < nblocks; j += 4, g ^= 1) {
-        size_t k = nblocks - j < 4 ? nblocks - j : 4, off = 16 * j;
+        size_t k = nblocks - j < 4 ? nblocks - j : 4;
         if (j + 4 < nblocks) cbc_stage(sin[g ^ 1], in, m, j + 4, nblocks);
-        for (size_t s = 0; s < 16 * k; s += 16) {
-            gather(t, ip[g], s);
-            if (two) gather(t + 4, ip[g] + V_LANES, s);
+        for (size_t s = 0; s < k; s++) {
+            if (pk) cbc_flush(out, sout[g ^ 1], m, s, pj, pk);
+            gather(t, ip[g], 16 * s);
+            if (two) gather(t + 4, ip[g] + V_LANES, 16 * s);
             for (unsigned w = 0; w < (two ? 8u : 4u); w++) v[w] = XOR(v[w], t[w]);
             rounds(tab, nr, v, 1, two);
             if (any) {
                 memcpy(t, v, sizeof t);
-                scatter(op, s, t);
-                if (two) scatter(op + V_LANES, s, t + 4);
+                scatter(op[g], 16 * s, t);
+                if (two) scatter(op[g] + V_LANES, 16 * s, t + 4);
             }
         }
         if (!any) continue;
-        if (k == 4) {
-            for (size_t i = 0; i < m; i++) if (out[i]) memcpy(out[i] + off, sout[i], 64);
-        } else {
-            for (size_t i = 0; i < m; i++) if (out[i]) memcpy(out[i] + off, sout[i], 16 * k);
-        }
+        for (size_t s = k; pk && s < 4; s++) cbc_flush(out, sout[g ^ 1], m, s, pj, pk);   /* a short last group */
+        pj = j;
+        pk = k;
     }
+    for (size_t s = 0; pk && s < 4; s++) cbc_flush(out, sout[(nblocks + 3) / 4 % 2 ^ 1], m, s, pj, pk);
     scatter(vp, 0, v);
     if (two) scatter(vp + V_LANES, 0, v + 4);
     for (size_t i = 0; i < m; i++) memcpy(iv[i], ivs[i], 16);
