@@ -264,7 +264,8 @@ static inline void ctr_batch(V x[8], uint64_t c)
     for (size_t i = 0; i < 8; i++, next = V_ADD64(next, V_SET64(PIPO_PER_V))) x[i] = V_SHUFFLE8(next, bswap);
 }
 
-/* The same batch made straight in the sliced layout (least alignment), for
+/* The same batch plus the first round key rk, made straight in the sliced
+ * layout (least alignment), for
  * c whose low 16 bits do not wrap within it: slice i is byte i (big-endian)
  * of every counter, so slices 0..5 are c's bytes broadcast, slice 7 is c's
  * low byte plus the block number of each byte position (as transpose()
@@ -284,12 +285,13 @@ static const uint8_t pipo_ctr_pos[32] __attribute__((aligned(32))) = {
 };
 #endif
 
-static inline void ctr_sliced(V x[8], uint64_t c)
+static inline void ctr_sliced(V x[8], uint64_t c, const uint32_t rk[8])
 {
     const V pos = V_LOAD(pipo_ctr_pos), sum = V_ADD8(V_SET8((uint8_t)c), pos);
-    for (int i = 0; i < 6; i++) x[i] = V_SET8((uint8_t)(c >> (56 - 8 * i)));
-    x[6] = V_ADD_CARRY(V_SET8((uint8_t)(c >> 8)), sum, pos);
-    x[7] = sum;
+    for (int i = 0; i < 6; i++)   /* with the first round key: one broadcast */
+        x[i] = V_SET32((uint8_t)(c >> (56 - 8 * i)) * 0x01010101u ^ rk[i]);
+    x[6] = V_XOR(V_ADD_CARRY(V_SET8((uint8_t)(c >> 8)), sum, pos), V_SET32(rk[6]));
+    x[7] = V_XOR(sum, V_SET32(rk[7]));
 }
 
 static inline void xor_store_batch(uint8_t *out, const uint8_t *in, const V x[8], size_t n)
@@ -406,9 +408,8 @@ PIPO_INLINE void encrypt_least(const void *ctx, uint8_t *out, const uint8_t *in,
     /* CTR: counters made sliced unless their low 16 bits wrap in this call */
     const int sliced = ctr && (c & 0xFFFF) <= 0x10000 - (uint64_t)groups * PIPO_LANES;
     PIPO_FOR_GROUPS {
-        if (sliced) ctr_sliced(x[g], c + (uint64_t)g * PIPO_LANES);
-        else { LOAD_GROUP(x[g], g); transpose(x[g]); }
-        add_sliced_key(x[g], k->rk[0]);
+        if (sliced) ctr_sliced(x[g], c + (uint64_t)g * PIPO_LANES, k->rk[0]);
+        else { LOAD_GROUP(x[g], g); transpose(x[g]); add_sliced_key(x[g], k->rk[0]); }
     }
     for (unsigned r = 1; r <= k->rounds; r++) {
         PIPO_FOR_GROUPS s_layer(x[g]);
