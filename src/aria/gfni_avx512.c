@@ -358,16 +358,6 @@ static inline void stage_out(uint8_t st[][64], int g, size_t off, const __m512i 
     for (int i = 0; i < 8; i++) stage_store4(st[32 * g + 4 * i], off, r[i]);
 }
 
-/* Lines j .. j + 3 (k blocks) of the m chains into stage st. */
-static inline void stage_fill(uint8_t st[][64], const uint8_t *const in[], size_t m, size_t j, size_t nblocks)
-{
-    if (nblocks - j >= 4) {
-        for (size_t i = 0; i < m; i++) memcpy(st[i], in[i] + 16 * j, 64);
-    } else {
-        for (size_t i = 0; i < m; i++) memcpy(st[i], in[i] + 16 * j, 16 * (nblocks - j));
-    }
-}
-
 /* m = 1..32 G chains as G interleaved states. */
 static inline __attribute__((always_inline))
 void cbc_pass(const pair_keys pk, unsigned rounds, size_t m, uint8_t *const out[], const uint8_t *const in[],
@@ -383,10 +373,10 @@ void cbc_pass(const pair_keys pk, unsigned rounds, size_t m, uint8_t *const out[
         memcpy(sout[i], iv[i], 16);
     }
     for (int g = 0; g < G; g++) stage_in(s[g], (const uint8_t (*)[64])sout, g, 0);
-    if (nblocks) stage_fill(sin[0], in, m, 0, nblocks);
+    if (nblocks) aria_stage_fill(sin[0], in, m, 0, nblocks);
     for (size_t j = 0, b = 0; j < nblocks; j += 4, b ^= 1) {
         size_t k = nblocks - j < 4 ? nblocks - j : 4;
-        if (j + 4 < nblocks) stage_fill(sin[b ^ 1], in, m, j + 4, nblocks);
+        if (j + 4 < nblocks) aria_stage_fill(sin[b ^ 1], in, m, j + 4, nblocks);
         for (size_t off = 0; off < 16 * k; off += 16) {
             for (int g = 0; g < G; g++) {
                 stage_in(p, (const uint8_t (*)[64])sin[b], g, off);
