@@ -207,12 +207,12 @@ void cbc_pass(const LEA_RK (*tab)[6], unsigned nr, size_t m, uint8_t *const out[
     gather(v, cvp, 0);
     if (two) gather(v + 4, cvp + V_LANES, 0);
     if (nblocks) cbc_stage(sin[0], in, m, 0, nblocks);
-    size_t pj = 0, pk = 0;   /* the previous group (pk = 0: none) */
+    size_t pj = 0, pk = 0, pg = 0;   /* the previous group: first block, blocks (0: none), stage */
     for (size_t j = 0, g = 0; j < nblocks; j += 4, g ^= 1) {
         size_t k = nblocks - j < 4 ? nblocks - j : 4;
         if (j + 4 < nblocks) cbc_stage(sin[g ^ 1], in, m, j + 4, nblocks);
         for (size_t s = 0; s < k; s++) {
-            if (pk) cbc_flush(out, sout[g ^ 1], m, s, pj, pk);
+            if (pk) cbc_flush(out, sout[pg], m, s, pj, pk);
             gather(t, ip[g], 16 * s);
             if (two) gather(t + 4, ip[g] + V_LANES, 16 * s);
             for (unsigned w = 0; w < (two ? 8u : 4u); w++) v[w] = XOR(v[w], t[w]);
@@ -224,11 +224,12 @@ void cbc_pass(const LEA_RK (*tab)[6], unsigned nr, size_t m, uint8_t *const out[
             }
         }
         if (!any) continue;
-        for (size_t s = k; pk && s < 4; s++) cbc_flush(out, sout[g ^ 1], m, s, pj, pk);   /* a short last group */
+        for (size_t s = k; pk && s < 4; s++) cbc_flush(out, sout[pg], m, s, pj, pk);   /* a short last group */
         pj = j;
         pk = k;
+        pg = g;
     }
-    for (size_t s = 0; pk && s < 4; s++) cbc_flush(out, sout[(nblocks + 3) / 4 % 2 ^ 1], m, s, pj, pk);
+    for (size_t s = 0; pk && s < 4; s++) cbc_flush(out, sout[pg], m, s, pj, pk);
     scatter(vp, 0, v);
     if (two) scatter(vp + V_LANES, 0, v + 4);
     for (size_t i = 0; i < m; i++) memcpy(iv[i], ivs[i], 16);
