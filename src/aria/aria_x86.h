@@ -315,8 +315,11 @@ void aria_x86_ctr32(aria_x86_core32_fn core, const aria_x86_keys *ks, unsigned r
     kc_ctr_x86_xor256(out, in, x, n);
 }
 
-/* aria_ctr of a backend with ARIA_X86_ENTRIES, around its core32; up to
- * `small` blocks go through its aria_encrypt one block at a time. */
+/* aria_ctr of a backend with ARIA_X86_ENTRIES, around its core32: whole
+ * runs of 32 blocks in which the low word does not wrap inlined here (n
+ * constant: the keystream is XORed from registers, no call per run); the
+ * rest (a wrap, a tail) through kc_ctr_runs, up to `small` blocks one at a
+ * time. */
 #define ARIA_X86_CTR(core32, small)                                                               \
     static void aria_ctr_run(const void *ctx, const uint8_t *ctr, uint32_t low, uint8_t *out, const uint8_t *in, \
                              size_t n)                                                    \
@@ -326,6 +329,11 @@ void aria_x86_ctr32(aria_x86_core32_fn core, const aria_x86_keys *ks, unsigned r
     }                                                                                             \
     static void aria_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks) \
     {                                                                                             \
+        const aria_x86_key *k = ctx;                                                              \
+        uint32_t low = kc_load32_be(counter + 12);                                                \
+        for (; nblocks >= 32 && low < UINT32_MAX - 31; nblocks -= 32, in += 512, out += 512, low += 32) \
+            aria_x86_ctr32(core32, &k->enc, k->rounds, counter, low, out, in, 32);                \
+        kc_store32_be(counter + 12, low);                                                         \
         kc_ctr_runs(aria_ctr_run, 32, small, aria_encrypt, ctx, 16, counter, out, in, nblocks);    \
     }
 
