@@ -264,13 +264,13 @@ static inline void ctr_batch(V x[8], uint64_t c)
     for (size_t i = 0; i < 8; i++, next = V_ADD64(next, V_SET64(PIPO_PER_V))) x[i] = V_SHUFFLE8(next, bswap);
 }
 
-/* The same batch plus the first round key rk, made straight in the sliced
- * layout (least alignment), for
- * c whose low 16 bits do not wrap within it: slice i is byte i (big-endian)
- * of every counter, so slices 0..5 are c's bytes broadcast, slice 7 is c's
- * low byte plus the block number of each byte position (as transpose()
- * places blocks: position 16 L + 2 w + h of a slice is block
- * PIPO_PER_V w + 2 L + h), and slice 6 takes its carry.  No transpose. */
+/* The same batch, plus the first round key rk, made straight in the sliced
+ * layout (least alignment) for a c whose low 16 bits do not wrap within
+ * it: slice i is byte i (big-endian) of every counter, so slices 0..5 are
+ * c's bytes broadcast, slice 7 is c's low byte plus the block number of
+ * each byte position (as transpose() places blocks: position 16 L + 2 w + h
+ * of a slice is block PIPO_PER_V w + 2 L + h), and slice 6 takes its
+ * carry.  No transpose. */
 #if PIPO_WIDTH == 512
 static const uint8_t pipo_ctr_pos[64] __attribute__((aligned(64))) = {
     0, 1, 8, 9, 16, 17, 24, 25, 32, 33, 40, 41, 48, 49, 56, 57,
