@@ -124,6 +124,7 @@ static void crypt(const aria_x86_keys *ks, unsigned rounds, uint8_t *out, const 
 
 ARIA_X86_ENTRIES(key_round, crypt)
 ARIA_X86_CTR(core32, SMALL)
+ARIA_X86_CBC_MULTI(core32)
 
 const kc_block_backend kc_aria_aesni_avx2 = {
     .head = {
@@ -137,6 +138,7 @@ const kc_block_backend kc_aria_aesni_avx2 = {
     .encrypt = aria_encrypt,
     .decrypt = aria_decrypt,
     .ctr = aria_ctr,
+    .cbc_encrypt_multi = aria_cbc_multi,
 };
 KC_TARGET_END
 #endif

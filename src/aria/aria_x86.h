@@ -34,6 +34,17 @@ static inline void aria_x86_fill(aria_x86_keys *ks, aria_round_keys rk, unsigned
         for (int p = 0; p < 16; p++) ks->k4[r][p] = rk[r][p] * 0x01010101u;
 }
 
+/* Multi-buffer CBC's input stages: lines j .. j + 3 (fewer at the end) of
+ * the m chains into st. */
+static inline void aria_stage_fill(uint8_t st[][64], const uint8_t *const in[], size_t m, size_t j, size_t nblocks)
+{
+    if (nblocks - j >= 4) {
+        for (size_t i = 0; i < m; i++) memcpy(st[i], in[i] + 16 * j, 64);
+    } else {
+        for (size_t i = 0; i < m; i++) memcpy(st[i], in[i] + 16 * j, 16 * (nblocks - j));
+    }
+}
+
 /* ---- one block ---- */
 
 /* A: output byte i is the XOR of input bytes I0[i]..I6[i] (the seven
@@ -304,8 +315,11 @@ void aria_x86_ctr32(aria_x86_core32_fn core, const aria_x86_keys *ks, unsigned r
     kc_ctr_x86_xor256(out, in, x, n);
 }
 
-/* aria_ctr of a backend with ARIA_X86_ENTRIES, around its core32; up to
- * `small` blocks go through its aria_encrypt one block at a time. */
+/* aria_ctr of a backend with ARIA_X86_ENTRIES, around its core32: whole
+ * runs of 32 blocks in which the low word does not wrap inlined here (n
+ * constant: the keystream is XORed from registers, no call per run); the
+ * rest (a wrap, a tail) through kc_ctr_runs, up to `small` blocks one at a
+ * time. */
 #define ARIA_X86_CTR(core32, small)                                                               \
     static void aria_ctr_run(const void *ctx, const uint8_t *ctr, uint32_t low, uint8_t *out, const uint8_t *in, \
                              size_t n)                                                    \
@@ -315,7 +329,86 @@ void aria_x86_ctr32(aria_x86_core32_fn core, const aria_x86_keys *ks, unsigned r
     }                                                                                             \
     static void aria_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks) \
     {                                                                                             \
+        const aria_x86_key *k = ctx;                                                              \
+        uint32_t low = kc_load32_be(counter + 12);                                                \
+        for (; nblocks >= 32 && low < UINT32_MAX - 31; nblocks -= 32, in += 512, out += 512, low += 32) \
+            aria_x86_ctr32(core32, &k->enc, k->rounds, counter, low, out, in, 32);                \
+        kc_store32_be(counter + 12, low);                                                         \
         kc_ctr_runs(aria_ctr_run, 32, small, aria_encrypt, ctx, 16, counter, out, in, nblocks);    \
+    }
+
+/* Multi-buffer CBC encryption (cbc_encrypt_multi) around a backend's
+ * core32: chain c is block c of the byte-sliced state (vector c / 2, lane
+ * c % 2 before the transpose), so the chaining values stay sliced from block
+ * to block and each step XORs in block j of every chain.  Blocks pass
+ * through 64-byte stages, one cache line per chain every four steps:
+ * messages 4 KiB apart all map to one L1 set, which touching each of their
+ * lines once per step thrashes.  The next four blocks are staged before the
+ * current four run. */
+static inline void aria_x86_stage_in(__m256i x[16], const uint8_t st[][64], size_t off)
+{
+    for (int i = 0; i < 16; i++)
+        x[i] = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(st[2 * i] + off))),
+                                       _mm_loadu_si128((const __m128i *)(st[2 * i + 1] + off)), 1);
+    aria_x86_transpose32(x);
+}
+
+static inline void aria_x86_stage_out(uint8_t st[][64], size_t off, __m256i x[16])   /* clobbers x */
+{
+    aria_x86_transpose32(x);
+    for (int i = 0; i < 16; i++) {
+        _mm_storeu_si128((__m128i *)(st[2 * i] + off), _mm256_castsi256_si128(x[i]));
+        _mm_storeu_si128((__m128i *)(st[2 * i + 1] + off), _mm256_extracti128_si256(x[i], 1));
+    }
+}
+
+static inline __attribute__((always_inline))
+void aria_x86_cbc_pass(aria_x86_core32_fn core, const aria_x86_keys *ks, unsigned rounds, size_t m,
+                       uint8_t *const out[], const uint8_t *const in[], uint8_t *const iv[], size_t nblocks)
+{
+    uint8_t sin[2][32][64], sout[32][64];   /* plaintext, ciphertext / chaining values */
+    __m256i x[16], p[16];
+    int any = 0;
+    memset(sin, 0, sizeof sin);
+    memset(sout, 0, sizeof sout);
+    for (size_t i = 0; i < m; i++) {
+        any |= out[i] != NULL;
+        memcpy(sout[i], iv[i], 16);
+    }
+    aria_x86_stage_in(x, (const uint8_t (*)[64])sout, 0);
+    if (nblocks) aria_stage_fill(sin[0], in, m, 0, nblocks);
+    for (size_t j = 0, b = 0; j < nblocks; j += 4, b ^= 1) {
+        size_t k = nblocks - j < 4 ? nblocks - j : 4;
+        if (j + 4 < nblocks) aria_stage_fill(sin[b ^ 1], in, m, j + 4, nblocks);
+        for (size_t off = 0; off < 16 * k; off += 16) {
+            aria_x86_stage_in(p, (const uint8_t (*)[64])sin[b], off);
+            for (int q = 0; q < 16; q++) x[q] = _mm256_xor_si256(x[q], p[q]);
+            core(ks, rounds, x);
+            if (any) {
+                memcpy(p, x, sizeof p);
+                aria_x86_stage_out(sout, off, p);
+            }
+        }
+        if (any)
+            for (size_t i = 0; i < m; i++)
+                if (out[i]) memcpy(out[i] + 16 * j, sout[i], 16 * k);
+    }
+    aria_x86_stage_out(sout, 0, x);
+    for (size_t i = 0; i < m; i++) memcpy(iv[i], sout[i], 16);
+    kc_wipe(sin, sizeof sin);
+    kc_wipe(sout, sizeof sout);
+}
+
+/* aria_cbc_multi of a backend with ARIA_X86_ENTRIES, around its core32:
+ * passes of up to 32 chains. */
+#define ARIA_X86_CBC_MULTI(core32)                                                                \
+    static void aria_cbc_multi(const void *ctx, size_t n, uint8_t *const out[], const uint8_t *const in[], \
+                               uint8_t *const iv[], size_t nblocks)                               \
+    {                                                                                             \
+        const aria_x86_key *k = ctx;                                                              \
+        for (size_t first = 0; first < n; first += 32)                                            \
+            aria_x86_cbc_pass(core32, &k->enc, k->rounds, n - first < 32 ? n - first : 32,         \
+                              out + first, in + first, iv + first, nblocks);                      \
     }
 
 #endif /* ARIA_X86_AVX2 */

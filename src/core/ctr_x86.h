@@ -11,8 +11,9 @@
 #include <stdint.h>
 
 #if defined(KC_CTR_X86_AVX2) && KC_CTR_X86_AVX2
-/* v[i] holds blocks 2i and 2i + 1. */
-static inline void kc_ctr_x86_xor256(uint8_t *out, const uint8_t *in, const __m256i *v, size_t n)
+/* v[i] holds blocks 2i and 2i + 1.  Inlined: with n constant the loop
+ * unrolls and v stays in registers. */
+static inline __attribute__((always_inline)) void kc_ctr_x86_xor256(uint8_t *out, const uint8_t *in, const __m256i *v, size_t n)
 {
     size_t i = 0;
     for (; i < n / 2; i++)
@@ -25,8 +26,9 @@ static inline void kc_ctr_x86_xor256(uint8_t *out, const uint8_t *in, const __m2
 #endif
 
 #if defined(KC_CTR_X86_AVX512) && KC_CTR_X86_AVX512
-/* v[i] holds blocks 4i .. 4i + 3; a partial register by masked loads and stores. */
-static inline void kc_ctr_x86_xor512(uint8_t *out, const uint8_t *in, const __m512i *v, size_t n)
+/* v[i] holds blocks 4i .. 4i + 3; a partial register by masked loads and
+ * stores.  Inlined, as above. */
+static inline __attribute__((always_inline)) void kc_ctr_x86_xor512(uint8_t *out, const uint8_t *in, const __m512i *v, size_t n)
 {
     size_t i = 0;
     for (; 4 * i + 4 <= n; i++)

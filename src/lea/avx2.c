@@ -22,6 +22,19 @@ typedef __m256i V;
 #define ROR(x, n) ROL(x, 32 - (n))
 #define V_UNPACKLO(w, a, b) _mm256_unpacklo_epi##w(a, b)
 #define V_UNPACKHI(w, a, b) _mm256_unpackhi_epi##w(a, b)
+#define V_LANES 8
+
+/* Blocks p[0], p[1] + off in the two 128-bit lanes, and back (NULL: skipped). */
+static inline __m256i load_lanes(const uint8_t *const p[], size_t off)
+{
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(p[0] + off))),
+                                   _mm_loadu_si128((const __m128i *)(p[1] + off)), 1);
+}
+static inline void store_lanes(uint8_t *const p[], size_t off, __m256i x)
+{
+    if (p[0]) _mm_storeu_si128((__m128i *)(p[0] + off), _mm256_castsi256_si128(x));
+    if (p[1]) _mm_storeu_si128((__m128i *)(p[1] + off), _mm256_extracti128_si256(x, 1));
+}
 #include "lea/lea_simd.h"
 
 /* 16 blocks, x[j] = blocks 2j, 2j+1 (set y, blocks 8..15, runs only when
@@ -75,6 +88,13 @@ static void ctr16(const lea_key *k, const uint32_t x012[3], uint32_t low, uint8_
     kc_wipe(ks, sizeof ks);
 }
 
+static void lea_cbc_multi(const void *ctx, size_t n, uint8_t *const out[], const uint8_t *const in[],
+                          uint8_t *const iv[], size_t nblocks)
+{
+    const lea_key *k = ctx;
+    lea_simd_cbc_multi(k->rk, k->rounds, n, out, in, iv, nblocks);
+}
+
 static void lea_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
     lea_simd_ctr(ctr16, ctx, counter, out, in, nblocks);
@@ -92,6 +112,7 @@ const kc_block_backend kc_lea_avx2 = {
     .encrypt = lea_encrypt,
     .decrypt = lea_decrypt,
     .ctr = lea_ctr,
+    .cbc_encrypt_multi = lea_cbc_multi,
 };
 KC_TARGET_END
 #endif

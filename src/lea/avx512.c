@@ -24,6 +24,23 @@ typedef __m512i V;
 #define ROR _mm512_ror_epi32
 #define V_UNPACKLO(w, a, b) _mm512_unpacklo_epi##w(a, b)
 #define V_UNPACKHI(w, a, b) _mm512_unpackhi_epi##w(a, b)
+#define V_LANES 16
+
+/* Blocks p[0..3] + off in the four 128-bit lanes, and back (NULL: skipped). */
+static inline __m512i load_lanes(const uint8_t *const p[], size_t off)
+{
+    __m512i x = _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)(p[0] + off)));
+    x = _mm512_inserti32x4(x, _mm_loadu_si128((const __m128i *)(p[1] + off)), 1);
+    x = _mm512_inserti32x4(x, _mm_loadu_si128((const __m128i *)(p[2] + off)), 2);
+    return _mm512_inserti32x4(x, _mm_loadu_si128((const __m128i *)(p[3] + off)), 3);
+}
+static inline void store_lanes(uint8_t *const p[], size_t off, __m512i x)
+{
+    if (p[0]) _mm_storeu_si128((__m128i *)(p[0] + off), _mm512_castsi512_si128(x));
+    if (p[1]) _mm_storeu_si128((__m128i *)(p[1] + off), _mm512_extracti32x4_epi32(x, 1));
+    if (p[2]) _mm_storeu_si128((__m128i *)(p[2] + off), _mm512_extracti32x4_epi32(x, 2));
+    if (p[3]) _mm_storeu_si128((__m128i *)(p[3] + off), _mm512_extracti32x4_epi32(x, 3));
+}
 #include "lea/lea_simd.h"
 
 /* Words of register j that lie within the first n blocks. */
@@ -89,6 +106,13 @@ static void ctr32(const lea_key *k, const uint32_t x012[3], uint32_t low, uint8_
     }
 }
 
+static void lea_cbc_multi(const void *ctx, size_t n, uint8_t *const out[], const uint8_t *const in[],
+                          uint8_t *const iv[], size_t nblocks)
+{
+    const lea_key *k = ctx;
+    lea_simd_cbc_multi(k->rk, k->rounds, n, out, in, iv, nblocks);
+}
+
 static void lea_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
     lea_simd_ctr(ctr32, ctx, counter, out, in, nblocks);
@@ -106,6 +130,7 @@ const kc_block_backend kc_lea_avx512 = {
     .encrypt = lea_encrypt,
     .decrypt = lea_decrypt,
     .ctr = lea_ctr,
+    .cbc_encrypt_multi = lea_cbc_multi,
 };
 KC_TARGET_END
 #endif

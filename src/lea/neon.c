@@ -8,6 +8,8 @@
 #include "core/arch.h"
 #if KC_ARCH_AARCH64
 #include <arm_neon.h>
+#include <stddef.h>
+#include <stdint.h>
 
 typedef uint32x4_t V;
 #define LEA_BATCH 4
@@ -18,6 +20,27 @@ typedef uint32x4_t V;
 #define SUB vsubq_u32
 #define ROL(x, n) vsliq_n_u32(vshrq_n_u32(x, 32 - (n)), x, n)
 #define ROR(x, n) vsriq_n_u32(vshlq_n_u32(x, 32 - (n)), x, n)
+#define V_LANES 4
+
+/* Multi-buffer CBC's block moves: LD4/ST4 of one lane put block p[i] + off
+ * straight into (out of) lane i of the sliced words. */
+static inline void gather(V x[4], const uint8_t *const p[], size_t off)
+{
+    uint32x4x4_t t = { { x[0], x[1], x[2], x[3] } };
+    t = vld4q_lane_u32((const uint32_t *)(const void *)(p[0] + off), t, 0);
+    t = vld4q_lane_u32((const uint32_t *)(const void *)(p[1] + off), t, 1);
+    t = vld4q_lane_u32((const uint32_t *)(const void *)(p[2] + off), t, 2);
+    t = vld4q_lane_u32((const uint32_t *)(const void *)(p[3] + off), t, 3);
+    x[0] = t.val[0]; x[1] = t.val[1]; x[2] = t.val[2]; x[3] = t.val[3];
+}
+static inline void scatter(uint8_t *const p[], size_t off, V x[4])
+{
+    uint32x4x4_t t = { { x[0], x[1], x[2], x[3] } };
+    if (p[0]) vst4q_lane_u32((uint32_t *)(void *)(p[0] + off), t, 0);
+    if (p[1]) vst4q_lane_u32((uint32_t *)(void *)(p[1] + off), t, 1);
+    if (p[2]) vst4q_lane_u32((uint32_t *)(void *)(p[2] + off), t, 2);
+    if (p[3]) vst4q_lane_u32((uint32_t *)(void *)(p[3] + off), t, 3);
+}
 #include "lea/lea_simd.h"
 #include "core/ctr_neon.h"
 
@@ -71,6 +94,13 @@ static __attribute__((noinline)) void ctr4(const lea_key *k, const uint32_t x012
     kc_ctr_neon_xor4(out, in, x, n);
 }
 
+static void lea_cbc_multi(const void *ctx, size_t n, uint8_t *const out[], const uint8_t *const in[],
+                          uint8_t *const iv[], size_t nblocks)
+{
+    const lea_neon_key *nk = ctx;
+    lea_simd_cbc_multi(nk->rk, nk->k.rounds, n, out, in, iv, nblocks);
+}
+
 static void lea_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
     lea_simd_ctr(ctr4, ctx, counter, out, in, nblocks);
@@ -88,5 +118,6 @@ const kc_block_backend kc_lea_neon = {
     .encrypt = lea_encrypt,
     .decrypt = lea_decrypt,
     .ctr = lea_ctr,
+    .cbc_encrypt_multi = lea_cbc_multi,
 };
 #endif

@@ -21,6 +21,17 @@ typedef __m128i V;
 #define ROR(x, n) ROL(x, 32 - (n))
 #define V_UNPACKLO(w, a, b) _mm_unpacklo_epi##w(a, b)
 #define V_UNPACKHI(w, a, b) _mm_unpackhi_epi##w(a, b)
+#define V_LANES 4
+
+/* Block p[0] + off, and back (NULL: skipped). */
+static inline __m128i load_lanes(const uint8_t *const p[], size_t off)
+{
+    return _mm_loadu_si128((const __m128i *)(p[0] + off));
+}
+static inline void store_lanes(uint8_t *const p[], size_t off, __m128i x)
+{
+    if (p[0]) _mm_storeu_si128((__m128i *)(p[0] + off), x);
+}
 #include "lea/lea_simd.h"
 
 /* 8 blocks, x[j] = block j (set y, blocks 4..7, runs only when n > 4). */
@@ -71,6 +82,13 @@ static __attribute__((noinline)) void ctr8(const lea_key *k, const uint32_t x012
         _mm_storeu_si128((__m128i *)(out + 16 * j), XOR(v[j], _mm_loadu_si128((const __m128i *)(in + 16 * j))));
 }
 
+static void lea_cbc_multi(const void *ctx, size_t n, uint8_t *const out[], const uint8_t *const in[],
+                          uint8_t *const iv[], size_t nblocks)
+{
+    const lea_key *k = ctx;
+    lea_simd_cbc_multi(k->rk, k->rounds, n, out, in, iv, nblocks);
+}
+
 static void lea_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
     lea_simd_ctr(ctr8, ctx, counter, out, in, nblocks);
@@ -88,6 +106,7 @@ const kc_block_backend kc_lea_sse2 = {
     .encrypt = lea_encrypt,
     .decrypt = lea_decrypt,
     .ctr = lea_ctr,
+    .cbc_encrypt_multi = lea_cbc_multi,
 };
 KC_TARGET_END
 #endif

@@ -54,6 +54,11 @@ typedef __m256i V;
 #define V_XAND(x, a, b)     V_XOR(x, _mm256_and_si256(a, b))      /* x ^ (a & b) */
 #define V_XOR_OR(x, a, b)   V_XOR(x, _mm256_or_si256(a, b))       /* x ^ (a | b) */
 #define V_XNOR(a, b)        V_XOR(V_XOR(a, b), _mm256_set1_epi32(-1))
+#define V_ADD8              _mm256_add_epi8
+/* a, plus 1 in the bytes where sum = lo + pos carried (sum < pos): the
+ * compare is -1 where it did not */
+#define V_ADD_CARRY(a, sum, pos) \
+    V_ADD8(V_ADD8(a, V_SET8(1)), _mm256_cmpeq_epi8(_mm256_max_epu8(sum, pos), sum))
 
 /* Left rotation of every byte by r = 1..7: 16-bit shifts, then masks drop
  * the bits that crossed into the neighbouring byte.  Three instead of five
@@ -94,6 +99,10 @@ typedef __m512i V;
 #define V_XAND(x, a, b)     _mm512_ternarylogic_epi64(x, a, b, 0x78)
 #define V_XOR_OR(x, a, b)   _mm512_ternarylogic_epi64(x, a, b, 0x1E)
 #define V_XNOR(a, b)        _mm512_ternarylogic_epi64(a, b, b, 0xC3)
+#define V_SET8(b)           _mm512_set1_epi8((char)(b))
+#define V_ADD8              _mm512_add_epi8
+/* a, plus 1 in the bytes where sum = lo + pos carried (sum < pos) */
+#define V_ADD_CARRY(a, sum, pos) _mm512_mask_add_epi8(a, _mm512_cmplt_epu8_mask(sum, pos), a, V_SET8(1))
 
 /* Left rotation of every byte by r: one gf2p8affineqb.  Byte 7 - i of the
  * matrix selects the input bits of output bit i, here bit i - r. */
@@ -255,6 +264,36 @@ static inline void ctr_batch(V x[8], uint64_t c)
     for (size_t i = 0; i < 8; i++, next = V_ADD64(next, V_SET64(PIPO_PER_V))) x[i] = V_SHUFFLE8(next, bswap);
 }
 
+/* The same batch, plus the first round key rk, made straight in the sliced
+ * layout (least alignment) for a c whose low 16 bits do not wrap within
+ * it: slice i is byte i (big-endian) of every counter, so slices 0..5 are
+ * c's bytes broadcast, slice 7 is c's low byte plus the block number of
+ * each byte position (as transpose() places blocks: position 16 L + 2 w + h
+ * of a slice is block PIPO_PER_V w + 2 L + h), and slice 6 takes its
+ * carry.  No transpose. */
+#if PIPO_WIDTH == 512
+static const uint8_t pipo_ctr_pos[64] __attribute__((aligned(64))) = {
+    0, 1, 8, 9, 16, 17, 24, 25, 32, 33, 40, 41, 48, 49, 56, 57,
+    2, 3, 10, 11, 18, 19, 26, 27, 34, 35, 42, 43, 50, 51, 58, 59,
+    4, 5, 12, 13, 20, 21, 28, 29, 36, 37, 44, 45, 52, 53, 60, 61,
+    6, 7, 14, 15, 22, 23, 30, 31, 38, 39, 46, 47, 54, 55, 62, 63
+};
+#else
+static const uint8_t pipo_ctr_pos[32] __attribute__((aligned(32))) = {
+    0, 1, 4, 5, 8, 9, 12, 13, 16, 17, 20, 21, 24, 25, 28, 29,
+    2, 3, 6, 7, 10, 11, 14, 15, 18, 19, 22, 23, 26, 27, 30, 31
+};
+#endif
+
+static inline void ctr_sliced(V x[8], uint64_t c, const uint32_t rk[8])
+{
+    const V pos = V_LOAD(pipo_ctr_pos), sum = V_ADD8(V_SET8((uint8_t)c), pos);
+    for (int i = 0; i < 6; i++)   /* with the first round key: one broadcast */
+        x[i] = V_SET32((uint8_t)(c >> (56 - 8 * i)) * 0x01010101u ^ rk[i]);
+    x[6] = V_XOR(V_ADD_CARRY(V_SET8((uint8_t)(c >> 8)), sum, pos), V_SET32(rk[6]));
+    x[7] = V_XOR(sum, V_SET32(rk[7]));
+}
+
 static inline void xor_store_batch(uint8_t *out, const uint8_t *in, const V x[8], size_t n)
 {
     for (size_t i = 0; i < 8; i++, out += sizeof(V), in += sizeof(V)) {
@@ -366,7 +405,12 @@ PIPO_INLINE void encrypt_least(const void *ctx, uint8_t *out, const uint8_t *in,
 {
     const pipo_sliced_key *k = ctx;
     V x[PIPO_GROUPS][8];
-    PIPO_FOR_GROUPS { LOAD_GROUP(x[g], g); transpose(x[g]); add_sliced_key(x[g], k->rk[0]); }
+    /* CTR: counters made sliced unless their low 16 bits wrap in this call */
+    const int sliced = ctr && (c & 0xFFFF) <= 0x10000 - (uint64_t)groups * PIPO_LANES;
+    PIPO_FOR_GROUPS {
+        if (sliced) ctr_sliced(x[g], c + (uint64_t)g * PIPO_LANES, k->rk[0]);
+        else { LOAD_GROUP(x[g], g); transpose(x[g]); add_sliced_key(x[g], k->rk[0]); }
+    }
     for (unsigned r = 1; r <= k->rounds; r++) {
         PIPO_FOR_GROUPS s_layer(x[g]);
         PIPO_FOR_GROUPS add_sliced_key(x[g], k->rk[r]);

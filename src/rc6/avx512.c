@@ -89,14 +89,18 @@ void ctr_sets(const rc6_key *k, const uint8_t *ctr, uint32_t low, uint8_t *out, 
     kc_ctr_x86_xor512(out, in, v, n);
 }
 
-/* Each set count as straight code (a run-time count would keep v in memory). */
+/* Each set count as straight code (a run-time count would keep v in memory),
+ * and a full run with n constant, whose stores then come from registers. */
 static void ctr_run(const void *ctx, const uint8_t *ctr, uint32_t low, uint8_t *out, const uint8_t *in, size_t n)
 {
     switch ((n + 15) / 16) {
     case 1: ctr_sets(ctx, ctr, low, out, in, n, 1); break;
     case 2: ctr_sets(ctx, ctr, low, out, in, n, 2); break;
     case 3: ctr_sets(ctx, ctr, low, out, in, n, 3); break;
-    default: ctr_sets(ctx, ctr, low, out, in, n, 4); break;
+    default:
+        if (n == 64) ctr_sets(ctx, ctr, low, out, in, 64, 4);
+        else ctr_sets(ctx, ctr, low, out, in, n, 4);
+        break;
     }
 }
 
