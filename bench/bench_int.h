@@ -46,6 +46,9 @@ typedef struct bt_stats {
 } bt_stats;
 
 void bt_measure(const bt_cfg *cfg, bt_fn fn, void *arg, bt_stats *st);
+/* Two operations sampled alternately (a, b, a, b, ...): a slow spell of the
+ * machine falls on both, so their ratio holds (CTR against ECB). */
+void bt_measure_pair(const bt_cfg *cfg, bt_fn fa, void *aa, bt_fn fb, void *ab, bt_stats *sa, bt_stats *sb);
 
 /* ---- peers: other libraries, same run (peers/peer.h: peer_libs lists them) ---- */
 #include "peer.h"
@@ -106,6 +109,10 @@ typedef struct bench_point {
 /* Measures fn(arg) and writes the record; does nothing but count in the
  * counting pass.  Returns 1 when the point was measured. */
 int bench_point_run(bench_run *r, const bench_point *p, bt_fn fn, void *arg);
+/* Two points measured by bt_measure_pair, recorded as bench_point_run
+ * would; for unthreaded points.  Returns 1 when they were measured. */
+int bench_point_run_pair(bench_run *r, const bench_point *pa, bt_fn fa, void *aa,
+                         const bench_point *pb, bt_fn fb, void *ab);
 int bench_counting(const bench_run *r);
 int bench_quick(const bench_run *r);
 /* Whether --backend allows this backend / peer name. */

@@ -333,16 +333,20 @@ static void block_cipher(bench_run *r, const kc_cipher_entry *e)
             bench_note(r, "%s/%s: modes skipped: %s", name, bi.name, kc_strerror(st));
         } else {
             o.c = c;
-            for (int m = 0; m < 3; m++) {
-                o.mode = (kc_mode)m;
-                o.iv_len = m ? o.block : 0;
-                for (size_t s = 0; s < bench_nsizes; s++) {
-                    size_t len = m == KC_MODE_CTR ? bench_sizes[s] : bench_sizes[s] / o.block * o.block;
-                    if (len == 0) continue;
-                    o.len = len;
-                    p = bench_our_point(e, &bi, "encrypt", mnames[m], "bulk", len);
-                    bench_point_run(r, &p, mode_enc, &o);
+            for (size_t s = 0; s < bench_nsizes; s++) {
+                op ecb = o, cbc = o, ctr = o;   /* CTR and ECB sampled alternately: their ratio is a target */
+                ecb.mode = KC_MODE_ECB, ecb.iv_len = 0, ecb.len = bench_sizes[s] / o.block * o.block;
+                cbc.mode = KC_MODE_CBC, cbc.iv_len = o.block, cbc.len = ecb.len;
+                ctr.mode = KC_MODE_CTR, ctr.iv_len = o.block, ctr.len = bench_sizes[s];
+                bench_point pc = bench_our_point(e, &bi, "encrypt", mnames[KC_MODE_CTR], "bulk", ctr.len);
+                if (!ecb.len) {
+                    bench_point_run(r, &pc, mode_enc, &ctr);
+                    continue;
                 }
+                p = bench_our_point(e, &bi, "encrypt", mnames[KC_MODE_ECB], "bulk", ecb.len);
+                bench_point_run_pair(r, &p, mode_enc, &ecb, &pc, mode_enc, &ctr);
+                p = bench_our_point(e, &bi, "encrypt", mnames[KC_MODE_CBC], "bulk", cbc.len);
+                bench_point_run(r, &p, mode_enc, &cbc);
             }
             feedback_and_mac(r, e, &bi, &o);
             kc_cipher_free(c);

@@ -183,30 +183,14 @@ static void warm_pool(bt_fn fn, void *arg)
     } while ((double)(t.tv_sec - t0.tv_sec) * 1e3 + (double)(t.tv_nsec - t0.tv_nsec) * 1e-6 < 20);
 }
 
-int bench_point_run(bench_run *r, const bench_point *p, bt_fn fn, void *arg)
+/* Writes the record of a measured point and its console line. */
+static void record(bench_run *r, const bench_point *p, const bt_stats *st, double cpu, double wall)
 {
-    if (r->counting) { r->total++; return 0; }
-    progress(r, p);
-    static bt_stats st;
-    /* Threaded points: the cores the process really got (other work on the
-     * machine takes them away), from process CPU time over wall time.  The
-     * kernel credits a running thread's time only at its next tick (4 ms at
-     * most here), so the window also holds the pool's warm-up, 20 ms. */
-    struct timespec c0, c1, w0, w1;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
-    clock_gettime(CLOCK_MONOTONIC, &w0);
-    if (p->threads > 1) warm_pool(fn, arg);
-    bt_measure(&r->cfg, fn, arg, &st);
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
-    clock_gettime(CLOCK_MONOTONIC, &w1);
-    double cpu = (double)(c1.tv_sec - c0.tv_sec) + (double)(c1.tv_nsec - c0.tv_nsec) / 1e9;
-    double wall = (double)(w1.tv_sec - w0.tv_sec) + (double)(w1.tv_nsec - w0.tv_nsec) / 1e9;
-    r->last_cpu_per_wall = wall > 0 ? cpu / wall : NAN;
     r->done++;
-    r->last_median = st.median;
+    r->last_median = st->median;
 
-    double cycles = r->cycles_per_unit > 0 ? st.median * r->cycles_per_unit : NAN;
-    double secs = st.median / bt_units_per_second();
+    double cycles = r->cycles_per_unit > 0 ? st->median * r->cycles_per_unit : NAN;
+    double secs = st->median / bt_units_per_second();
     double bytes = (double)p->msg_len * (double)(p->messages ? p->messages : 1);
     double cpb = bytes > 0 ? cycles / bytes : NAN;
     double bps = bytes > 0 ? bytes / secs : NAN;
@@ -215,9 +199,9 @@ int bench_point_run(bench_run *r, const bench_point *p, bt_fn fn, void *arg)
     int bulk = strcmp(p->op, "encrypt") == 0 && strcmp(p->scenario, "bulk") == 0;
     const char *peer = NULL;
     double peer_median = NAN;
-    if (bulk && strcmp(p->library, "kcipher") != 0) note_peer(r, p, st.median);
+    if (bulk && strcmp(p->library, "kcipher") != 0) note_peer(r, p, st->median);
     if (bulk && strcmp(p->library, "kcipher") == 0) peer = best_peer(r, p, &peer_median);
-    double ratio = peer ? st.median / peer_median : NAN;
+    double ratio = peer ? st->median / peer_median : NAN;
 
     if (r->json) {
         FILE *f = r->json;
@@ -243,14 +227,14 @@ int bench_point_run(bench_run *r, const bench_point *p, bt_fn fn, void *arg)
                 p->msg_len, p->ad_len, p->messages ? p->messages : 1, p->bits, p->steps);
         if (p->verified >= 0) fprintf(f, ",\"verified\":%s", p->verified ? "true" : "false");
         json_kv(f, "unit", bt_unit());
-        fprintf(f, ",\"n\":%d,\"batch\":%lu", st.n, st.batch);
-        json_num(f, "median", st.median);
-        json_num(f, "q1", st.q1);
-        json_num(f, "q3", st.q3);
-        json_num(f, "min", st.min);
-        json_num(f, "max", st.max);
+        fprintf(f, ",\"n\":%d,\"batch\":%lu", st->n, st->batch);
+        json_num(f, "median", st->median);
+        json_num(f, "q1", st->q1);
+        json_num(f, "q3", st->q3);
+        json_num(f, "min", st->min);
+        json_num(f, "max", st->max);
         fputs(",\"samples\":[", f);
-        for (int i = 0; i < st.n; i++) fprintf(f, "%s%.10g", i ? "," : "", st.samples[i]);
+        for (int i = 0; i < st->n; i++) fprintf(f, "%s%.10g", i ? "," : "", st->samples[i]);
         fputc(']', f);
         json_num(f, "cycles_per_unit", r->cycles_per_unit > 0 ? r->cycles_per_unit : NAN);
         json_num(f, "cycles", cycles);
@@ -264,7 +248,7 @@ int bench_point_run(bench_run *r, const bench_point *p, bt_fn fn, void *arg)
             if (p->attempt) fprintf(f, ",\"attempt\":%d", p->attempt);
         }
         if (p->base_median > 0) {
-            double sp = p->base_median / st.median;
+            double sp = p->base_median / st->median;
             json_kv(f, "speedup_vs", p->base ? p->base : "");
             json_num(f, "baseline_median", p->base_median);
             json_num(f, "speedup", sp);
@@ -276,7 +260,43 @@ int bench_point_run(bench_run *r, const bench_point *p, bt_fn fn, void *arg)
         }
         fputs("}\n", f);
     }
-    console(r, p, &st, cpb, bps, us, peer, ratio);
+    console(r, p, st, cpb, bps, us, peer, ratio);
+}
+
+
+int bench_point_run(bench_run *r, const bench_point *p, bt_fn fn, void *arg)
+{
+    if (r->counting) { r->total++; return 0; }
+    progress(r, p);
+    static bt_stats st;
+    /* Threaded points: the cores the process really got (other work on the
+     * machine takes them away), from process CPU time over wall time.  The
+     * kernel credits a running thread's time only at its next tick (4 ms at
+     * most here), so the window also holds the pool's warm-up, 20 ms. */
+    struct timespec c0, c1, w0, w1;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
+    clock_gettime(CLOCK_MONOTONIC, &w0);
+    if (p->threads > 1) warm_pool(fn, arg);
+    bt_measure(&r->cfg, fn, arg, &st);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
+    clock_gettime(CLOCK_MONOTONIC, &w1);
+    double cpu = (double)(c1.tv_sec - c0.tv_sec) + (double)(c1.tv_nsec - c0.tv_nsec) / 1e9;
+    double wall = (double)(w1.tv_sec - w0.tv_sec) + (double)(w1.tv_nsec - w0.tv_nsec) / 1e9;
+    r->last_cpu_per_wall = wall > 0 ? cpu / wall : NAN;
+    record(r, p, &st, cpu, wall);
+    return 1;
+}
+
+int bench_point_run_pair(bench_run *r, const bench_point *pa, bt_fn fa, void *aa,
+                         const bench_point *pb, bt_fn fb, void *ab)
+{
+    if (r->counting) { r->total += 2; return 0; }
+    progress(r, pa);
+    static bt_stats sa, sb;
+    bt_measure_pair(&r->cfg, fa, aa, fb, ab, &sa, &sb);
+    r->last_cpu_per_wall = NAN;
+    record(r, pa, &sa, NAN, NAN);
+    record(r, pb, &sb, NAN, NAN);
     return 1;
 }
 

@@ -138,9 +138,10 @@ double bt_calibrate(void)
 #endif
 }
 
-void bt_measure(const bt_cfg *cfg, bt_fn fn, void *arg, bt_stats *st)
+/* Warm-up: run until warm_units have passed, learning the cost of a call;
+ * returns the calls per timed sample. */
+static unsigned long warm_up(const bt_cfg *cfg, bt_fn fn, void *arg)
 {
-    /* Warm-up: run until warm_units have passed, learning the cost of a call. */
     unsigned long calls = 0;
     uint64_t w0 = bt_now_begin(), w1;
     do {
@@ -150,16 +151,21 @@ void bt_measure(const bt_cfg *cfg, bt_fn fn, void *arg, bt_stats *st)
     } while ((double)(w1 - w0) < cfg->warm_units && calls < 1000000);
     double per_call = (double)(w1 - w0) / (double)calls;
     unsigned long batch = per_call > 0 ? (unsigned long)(cfg->sample_units / per_call) : 1;
-    if (batch < 1) batch = 1;
+    return batch < 1 ? 1 : batch;
+}
 
-    int n = cfg->runs < BT_MAX_RUNS ? cfg->runs : BT_MAX_RUNS;
+static double sample(bt_fn fn, void *arg, unsigned long batch)
+{
+    uint64_t t0 = bt_now_begin();
+    for (unsigned long b = 0; b < batch; b++) fn(arg);
+    uint64_t t1 = bt_now_end();
+    return (double)(t1 - t0) / (double)batch;
+}
+
+static void summarise(bt_stats *st, int n, unsigned long batch)
+{
     double sorted[BT_MAX_RUNS];
-    for (int i = 0; i < n; i++) {
-        uint64_t t0 = bt_now_begin();
-        for (unsigned long b = 0; b < batch; b++) fn(arg);
-        uint64_t t1 = bt_now_end();
-        st->samples[i] = sorted[i] = (double)(t1 - t0) / (double)batch;
-    }
+    memcpy(sorted, st->samples, (size_t)n * sizeof sorted[0]);
     qsort(sorted, (size_t)n, sizeof sorted[0], cmp_double);
     st->n = n;
     st->batch = batch;
@@ -168,4 +174,24 @@ void bt_measure(const bt_cfg *cfg, bt_fn fn, void *arg, bt_stats *st)
     st->median = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     st->q1 = sorted[n / 4];
     st->q3 = sorted[(3 * n) / 4];
+}
+
+void bt_measure(const bt_cfg *cfg, bt_fn fn, void *arg, bt_stats *st)
+{
+    unsigned long batch = warm_up(cfg, fn, arg);
+    int n = cfg->runs < BT_MAX_RUNS ? cfg->runs : BT_MAX_RUNS;
+    for (int i = 0; i < n; i++) st->samples[i] = sample(fn, arg, batch);
+    summarise(st, n, batch);
+}
+
+void bt_measure_pair(const bt_cfg *cfg, bt_fn fa, void *aa, bt_fn fb, void *ab, bt_stats *sa, bt_stats *sb)
+{
+    unsigned long ba = warm_up(cfg, fa, aa), bb = warm_up(cfg, fb, ab);
+    int n = cfg->runs < BT_MAX_RUNS ? cfg->runs : BT_MAX_RUNS;
+    for (int i = 0; i < n; i++) {
+        sa->samples[i] = sample(fa, aa, ba);
+        sb->samples[i] = sample(fb, ab, bb);
+    }
+    summarise(sa, n, ba);
+    summarise(sb, n, bb);
 }
