@@ -11,7 +11,8 @@ def section_gcm_stitch(d):
            "`kcipher-bench-stitch` (bench/gcm_stitch.c), one run: GCM on one 16 KiB message (12-byte IV, no AD) "
            "through gcm.c with the block backend's stitched kernel (`ghash/stitch.h`: the carry-less multiplies "
            "of one batch of ciphertext issued between the cipher's rounds on the next batch) and with that "
-           "kernel hidden (the block backend's CTR over a 4 KiB chunk, then GHASH over it), beside CTR alone and "
+           "kernel hidden (the block backend's CTR over a 4 KiB chunk, then GHASH over it), the two sampled "
+           "alternately so that their ratio holds on a busy machine, beside CTR alone and "
            "GHASH alone; %s. Decryption is the released streaming form (`KC_AEAD_RELEASE_UNVERIFIED`): one-shot "
            "decryption hashes the whole ciphertext before it decrypts, so it does not stitch." % d.cpb_label, ""]
     rows = []
