@@ -13,53 +13,13 @@
  *   timing_ghash [-n N] --leaky-control  a bit-serial multiply that branches on
  *                                        the secret bits: must fail */
 #define _GNU_SOURCE          /* sched_setaffinity */
-#include <math.h>
-#include <sched.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#include "core/arch.h"
+#define DD_SEED 0x6a09e667f3bcc908u
+#include "../timing/dudect.h"
 #include "ghash/ghash.h"
-#if KC_ARCH_X86
-#include <x86intrin.h>
-#endif
 
-#define THRESHOLD 10.0
 #define HIDDEN (KC_CPU_AVX512F | KC_CPU_AVX512BW | KC_CPU_VPCLMUL)
 #define BLOCKS 40            /* past the widest aggregation (32 blocks), with a tail */
 #define BATCH 256
-
-static inline uint64_t ticks(void)
-{
-#if KC_ARCH_X86
-    unsigned aux;
-    uint64_t t = __rdtscp(&aux);
-    _mm_lfence();
-    return t;
-#else
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-#endif
-}
-
-static uint64_t rng_state = 0x6a09e667f3bcc908u;
-static uint64_t rng(void)          /* splitmix64 */
-{
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
-static void random_bytes(uint8_t *p, size_t n)
-{
-    for (size_t i = 0; i < n; i += 8) {
-        uint64_t r = rng();
-        memcpy(p + i, &r, n - i < 8 ? n - i : 8);
-    }
-}
 
 /* The control: branches on every bit of X and of V. */
 static void leaky_init(void *key, const uint8_t h[16]) { memcpy(key, h, 16); }
@@ -107,65 +67,31 @@ static void run(target *t)
     t->b->update(t->key, t->y, t->data + 16, BLOCKS);
 }
 
-typedef struct welford { double n, mean, m2; } welford;
-static void welford_add(welford *w, double x)
-{
-    w->n += 1;
-    double d = x - w->mean;
-    w->mean += d / w->n;
-    w->m2 += d * (x - w->mean);
-}
-static double welch_t(const welford *a, const welford *b)
-{
-    if (a->n < 2 || b->n < 2) return 0;
-    double va = a->m2 / (a->n - 1), vb = b->m2 / (b->n - 1), se = sqrt(va / a->n + vb / b->n);
-    return se > 0 ? (a->mean - b->mean) / se : 0;
-}
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
-static const double crops[] = { 100, 99, 95, 90, 75, 50 };
-#define NCROPS (sizeof crops / sizeof crops[0])
 static size_t measurements = 200000;
 
 static double measure(target *t)
 {
     size_t n = measurements - measurements % BATCH;
-    uint64_t *times = malloc(n * sizeof *times), *sorted = malloc(n * sizeof *sorted);
+    uint64_t *times = malloc(n * sizeof *times);
     uint8_t *cls = malloc(n);
-    if (!times || !sorted || !cls) { perror("alloc"); exit(2); }
+    if (!times || !cls) { perror("alloc"); exit(2); }
     for (size_t i = 0; i < n; i++) {
         if (i % BATCH == 0) {
             for (size_t j = 0; j < BATCH; j++) {
-                cls[i + j] = (uint8_t)(rng() & 1);
+                cls[i + j] = (uint8_t)(dd_rng() & 1);
                 if (cls[i + j]) memcpy(batch_inputs[j], t->fixed, t->buf_len);
-                else random_bytes(batch_inputs[j], t->buf_len);
+                else dd_random_bytes(batch_inputs[j], t->buf_len);
             }
             if (i == 0)
                 for (size_t j = 0; j < 8 * BATCH; j++) { memcpy(t->buf, batch_inputs[j % BATCH], t->buf_len); run(t); }
         }
         memcpy(t->buf, batch_inputs[i % BATCH], t->buf_len);
-        uint64_t t0 = ticks();
+        uint64_t t0 = dd_ticks();
         run(t);
-        times[i] = ticks() - t0;
+        times[i] = dd_ticks() - t0;
     }
-    memcpy(sorted, times, n * sizeof *times);
-    qsort(sorted, n, sizeof *sorted, cmp_u64);
-    welford w[NCROPS][2];
-    memset(w, 0, sizeof w);
-    for (size_t i = 0; i < n; i++)
-        for (size_t c = 0; c < NCROPS; c++)
-            if (times[i] <= sorted[(size_t)((double)(n - 1) * crops[c] / 100)]) welford_add(&w[c][cls[i]], (double)times[i]);
-    double worst = 0;
-    for (size_t c = 0; c < NCROPS; c++) {
-        double tv = fabs(welch_t(&w[c][0], &w[c][1]));
-        if (tv > worst) worst = tv;
-    }
+    double worst = dd_max_t(times, cls, n, 0);
     free(cls);
-    free(sorted);
     free(times);
     return worst;
 }
@@ -182,36 +108,27 @@ static unsigned check(const kc_ghash_backend *b, int control)
         t->secret = (enum secret)s;
         t->key = aligned_alloc(64, KC_GHASH_KEY_MAX);
         if (!t->key) { perror("alloc"); exit(2); }
-        random_bytes(t->h, sizeof t->h);
-        random_bytes(t->data, sizeof t->data);
+        dd_random_bytes(t->h, sizeof t->h);
+        dd_random_bytes(t->data, sizeof t->data);
         b->init(t->key, t->h);
         t->buf = s == SECRET_H ? t->h : t->data;
         t->buf_len = s == SECRET_H ? sizeof t->h : sizeof t->data;
-        random_bytes(t->fixed, t->buf_len);
+        dd_random_bytes(t->fixed, t->buf_len);
         double tv = measure(t);
-        for (int again = 1; control && tv < THRESHOLD && again < 3; again++) tv = measure(t);
-        if (!control && tv >= THRESHOLD) {
+        for (int again = 1; control && tv < DD_THRESHOLD && again < 3; again++) tv = measure(t);
+        if (!control && tv >= DD_THRESHOLD) {
             double again = measure(t);
             printf("ghash/%s %s: |t| = %.1f, again %.1f\n", b->head.name, secret_names[s], tv, again);
             tv = again;
         }
         printf("ghash/%-14s %-9s max |t| = %6.2f over %zu measurements: %s\n", b->head.name,
-               secret_names[s], tv, measurements, tv < THRESHOLD ? "ok" : "LEAKS");
+               secret_names[s], tv, measurements, tv < DD_THRESHOLD ? "ok" : "LEAKS");
         fflush(stdout);
-        failures += tv >= THRESHOLD;
+        failures += tv >= DD_THRESHOLD;
         free(t->key);
         free(t);
     }
     return failures;
-}
-
-static void pin(void)
-{
-    int cpu = sched_getcpu();
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    if (cpu >= 0) CPU_SET(cpu, &set);
-    if (cpu < 0 || sched_setaffinity(0, sizeof set, &set) != 0) fprintf(stderr, "note: could not pin to one CPU\n");
 }
 
 int main(int argc, char **argv)
@@ -225,7 +142,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: timing_ghash [-n N] [NAME | --leaky-control]\n");
         return 2;
     }
-    pin();
+    dd_pin();
     unsigned failures = 0, checked = 0;
     kc_status st;
     if (argc == 2) {
@@ -247,7 +164,7 @@ int main(int argc, char **argv)
             checked++;
         }
     }
-    printf("timing_ghash: %u backends checked, %u failed (|t| < %.0f passes)\n", checked, failures, THRESHOLD);
+    printf("timing_ghash: %u backends checked, %u failed (|t| < %.0f passes)\n", checked, failures, DD_THRESHOLD);
     if (!checked) return 77;
     return failures ? 1 : 0;
 }

@@ -4,7 +4,7 @@
  * and VAES.  For each secret input (key; plaintext; FEA: tweak and value) it
  * times the backend on a fixed value and on random values, the two classes
  * interleaved at random, crops the slow tail at several percentiles and
- * applies Welch's t-test: |t| >= THRESHOLD means the time depends on the
+ * applies Welch's t-test: |t| >= 10 (DD_THRESHOLD) means the time depends on the
  * secret.  A backend over the threshold is measured once more before it
  * fails (a shared machine has bursts of noise).
  *
@@ -17,53 +17,13 @@
  * -n N sets the measurements per test (both classes together); -v prints
  * the class means and t at every crop. */
 #define _GNU_SOURCE          /* sched_setaffinity */
-#include <math.h>
-#include <sched.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#include "core/arch.h"
+#define DD_SEED 0x9e3779b97f4a7c15u
+#include "dudect.h"
 #include "core/registry.h"
-#if KC_ARCH_X86
-#include <x86intrin.h>
-#endif
 
-#define THRESHOLD 10.0
 #define HIDDEN (KC_CPU_AVX512F | KC_CPU_AVX512BW | KC_CPU_AVX512VBMI2 | KC_CPU_GFNI | KC_CPU_VAES)
 #define LANES 16             /* blocks / messages per call: fills the widest SIMD kernel */
 #define FEA_BITS 64
-
-static inline uint64_t ticks(void)
-{
-#if KC_ARCH_X86
-    unsigned aux;
-    uint64_t t = __rdtscp(&aux);   /* waits for earlier instructions */
-    _mm_lfence();                  /* and keeps later ones from starting early */
-    return t;
-#else
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-#endif
-}
-
-static uint64_t rng_state = 0x9e3779b97f4a7c15u;
-static uint64_t rng(void)          /* splitmix64: fast, and good enough to pick classes */
-{
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
-static void random_bytes(uint8_t *p, size_t n)
-{
-    for (size_t i = 0; i < n; i += 8) {
-        uint64_t r = rng();
-        memcpy(p + i, &r, n - i < 8 ? n - i : 8);
-    }
-}
 
 enum secret { KEY, INPUT, TWEAK };
 static const char *const secret_names[] = { "key", "plaintext", "tweak" };
@@ -125,9 +85,9 @@ static uint8_t batch_inputs[BATCH][LANES * 32];
 static void prepare_batch(const target *t, uint8_t *cls)
 {
     for (size_t j = 0; j < BATCH; j++) {
-        cls[j] = (uint8_t)(rng() & 1);
+        cls[j] = (uint8_t)(dd_rng() & 1);
         if (cls[j]) memcpy(batch_inputs[j], t->fixed, t->buf_len);
-        else random_bytes(batch_inputs[j], t->buf_len);
+        else dd_random_bytes(batch_inputs[j], t->buf_len);
     }
 }
 
@@ -142,10 +102,10 @@ static void setup(target *t, const kc_cipher_entry *e, const kc_backend_head *b,
     memset(t->ctx, 0, b->ctx_size);
     t->key_len = e->info.key_bytes;
     t->count = secret == KEY ? 1 : LANES;
-    random_bytes(t->key, sizeof t->key);
-    random_bytes(t->in, sizeof t->in);
-    random_bytes(t->tweak, sizeof t->tweak);
-    random_bytes(t->nonce, sizeof t->nonce);
+    dd_random_bytes(t->key, sizeof t->key);
+    dd_random_bytes(t->in, sizeof t->in);
+    dd_random_bytes(t->tweak, sizeof t->tweak);
+    dd_random_bytes(t->nonce, sizeof t->nonce);
     switch (e->info.kind) {
     case KC_KIND_BLOCK:
         t->in_len = t->count * e->info.block_bytes;
@@ -168,35 +128,8 @@ static void setup(target *t, const kc_cipher_entry *e, const kc_backend_head *b,
     case INPUT: t->buf = t->in;    t->buf_len = t->in_len; break;
     case TWEAK: t->buf = t->tweak; t->buf_len = t->count * t->tweak_len; break;
     }
-    random_bytes(t->fixed, t->buf_len);
+    dd_random_bytes(t->fixed, t->buf_len);
 }
-
-typedef struct welford { double n, mean, m2; } welford;
-
-static void welford_add(welford *w, double x)
-{
-    w->n += 1;
-    double d = x - w->mean;
-    w->mean += d / w->n;
-    w->m2 += d * (x - w->mean);
-}
-
-static double welch_t(const welford *a, const welford *b)
-{
-    if (a->n < 2 || b->n < 2) return 0;
-    double va = a->m2 / (a->n - 1), vb = b->m2 / (b->n - 1), se = sqrt(va / a->n + vb / b->n);
-    return se > 0 ? (a->mean - b->mean) / se : 0;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
-/* Percentiles the slow tail is cropped at (100: nothing cropped). */
-static const double crops[] = { 100, 99, 95, 90, 75, 50 };
-#define NCROPS (sizeof crops / sizeof crops[0])
 
 static size_t measurements = 200000;
 static int verbose;                /* -v: class means and t at every crop */
@@ -205,9 +138,9 @@ static int verbose;                /* -v: class means and t at every crop */
 static double measure(target *t)
 {
     size_t n = measurements;
-    uint64_t *times = malloc(n * sizeof *times), *sorted = malloc(n * sizeof *sorted);
+    uint64_t *times = malloc(n * sizeof *times);
     uint8_t *cls = malloc(n);
-    if (!times || !sorted || !cls) { perror("alloc"); exit(2); }
+    if (!times || !cls) { perror("alloc"); exit(2); }
     n -= n % BATCH;
     for (size_t i = 0; i < n; i++) {
         if (i % BATCH == 0) {
@@ -216,29 +149,12 @@ static double measure(target *t)
                 for (size_t j = 0; j < 8 * BATCH; j++) { memcpy(t->buf, batch_inputs[j % BATCH], t->buf_len); run(t); }
         }
         memcpy(t->buf, batch_inputs[i % BATCH], t->buf_len);
-        uint64_t t0 = ticks();
+        uint64_t t0 = dd_ticks();
         run(t);
-        times[i] = ticks() - t0;
+        times[i] = dd_ticks() - t0;
     }
-    memcpy(sorted, times, n * sizeof *times);
-    qsort(sorted, n, sizeof *sorted, cmp_u64);
-    welford w[NCROPS][2];
-    memset(w, 0, sizeof w);
-    for (size_t i = 0; i < n; i++)
-        for (size_t c = 0; c < NCROPS; c++) {
-            uint64_t limit = sorted[(size_t)((double)(n - 1) * crops[c] / 100)];
-            if (times[i] <= limit) welford_add(&w[c][cls[i]], (double)times[i]);
-        }
-    double worst = 0;
-    for (size_t c = 0; c < NCROPS; c++) {
-        double tv = fabs(welch_t(&w[c][0], &w[c][1]));
-        if (tv > worst) worst = tv;
-        if (verbose)
-            printf("  crop %5.1f%%: random %.2f, fixed %.2f ticks, t = %.2f\n",
-                   crops[c], w[c][0].mean, w[c][1].mean, welch_t(&w[c][0], &w[c][1]));
-    }
+    double worst = dd_max_t(times, cls, n, verbose);
     free(cls);
-    free(sorted);
     free(times);
     return worst;
 }
@@ -264,36 +180,25 @@ static unsigned check_backend(const kc_cipher_entry *e, const kc_backend_head *b
             t->leak = 1;
         }
         double tv = measure(t);
-        const char *verdict = tv < THRESHOLD ? "ok" : "LEAKS";
-        for (int again = 1; control && tv < THRESHOLD && again < 3; again++) {
+        const char *verdict = tv < DD_THRESHOLD ? "ok" : "LEAKS";
+        for (int again = 1; control && tv < DD_THRESHOLD && again < 3; again++) {
             tv = measure(t);
-            verdict = tv < THRESHOLD ? "ok" : "LEAKS (caught on a later run)";
+            verdict = tv < DD_THRESHOLD ? "ok" : "LEAKS (caught on a later run)";
         }
-        if (!control && tv >= THRESHOLD) {     /* once more before failing: noise comes in bursts */
+        if (!control && tv >= DD_THRESHOLD) {     /* once more before failing: noise comes in bursts */
             double again = measure(t);
             printf("%s/%s %s: |t| = %.1f, again %.1f\n", e->info.name, b->name, secret_names[s], tv, again);
             tv = again;
-            verdict = tv < THRESHOLD ? "ok (second run)" : "LEAKS";
+            verdict = tv < DD_THRESHOLD ? "ok (second run)" : "LEAKS";
         }
         printf("%-18s %-14s %-9s max |t| = %6.2f over %zu measurements: %s\n",
                e->info.name, b->name, secret_names[s], tv, measurements, verdict);
         fflush(stdout);
-        failures += tv >= THRESHOLD;
+        failures += tv >= DD_THRESHOLD;
         free(t->ctx);
         free(t);
     }
     return failures;
-}
-
-/* Runs on the CPU it started on: no migrations between measurements. */
-static void pin(void)
-{
-    int cpu = sched_getcpu();
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    if (cpu >= 0) CPU_SET(cpu, &set);
-    if (cpu < 0 || sched_setaffinity(0, sizeof set, &set) != 0)
-        fprintf(stderr, "note: could not pin to one CPU\n");
 }
 
 int main(int argc, char **argv)
@@ -312,7 +217,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: timing_check [-v] [-n N] FAMILY | CIPHER BACKEND | --leaky-control\n");
         return 2;
     }
-    pin();
+    dd_pin();
     unsigned failures = 0, checked = 0;
     if (argc == 3 || strcmp(argv[1], "--leaky-control") == 0) {
         int leak = argc == 2;
@@ -345,7 +250,7 @@ int main(int argc, char **argv)
             }
         }
     }
-    printf("timing_check: %u backends checked, %u failed (|t| < %.0f passes)\n", checked, failures, THRESHOLD);
+    printf("timing_check: %u backends checked, %u failed (|t| < %.0f passes)\n", checked, failures, DD_THRESHOLD);
     if (!checked) return 77;
     return failures ? 1 : 0;
 }

@@ -16,54 +16,14 @@
  *   timing_modes [-n N] --leaky-control GMAC's tag checked by an early-exit
  *                                      compare: must fail */
 #define _GNU_SOURCE          /* sched_setaffinity */
-#include <math.h>
-#include <sched.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
-#include "core/arch.h"
+#define DD_SEED 0x3c6ef372fe94f82bu
+#include "dudect.h"
 #include "core/registry.h"
-#if KC_ARCH_X86
-#include <x86intrin.h>
-#endif
 
-#define THRESHOLD 10.0
 #define HIDDEN (KC_CPU_AVX512F | KC_CPU_AVX512BW | KC_CPU_AVX512VBMI2 | KC_CPU_GFNI | KC_CPU_VAES)
 #define LANES 16                 /* messages per batch: the widest multi-buffer kernel */
 #define LEN (16 * 16 + 5)        /* a message: 16 blocks and a partial one */
 #define BATCH 256
-
-static inline uint64_t ticks(void)
-{
-#if KC_ARCH_X86
-    unsigned aux;
-    uint64_t t = __rdtscp(&aux);
-    _mm_lfence();
-    return t;
-#else
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-#endif
-}
-
-static uint64_t rng_state = 0x3c6ef372fe94f82bu;
-static uint64_t rng(void)          /* splitmix64 */
-{
-    uint64_t z = (rng_state += 0x9e3779b97f4a7c15u);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-    return z ^ (z >> 31);
-}
-
-static void random_bytes(uint8_t *p, size_t n)
-{
-    for (size_t i = 0; i < n; i += 8) {
-        uint64_t r = rng();
-        memcpy(p + i, &r, n - i < 8 ? n - i : 8);
-    }
-}
 
 enum op { CFB_ENC, CFB_DEC, OFB_ENC, CMAC_ONE, CMAC_BATCH, CCM_ENC, CCM_TAG, GCM_TAG, GMAC_TAG, NOPS };
 static const char *const op_names[] = { "cfb-encrypt", "cfb-decrypt", "ofb-encrypt", "cmac", "cmac-batch",
@@ -116,9 +76,9 @@ static uint8_t batch_inputs[BATCH][LEN + 16];
 static void prepare_batch(const target *t, uint8_t *cls)
 {
     for (size_t j = 0; j < BATCH; j++) {
-        cls[j] = (uint8_t)(rng() & 1);
+        cls[j] = (uint8_t)(dd_rng() & 1);
         if (cls[j]) memcpy(batch_inputs[j], t->fixed, t->buf_len);
-        else random_bytes(batch_inputs[j], t->buf_len);
+        else dd_random_bytes(batch_inputs[j], t->buf_len);
     }
 }
 
@@ -133,10 +93,10 @@ static int setup(target *t, const kc_cipher_entry *e, const char *backend, enum 
     memset(t, 0, sizeof *t);
     t->op = op;
     if (bs != 16 && op >= CCM_ENC) return 0;
-    random_bytes(key, sizeof key);
-    random_bytes(t->iv, sizeof t->iv);
-    random_bytes(t->nonce, sizeof t->nonce);
-    random_bytes(t->in, sizeof t->in);
+    dd_random_bytes(key, sizeof key);
+    dd_random_bytes(t->iv, sizeof t->iv);
+    dd_random_bytes(t->nonce, sizeof t->nonce);
+    dd_random_bytes(t->in, sizeof t->in);
     kc_status st = KC_OK;
     switch (op) {
     case CFB_ENC: case CFB_DEC: case OFB_ENC:
@@ -169,7 +129,7 @@ static int setup(target *t, const kc_cipher_entry *e, const char *backend, enum 
     } else {
         t->buf = t->in;
         t->buf_len = LEN;
-        random_bytes(t->fixed, LEN);
+        dd_random_bytes(t->fixed, LEN);
     }
     return 1;
 }
@@ -181,41 +141,15 @@ static void teardown(target *t)
     kc_aead_free(t->aead);
 }
 
-typedef struct welford { double n, mean, m2; } welford;
-
-static void welford_add(welford *w, double x)
-{
-    w->n += 1;
-    double d = x - w->mean;
-    w->mean += d / w->n;
-    w->m2 += d * (x - w->mean);
-}
-
-static double welch_t(const welford *a, const welford *b)
-{
-    if (a->n < 2 || b->n < 2) return 0;
-    double va = a->m2 / (a->n - 1), vb = b->m2 / (b->n - 1), se = sqrt(va / a->n + vb / b->n);
-    return se > 0 ? (a->mean - b->mean) / se : 0;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
-static const double crops[] = { 100, 99, 95, 90, 75, 50 };
-#define NCROPS (sizeof crops / sizeof crops[0])
-
 static size_t measurements = 200000;
 
 /* max |t| over the crops. */
 static double measure(target *t)
 {
     size_t n = measurements;
-    uint64_t *times = malloc(n * sizeof *times), *sorted = malloc(n * sizeof *sorted);
+    uint64_t *times = malloc(n * sizeof *times);
     uint8_t *cls = malloc(n);
-    if (!times || !sorted || !cls) { perror("alloc"); exit(2); }
+    if (!times || !cls) { perror("alloc"); exit(2); }
     n -= n % BATCH;
     for (size_t i = 0; i < n; i++) {
         if (i % BATCH == 0) {
@@ -224,24 +158,12 @@ static double measure(target *t)
                 for (size_t j = 0; j < 4 * BATCH; j++) { memcpy(t->buf, batch_inputs[j % BATCH], t->buf_len); run(t); }
         }
         memcpy(t->buf, batch_inputs[i % BATCH], t->buf_len);
-        uint64_t t0 = ticks();
+        uint64_t t0 = dd_ticks();
         run(t);
-        times[i] = ticks() - t0;
+        times[i] = dd_ticks() - t0;
     }
-    memcpy(sorted, times, n * sizeof *times);
-    qsort(sorted, n, sizeof *sorted, cmp_u64);
-    welford w[NCROPS][2];
-    memset(w, 0, sizeof w);
-    for (size_t i = 0; i < n; i++)
-        for (size_t c = 0; c < NCROPS; c++)
-            if (times[i] <= sorted[(size_t)((double)(n - 1) * crops[c] / 100)]) welford_add(&w[c][cls[i]], (double)times[i]);
-    double worst = 0;
-    for (size_t c = 0; c < NCROPS; c++) {
-        double tv = fabs(welch_t(&w[c][0], &w[c][1]));
-        if (tv > worst) worst = tv;
-    }
+    double worst = dd_max_t(times, cls, n, 0);
     free(cls);
-    free(sorted);
     free(times);
     return worst;
 }
@@ -258,29 +180,20 @@ static unsigned check_backend(const kc_cipher_entry *e, const char *backend, int
         if (!setup(t, e, backend, (enum op)op)) { free(t); continue; }
         t->leak = control;
         double tv = measure(t);
-        for (int again = 1; control && tv < THRESHOLD && again < 3; again++) tv = measure(t);
-        if (!control && tv >= THRESHOLD) {
+        for (int again = 1; control && tv < DD_THRESHOLD && again < 3; again++) tv = measure(t);
+        if (!control && tv >= DD_THRESHOLD) {
             double again = measure(t);
             printf("%s/%s %s: |t| = %.1f, again %.1f\n", e->info.name, backend, op_names[op], tv, again);
             tv = again;
         }
         printf("%-12s %-14s %-12s max |t| = %6.2f over %zu measurements: %s\n", e->info.name, backend,
-               op_names[op], tv, measurements, tv < THRESHOLD ? "ok" : "LEAKS");
+               op_names[op], tv, measurements, tv < DD_THRESHOLD ? "ok" : "LEAKS");
         fflush(stdout);
-        failures += tv >= THRESHOLD;
+        failures += tv >= DD_THRESHOLD;
         teardown(t);
         free(t);
     }
     return failures;
-}
-
-static void pin(void)
-{
-    int cpu = sched_getcpu();
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    if (cpu >= 0) CPU_SET(cpu, &set);
-    if (cpu < 0 || sched_setaffinity(0, sizeof set, &set) != 0) fprintf(stderr, "note: could not pin to one CPU\n");
 }
 
 int main(int argc, char **argv)
@@ -294,7 +207,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: timing_modes [-n N] FAMILY | CIPHER BACKEND | --leaky-control\n");
         return 2;
     }
-    pin();
+    dd_pin();
     unsigned failures = 0, checked = 0;
     if (argc == 3 || strcmp(argv[1], "--leaky-control") == 0) {
         int control = argc == 2;
@@ -329,7 +242,7 @@ int main(int argc, char **argv)
             checked++;
         }
     }
-    printf("timing_modes: %u backends checked, %u failed (|t| < %.0f passes)\n", checked, failures, THRESHOLD);
+    printf("timing_modes: %u backends checked, %u failed (|t| < %.0f passes)\n", checked, failures, DD_THRESHOLD);
     if (!checked) return 77;
     return failures ? 1 : 0;
 }
