@@ -130,20 +130,14 @@ static ALWAYS_INLINE void store_hi(uint8_t *p, __m128i x, size_t bs)
     else STORE(p, x);
 }
 
-static ALWAYS_INLINE void wide_blocks(const aesni_key *k, const int dec, uint8_t *out,
-                                      const uint8_t *in, const unsigned B)
+/* Rounds 1..nr of B wide blocks (lo|hi, round key 0 already added): the
+ * gather shuffles make Rijndael's ShiftRows over 6 or 8 columns, then each
+ * half takes AES's round.  The one shape of every wide kernel below, which
+ * both compilers keep in registers. */
+static ALWAYS_INLINE void wide_rounds(const __m128i (*rk)[2], const __m128i *g, unsigned nr, const int dec,
+                                      __m128i lo[], __m128i hi[], const unsigned B)
 {
-    const __m128i (*rk)[2] = dec ? k->dk : k->ek;
-    const __m128i *g = dec ? k->dec_gather : k->enc_gather;
     const __m128i g0 = g[0], g1 = g[1], g2 = g[2], g3 = g[3];
-    size_t bs = 4 * k->nb;
-    unsigned nr = k->nr;
-    __m128i lo[4], hi[4];
-#pragma GCC unroll 4
-    for (unsigned i = 0; i < B; i++) {
-        lo[i] = _mm_xor_si128(LOAD(in + bs * i), rk[0][0]);
-        hi[i] = _mm_xor_si128(load_hi(in + bs * i + 16, bs), rk[0][1]);
-    }
     for (unsigned r = 1; r <= nr; r++) {
         __m128i k0 = rk[r][0], k1 = rk[r][1];
 #pragma GCC unroll 4
@@ -159,6 +153,20 @@ static ALWAYS_INLINE void wide_blocks(const aesni_key *k, const int dec, uint8_t
             }
         }
     }
+}
+
+static ALWAYS_INLINE void wide_blocks(const aesni_key *k, const int dec, uint8_t *out,
+                                      const uint8_t *in, const unsigned B)
+{
+    const __m128i (*rk)[2] = dec ? k->dk : k->ek;
+    size_t bs = 4 * k->nb;
+    __m128i lo[4], hi[4];
+#pragma GCC unroll 4
+    for (unsigned i = 0; i < B; i++) {
+        lo[i] = _mm_xor_si128(LOAD(in + bs * i), rk[0][0]);
+        hi[i] = _mm_xor_si128(load_hi(in + bs * i + 16, bs), rk[0][1]);
+    }
+    wide_rounds(rk, dec ? k->dec_gather : k->enc_gather, k->nr, dec, lo, hi, B);
 #pragma GCC unroll 4
     for (unsigned i = 0; i < B; i++) {
         STORE(out + bs * i, lo[i]);
@@ -258,31 +266,18 @@ static void ctr_kernel(const void *ctx, uint64_t hi, uint64_t lo, uint8_t *out, 
 }
 
 /* B wide blocks of CTR: the whitened counters are (L, H ^ idx row) (see
- * rijndael_wide_idx); otherwise wide_blocks, whose shape both compilers
- * keep in registers. */
+ * rijndael_wide_idx). */
 static ALWAYS_INLINE void wide_ctr_blocks(const aesni_key *k, __m128i L, __m128i H, const uint64_t (*idx)[4],
                                           uint8_t *out, const uint8_t *in, const unsigned B)
 {
-    const __m128i (*rk)[2] = k->ek;
-    const __m128i g0 = k->enc_gather[0], g1 = k->enc_gather[1], g2 = k->enc_gather[2], g3 = k->enc_gather[3];
     size_t bs = 4 * k->nb;
-    unsigned nr = k->nr;
     __m128i lo[4], hi[4];
 #pragma GCC unroll 4
     for (unsigned i = 0; i < B; i++) {
         lo[i] = L;
         hi[i] = _mm_xor_si128(H, LOAD(idx[i] + 2));
     }
-    for (unsigned r = 1; r <= nr; r++) {
-        __m128i k0 = rk[r][0], k1 = rk[r][1];
-#pragma GCC unroll 4
-        for (unsigned i = 0; i < B; i++) {
-            __m128i a = _mm_or_si128(_mm_shuffle_epi8(lo[i], g0), _mm_shuffle_epi8(hi[i], g1));
-            __m128i b = _mm_or_si128(_mm_shuffle_epi8(lo[i], g2), _mm_shuffle_epi8(hi[i], g3));
-            lo[i] = r < nr ? _mm_aesenc_si128(a, k0) : _mm_aesenclast_si128(a, k0);
-            hi[i] = r < nr ? _mm_aesenc_si128(b, k1) : _mm_aesenclast_si128(b, k1);
-        }
-    }
+    wide_rounds(k->ek, k->enc_gather, k->nr, 0, lo, hi, B);
 #pragma GCC unroll 4
     for (unsigned i = 0; i < B; i++) {
         STORE(out + bs * i, _mm_xor_si128(lo[i], LOAD(in + bs * i)));
@@ -384,15 +379,13 @@ static ALWAYS_INLINE void aes_chains_nr(const aesni_key *k, uint8_t *const out[]
     else aes_chains(k->ek, 14, out, in, iv, nblocks, B);
 }
 
-/* B wide chains (Nb = 6 or 8), two xmm each: wide_blocks' rounds on
- * chaining values that stay in registers. */
+/* B wide chains (Nb = 6 or 8), two xmm each: chaining values that stay in
+ * registers. */
 static ALWAYS_INLINE void wide_chains(const aesni_key *k, uint8_t *const out[], const uint8_t *const in[],
                                       uint8_t *const iv[], size_t nblocks, const unsigned B)
 {
     const __m128i (*rk)[2] = k->ek;
-    const __m128i g0 = k->enc_gather[0], g1 = k->enc_gather[1], g2 = k->enc_gather[2], g3 = k->enc_gather[3];
     size_t bs = 4 * k->nb;
-    unsigned nr = k->nr;
     __m128i lo[4], hi[4];
 #pragma GCC unroll 4
     for (unsigned i = 0; i < B; i++) {
@@ -405,16 +398,7 @@ static ALWAYS_INLINE void wide_chains(const aesni_key *k, uint8_t *const out[], 
             lo[i] = _mm_xor_si128(_mm_xor_si128(lo[i], LOAD(in[i] + off)), rk[0][0]);
             hi[i] = _mm_xor_si128(_mm_xor_si128(hi[i], load_hi(in[i] + off + 16, bs)), rk[0][1]);
         }
-        for (unsigned r = 1; r <= nr; r++) {
-            __m128i k0 = rk[r][0], k1 = rk[r][1];
-#pragma GCC unroll 4
-            for (unsigned i = 0; i < B; i++) {
-                __m128i a = _mm_or_si128(_mm_shuffle_epi8(lo[i], g0), _mm_shuffle_epi8(hi[i], g1));
-                __m128i b = _mm_or_si128(_mm_shuffle_epi8(lo[i], g2), _mm_shuffle_epi8(hi[i], g3));
-                lo[i] = r < nr ? _mm_aesenc_si128(a, k0) : _mm_aesenclast_si128(a, k0);
-                hi[i] = r < nr ? _mm_aesenc_si128(b, k1) : _mm_aesenclast_si128(b, k1);
-            }
-        }
+        wide_rounds(rk, k->enc_gather, k->nr, 0, lo, hi, B);
 #pragma GCC unroll 4
         for (unsigned i = 0; i < B; i++)
             if (out[i]) {
