@@ -50,6 +50,50 @@ static void read_loadavg(char *out, size_t cap)
     fclose(f);
 }
 
+int bench_alloc_buffers(bench_run *r)
+{
+    for (int i = 0; i < 3; i++) {
+        r->buf[i] = aligned_alloc(64, BENCH_MAX_LEN + 64);
+        if (!r->buf[i]) return -1;
+        for (size_t k = 0; k < BENCH_MAX_LEN + 64; k++) r->buf[i][k] = (uint8_t)(k * 131u + (unsigned)i * 7u + (k >> 8));
+    }
+    return 0;
+}
+
+void bench_free_buffers(bench_run *r)
+{
+    for (int i = 0; i < 3; i++) {
+        free(r->buf[i]);
+        r->buf[i] = NULL;
+    }
+}
+
+void bench_start(bench_run *r, int runs)
+{
+    time_t now = time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    strftime(r->date, sizeof r->date, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    read_cpu_model(r->cpu, sizeof r->cpu);
+    read_loadavg(r->loadavg, sizeof r->loadavg);
+    r->cores = sysconf(_SC_NPROCESSORS_ONLN);
+#if defined(__x86_64__)
+    snprintf(r->target, sizeof r->target, "x86_64");
+#elif defined(__aarch64__)
+    snprintf(r->target, sizeof r->target, "aarch64");
+#else
+    snprintf(r->target, sizeof r->target, "other");
+#endif
+    bt_init();
+    bt_spin(r->quick ? 0.1 : 0.3);
+    r->cycles_per_unit = r->cal_start = bt_calibrate();
+    double sec = bt_units_per_second();
+    r->cfg.runs = runs;
+    r->cfg.sample_units = (r->quick ? 5e-6 : 50e-6) * sec;
+    r->cfg.warm_units = (r->quick ? 10e-6 : 200e-6) * sec;
+    bench_emit_header(r);
+}
+
 /* ---- options ---- */
 
 static void usage(FILE *f)
@@ -230,11 +274,7 @@ int kc_bench_main(int argc, char **argv)
     if (json_path && strcmp(json_path, "-") == 0) { r->json = stdout; r->quiet = 1; }
     else if (json_path && !(r->json = fopen(json_path, "w"))) { perror(json_path); return 1; }
 
-    for (int i = 0; i < 3; i++) {
-        r->buf[i] = aligned_alloc(64, BENCH_MAX_LEN + 64);
-        if (!r->buf[i]) return 1;
-        for (size_t k = 0; k < BENCH_MAX_LEN + 64; k++) r->buf[i][k] = (uint8_t)(k * 131u + i * 7u + (k >> 8));
-    }
+    if (bench_alloc_buffers(r) != 0) return 1;
 
     /* Plan (count the points), then warm the core, calibrate, measure. */
     r->counting = 1;
@@ -242,29 +282,8 @@ int kc_bench_main(int argc, char **argv)
     r->counting = 0;
     r->progress = isatty(2);
 
-    time_t now = time(NULL);
-    struct tm tm;
-    gmtime_r(&now, &tm);
-    strftime(r->date, sizeof r->date, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    read_cpu_model(r->cpu, sizeof r->cpu);
-    read_loadavg(r->loadavg, sizeof r->loadavg);
-    r->cores = sysconf(_SC_NPROCESSORS_ONLN);
-#if defined(__x86_64__)
-    snprintf(r->target, sizeof r->target, "x86_64");
-#elif defined(__aarch64__)
-    snprintf(r->target, sizeof r->target, "aarch64");
-#else
-    snprintf(r->target, sizeof r->target, "other");
-#endif
-
-    bt_init();
-    bt_spin(r->quick ? 0.1 : 0.3);
-    r->cycles_per_unit = r->cal_start = bt_calibrate();
+    bench_start(r, (int)runs);
     double sec = bt_units_per_second();
-    r->cfg.runs = (int)runs;
-    r->cfg.sample_units = (r->quick ? 5e-6 : 50e-6) * sec;
-    r->cfg.warm_units = (r->quick ? 10e-6 : 200e-6) * sec;
-    bench_emit_header(r);
     fprintf(stderr, "bench: %s, %ld cores; clock %s at %.3f GHz; core ~%.3f GHz (calibrated); %zu points\n",
             r->cpu, r->cores, bt_unit(), sec / 1e9, r->cycles_per_unit * sec / 1e9, r->total);
 
@@ -286,7 +305,7 @@ int kc_bench_main(int argc, char **argv)
         else fflush(stdout);
     }
     fprintf(stderr, "bench: %zu points in %.1f s\n", r->done, elapsed);
-    for (int i = 0; i < 3; i++) free(r->buf[i]);
+    bench_free_buffers(r);
     if (report_dir) return run_report(json_path, report_dir);
     return 0;
 }

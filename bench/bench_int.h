@@ -114,6 +114,13 @@ int bench_point_run(bench_run *r, const bench_point *p, bt_fn fn, void *arg);
 int bench_point_run_pair(bench_run *r, const bench_point *pa, bt_fn fa, void *aa,
                          const bench_point *pb, bt_fn fb, void *ab);
 int bench_counting(const bench_run *r);
+/* The three scratch buffers (bench_buf), filled; 0 or -1 (no memory). */
+int bench_alloc_buffers(bench_run *r);
+void bench_free_buffers(bench_run *r);
+/* After the counting pass: the run's date, CPU, load, cores and target; warms
+ * the core, calibrates, sets the sampling for runs samples a point and
+ * writes the run record.  kcipher-bench and the side benchmarks. */
+void bench_start(bench_run *r, int runs);
 int bench_quick(const bench_run *r);
 /* Whether --backend allows this backend / peer name. */
 int bench_want_impl(const bench_run *r, const char *name);

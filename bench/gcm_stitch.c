@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 #include "bench_int.h"
 #include "ghash/stitch.h"
 #include "modes/mode_aead.h"
@@ -162,11 +161,7 @@ int main(int argc, char **argv)
     if (runs < 15 || runs > BT_MAX_RUNS) { fprintf(stderr, "stitch: --runs 15..%d\n", BT_MAX_RUNS); return 2; }
     if (json && strcmp(json, "-") == 0) { r->json = stdout; r->quiet = 1; }
     else if (json && !(r->json = fopen(json, "w"))) { perror(json); return 1; }
-    for (int i = 0; i < 3; i++) {
-        r->buf[i] = aligned_alloc(64, BENCH_MAX_LEN + 64);
-        if (!r->buf[i]) return 1;
-        for (size_t k = 0; k < BENCH_MAX_LEN + 64; k++) r->buf[i][k] = (uint8_t)(k * 131u + (unsigned)i * 7u + (k >> 8));
-    }
+    if (bench_alloc_buffers(r) != 0) return 1;
     void *state = aligned_alloc(64, (kc_gcm_aead.state_size + 63) & ~(size_t)63);
     void *state_plain = aligned_alloc(64, (kc_gcm_aead.state_size + 63) & ~(size_t)63);
     void *stream = aligned_alloc(64, (kc_gcm_aead.stream_size + 63) & ~(size_t)63);
@@ -175,42 +170,7 @@ int main(int argc, char **argv)
     r->counting = 1;
     run_all(r, state, state_plain, stream);
     r->counting = 0;
-    time_t now = time(NULL);
-    struct tm tm;
-    gmtime_r(&now, &tm);
-    strftime(r->date, sizeof r->date, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    char line[256];
-    snprintf(r->cpu, sizeof r->cpu, "unknown");
-    while (f && fgets(line, sizeof line, f)) {
-        char *colon = strchr(line, ':');
-        if (strncmp(line, "model name", 10) == 0 && colon) {
-            snprintf(r->cpu, sizeof r->cpu, "%s", colon + 2);
-            r->cpu[strcspn(r->cpu, "\n")] = 0;
-            break;
-        }
-    }
-    if (f) fclose(f);
-    f = fopen("/proc/loadavg", "r");
-    if (!f || !fgets(r->loadavg, sizeof r->loadavg, f)) snprintf(r->loadavg, sizeof r->loadavg, "unknown");
-    r->loadavg[strcspn(r->loadavg, "\n")] = 0;
-    if (f) fclose(f);
-    r->cores = sysconf(_SC_NPROCESSORS_ONLN);
-#if defined(__x86_64__)
-    snprintf(r->target, sizeof r->target, "x86_64");
-#elif defined(__aarch64__)
-    snprintf(r->target, sizeof r->target, "aarch64");
-#else
-    snprintf(r->target, sizeof r->target, "other");
-#endif
-    bt_init();
-    bt_spin(r->quick ? 0.1 : 0.3);
-    r->cycles_per_unit = r->cal_start = bt_calibrate();
-    double sec = bt_units_per_second();
-    r->cfg.runs = runs;
-    r->cfg.sample_units = (r->quick ? 5e-6 : 50e-6) * sec;
-    r->cfg.warm_units = (r->quick ? 10e-6 : 200e-6) * sec;
-    bench_emit_header(r);
+    bench_start(r, runs);
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     run_all(r, state, state_plain, stream);
@@ -221,6 +181,6 @@ int main(int argc, char **argv)
     free(state);
     free(state_plain);
     free(stream);
-    for (int i = 0; i < 3; i++) free(r->buf[i]);
+    bench_free_buffers(r);
     return 0;
 }
