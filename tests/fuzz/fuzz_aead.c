@@ -13,7 +13,7 @@
  * key, nonce, AD length (2 bytes), AD, batch count, forge (2), flip (2),
  * stream flags, 8 chunk sizes, then the message. */
 #include "fuzz_common.h"
-#include "ghash/ghash.h"
+#include "fuzz_ghash.h"
 
 #define MAX_MSGS 20    /* more than the widest SIMD batch (16 lanes) */
 #define MAX_NONCE 24   /* GCM takes any length: 1..23 here */
@@ -62,18 +62,6 @@ static int tag_ok(int kind, size_t t)
 static int nonce_ok(int kind, size_t n)
 {
     return kind == TJ ? n == 12 : kind == GCM ? n >= 1 : n >= 7 && n <= 13;
-}
-
-/* A GHASH backend this CPU runs, chosen by one byte. */
-static const char *fz_ghash(unsigned pick)
-{
-    size_t count = 0;
-    kc_status st;
-    for (size_t i = 0; kc_ghash_backends[i]; i++) count += kc_ghash_find(kc_ghash_backends[i]->head.name, &st) != NULL;
-    pick %= count;
-    for (size_t i = 0; kc_ghash_backends[i]; i++)
-        if (kc_ghash_find(kc_ghash_backends[i]->head.name, &st) && pick-- == 0) return kc_ghash_backends[i]->head.name;
-    abort();
 }
 
 /* The last constant-time backend this CPU runs: the portable one. */

@@ -10,7 +10,7 @@
  * Input: cipher, mac, backend, ghash backend, backend form, tag size, nonce
  * size, key, nonce, batch count, flip (2), 8 chunk sizes, then the message. */
 #include "fuzz_common.h"
-#include "ghash/ghash.h"
+#include "fuzz_ghash.h"
 
 #define MAX_MSGS 20    /* more than the widest multi-buffer batch (16 lanes) */
 #define MAX_NONCE 24
@@ -41,18 +41,6 @@ static void cmac_ref(const kc_cipher *c, uint8_t *tag, const uint8_t *msg, size_
     for (size_t j = 0; j < bs; j++) x[j] ^= last[j] ^ (tail == bs ? k1[j] : k2[j]);
     FZ_STATUS(kc_cipher_encrypt_blocks(c, x, x, bs), KC_OK);
     memcpy(tag, x, bs);
-}
-
-/* A GHASH backend this CPU runs, chosen by one byte. */
-static const char *fz_ghash(unsigned pick)
-{
-    size_t count = 0;
-    kc_status st;
-    for (size_t i = 0; kc_ghash_backends[i]; i++) count += kc_ghash_find(kc_ghash_backends[i]->head.name, &st) != NULL;
-    pick %= count;
-    for (size_t i = 0; kc_ghash_backends[i]; i++)
-        if (kc_ghash_find(kc_ghash_backends[i]->head.name, &st) && pick-- == 0) return kc_ghash_backends[i]->head.name;
-    abort();
 }
 
 /* The full tag by definition: CMAC over the block call, GMAC as GCM. */
