@@ -120,11 +120,14 @@ static inline void aes_ctr_runs(aes_ctr_kernel *kernel, const void *key, uint8_t
  * plus v < G is an XOR, so a block's whitened counter is the group's XOR
  * v in the last byte, row v here (qword pairs). */
 #define RIJNDAEL_IDX(i) 0, (uint64_t)(i) << 56
-static const uint64_t rijndael_ctr_idx[2 * 36] __attribute__((aligned(64))) = {   /* 32 and a zmm's overrun */
-    RIJNDAEL_IDX(0), RIJNDAEL_IDX(1), RIJNDAEL_IDX(2), RIJNDAEL_IDX(3), RIJNDAEL_IDX(4), RIJNDAEL_IDX(5), RIJNDAEL_IDX(6), RIJNDAEL_IDX(7), RIJNDAEL_IDX(8), RIJNDAEL_IDX(9), RIJNDAEL_IDX(10), RIJNDAEL_IDX(11),
-    RIJNDAEL_IDX(12), RIJNDAEL_IDX(13), RIJNDAEL_IDX(14), RIJNDAEL_IDX(15), RIJNDAEL_IDX(16), RIJNDAEL_IDX(17), RIJNDAEL_IDX(18), RIJNDAEL_IDX(19), RIJNDAEL_IDX(20), RIJNDAEL_IDX(21), RIJNDAEL_IDX(22),
-    RIJNDAEL_IDX(23), RIJNDAEL_IDX(24), RIJNDAEL_IDX(25), RIJNDAEL_IDX(26), RIJNDAEL_IDX(27), RIJNDAEL_IDX(28), RIJNDAEL_IDX(29), RIJNDAEL_IDX(30), RIJNDAEL_IDX(31), RIJNDAEL_IDX(0), RIJNDAEL_IDX(0),
-    RIJNDAEL_IDX(0), RIJNDAEL_IDX(0),
+/* Rows 32..63 are padding: a pass of Z zmm loads 4Z rows from row r even
+ * when fewer blocks are left (its stores are masked), which reaches row
+ * 15 + 32 at most. */
+static const uint64_t rijndael_ctr_idx[2 * 64] __attribute__((aligned(64))) = {
+    RIJNDAEL_IDX(0), RIJNDAEL_IDX(1), RIJNDAEL_IDX(2), RIJNDAEL_IDX(3), RIJNDAEL_IDX(4), RIJNDAEL_IDX(5), RIJNDAEL_IDX(6), RIJNDAEL_IDX(7),
+    RIJNDAEL_IDX(8), RIJNDAEL_IDX(9), RIJNDAEL_IDX(10), RIJNDAEL_IDX(11), RIJNDAEL_IDX(12), RIJNDAEL_IDX(13), RIJNDAEL_IDX(14), RIJNDAEL_IDX(15),
+    RIJNDAEL_IDX(16), RIJNDAEL_IDX(17), RIJNDAEL_IDX(18), RIJNDAEL_IDX(19), RIJNDAEL_IDX(20), RIJNDAEL_IDX(21), RIJNDAEL_IDX(22), RIJNDAEL_IDX(23),
+    RIJNDAEL_IDX(24), RIJNDAEL_IDX(25), RIJNDAEL_IDX(26), RIJNDAEL_IDX(27), RIJNDAEL_IDX(28), RIJNDAEL_IDX(29), RIJNDAEL_IDX(30), RIJNDAEL_IDX(31),
 };
 #undef RIJNDAEL_IDX
 
