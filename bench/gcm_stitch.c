@@ -20,7 +20,7 @@
 
 #define LEN 16384
 
-static const char *const ciphers[] = { "aes-128", "aria-128" };
+static const char *const ciphers[] = { "aes-128", "aria-128", "lea-128", "rc6-128" };
 
 typedef struct job {
     const kc_cipher *c;

@@ -10,6 +10,8 @@
 #include <string.h>
 #include "core/backend.h"
 #include "lea/lea_common.h"   /* (lea_simd.h's headers, before the pragma) */
+
+extern const struct kc_gcm_stitch kc_lea_avx512_gcm;
 KC_TARGET_BEGIN("avx512f")
 
 typedef __m512i V;
@@ -131,6 +133,7 @@ const kc_block_backend kc_lea_avx512 = {
     .decrypt = lea_decrypt,
     .ctr = lea_ctr,
     .cbc_encrypt_multi = lea_cbc_multi,
+    .gcm_stitch = &kc_lea_avx512_gcm,
 };
 KC_TARGET_END
 #endif

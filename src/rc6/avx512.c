@@ -11,6 +11,8 @@
 #include "core/simd_blocks.h"   /* (rc6_simd.h's headers, before the pragma) */
 #include "rc6/rc6_common.h"
 
+extern const struct kc_gcm_stitch kc_rc6_avx512_gcm;
+
 KC_TARGET_BEGIN("avx512f")
 
 typedef __m512i V;
@@ -121,6 +123,7 @@ const kc_block_backend kc_rc6_avx512 = {
     .encrypt = rc6_encrypt,
     .decrypt = rc6_decrypt,
     .ctr = rc6_ctr,
+    .gcm_stitch = &kc_rc6_avx512_gcm,
 };
 KC_TARGET_END
 #endif
