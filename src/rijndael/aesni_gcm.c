@@ -63,19 +63,6 @@ static ALWAYS_INLINE void batch(const __m128i (*rk)[2], const unsigned nr, __m12
     if (hash) *y = kc_ghash_x86_reduce(lo, mid, hi);
 }
 
-/* 8 blocks at p into y, one reduction: the ciphertext of the last batch. */
-static ALWAYS_INLINE __m128i absorb8(const kc_ghash_pclmul_key *hk, __m128i y, const uint8_t *p)
-{
-    __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
-#pragma GCC unroll 8
-    for (int j = BATCH - 1; j >= 0; j--) {
-        __m128i x = KC_GHASH_LOAD(p + 16 * j);
-        if (j == 0) x = _mm_xor_si128(x, y);
-        kc_ghash_x86_mul_add(&lo, &mid, &hi, x, hk->h[j], hk->k[j]);
-    }
-    return kc_ghash_x86_reduce(lo, mid, hi);
-}
-
 /* The whole run for a fixed round count, so the rounds unroll. */
 static ALWAYS_INLINE void run_nr(const __m128i (*rk)[2], const unsigned nr, __m128i c, const kc_ghash_pclmul_key *hk,
                                  __m128i *acc, int encrypt, uint8_t *out, const uint8_t *in, size_t n)
@@ -84,7 +71,7 @@ static ALWAYS_INLINE void run_nr(const __m128i (*rk)[2], const unsigned nr, __m1
     if (encrypt) {   /* batch i's ciphertext is hashed during batch i + 1 */
         batch(rk, nr, &c, hk, acc, 0, NULL, out, in);
         for (size_t i = 1; i < n; i++) batch(rk, nr, &c, hk, acc, 1, out + step * (i - 1), out + step * i, in + step * i);
-        *acc = absorb8(hk, *acc, out + step * (n - 1));
+        *acc = kc_ghash_x86_absorb8(hk, *acc, out + step * (n - 1));
     } else {
         for (size_t i = 0; i < n; i++) batch(rk, nr, &c, hk, acc, 1, in + step * i, out + step * i, in + step * i);
     }
