@@ -22,6 +22,8 @@ KC_TARGET_BEGIN("avx2,aes")
 #define ARIA_X86_GFNI 0
 #include "aria/aria_x86.h"
 
+extern const struct kc_gcm_stitch kc_aria_aesni_avx2_gcm;   /* aesni_avx2_gcm.c */
+
 #define SMALL 3   /* up to this many blocks: one at a time */
 
 #define SHIFT_ROWS     0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12, 1, 6, 11
@@ -139,6 +141,7 @@ const kc_block_backend kc_aria_aesni_avx2 = {
     .decrypt = aria_decrypt,
     .ctr = aria_ctr,
     .cbc_encrypt_multi = aria_cbc_multi,
+    .gcm_stitch = &kc_aria_aesni_avx2_gcm,
 };
 KC_TARGET_END
 #endif

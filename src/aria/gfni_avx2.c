@@ -10,6 +10,8 @@ KC_TARGET_BEGIN("avx2,gfni")
 #define ARIA_X86_GFNI 1
 #include "aria/aria_x86.h"
 
+extern const struct kc_gcm_stitch kc_aria_gfni_avx2_gcm;   /* gfni_avx2_gcm.c */
+
 #define SMALL 3   /* up to this many blocks: one at a time */
 
 static void key_round(uint8_t out[16], const uint8_t in[16], const uint8_t rk[16], int odd)
@@ -69,6 +71,7 @@ const kc_block_backend kc_aria_gfni_avx2 = {
     .decrypt = aria_decrypt,
     .ctr = aria_ctr,
     .cbc_encrypt_multi = aria_cbc_multi,
+    .gcm_stitch = &kc_aria_gfni_avx2_gcm,
 };
 KC_TARGET_END
 #endif

@@ -59,4 +59,20 @@ static inline __m128i kc_ghash_x86_reduce(__m128i lo, __m128i mid, __m128i hi)
     return _mm_xor_si128(hi, _mm_xor_si128(lo, t));
 }
 
+/* 8 blocks at p absorbed into y (standard order inside, as KC_GHASH_LOAD
+ * gives) with the pclmul backend's key: one reduction.  Block 7 first, so
+ * that block 0, which waits for y, is multiplied last. */
+static inline __attribute__((always_inline)) __m128i kc_ghash_x86_absorb8(const kc_ghash_pclmul_key *key, __m128i y,
+                                                                         const uint8_t *p)
+{
+    __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
+#pragma GCC unroll 8
+    for (int j = 7; j >= 0; j--) {
+        __m128i x = KC_GHASH_LOAD(p + 16 * j);
+        if (j == 0) x = _mm_xor_si128(x, y);
+        kc_ghash_x86_mul_add(&lo, &mid, &hi, x, key->h[j], key->k[j]);
+    }
+    return kc_ghash_x86_reduce(lo, mid, hi);
+}
+
 #endif

@@ -27,6 +27,8 @@
 #include "rijndael/rijndael_x86.h"
 #include "core/ctr_blocks.h"
 
+extern const struct kc_gcm_stitch kc_rijndael_aesni_gcm;   /* aesni_gcm.c */
+
 KC_TARGET_BEGIN("aes,ssse3")
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
@@ -451,6 +453,7 @@ const kc_block_backend kc_rijndael_aesni = {
     .ctr = aesni_ctr,
     .cbc_encrypt = aesni_cbc,
     .cbc_encrypt_multi = aesni_cbc_multi,
+    .gcm_stitch = &kc_rijndael_aesni_gcm,
 };
 
 KC_TARGET_END

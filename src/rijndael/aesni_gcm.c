@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: MIT */
+/* AES-GCM on AES-NI + PCLMULQDQ: CTR and GHASH stitched in one pass (the
+ * kernel of ghash/stitch.h, for the pclmul GHASH backend and its key
+ * layout, ghash/ghash_x86.h).  A batch is 8 counter blocks, as in
+ * aesni.c's CTR; the 8 Karatsuba multiplies of one GHASH batch (8 blocks,
+ * one reduction) are issued one per round between rounds 1..8.
+ * Encryption hashes the previous batch's ciphertext (in L1, just stored),
+ * decryption the batch's own input.  The counter is kept byte-reversed and
+ * counts in its low 32-bit word only: inc32 with no branch, so GCM's
+ * GHASH-derived (secret) J0 may run here too.  Constant-time: no table,
+ * no branch or address on data.  AES only (Nb = 4); wider Rijndael blocks
+ * get 0 blocks done. */
+#include "core/arch.h"
+#if KC_ARCH_X86
+#include "core/util.h"
+#include "ghash/stitch.h"
+#include "rijndael/rijndael_x86.h"
+
+extern const kc_ghash_backend kc_ghash_pclmul;
+
+KC_TARGET_BEGIN("aes,pclmul,ssse3")
+#include "ghash/ghash_x86.h"
+
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#define BATCH 8   /* blocks: one GHASH reduction */
+
+/* One batch: 8 blocks of CTR from *ctr (byte-reversed, advanced) over in
+ * into out; when hash, the 8 blocks at h into *y, block 7 first so that
+ * block 0 (which waits for y) is multiplied last. */
+static ALWAYS_INLINE void batch(const __m128i (*rk)[2], const unsigned nr, __m128i *ctr,
+                                const kc_ghash_pclmul_key *hk, __m128i *y, const int hash, const uint8_t *h,
+                                uint8_t *out, const uint8_t *in)
+{
+    const __m128i one = _mm_set_epi32(0, 0, 0, 1), bswap = KC_GHASH_BSWAP;
+    __m128i s[BATCH], key = rk[0][0], lo = _mm_setzero_si128(), mid = lo, hi = lo;
+#pragma GCC unroll 8
+    for (unsigned i = 0; i < BATCH; i++, *ctr = _mm_add_epi32(*ctr, one))
+        s[i] = _mm_xor_si128(_mm_shuffle_epi8(*ctr, bswap), key);
+#pragma GCC unroll 8
+    for (unsigned r = 1; r <= 8; r++) {
+        key = rk[r][0];
+#pragma GCC unroll 8
+        for (unsigned i = 0; i < BATCH; i++) s[i] = _mm_aesenc_si128(s[i], key);
+        if (hash) {
+            const unsigned j = 8 - r;
+            __m128i x = KC_GHASH_LOAD(h + 16 * j);
+            if (j == 0) x = _mm_xor_si128(x, *y);
+            kc_ghash_x86_mul_add(&lo, &mid, &hi, x, hk->h[j], hk->k[j]);
+        }
+    }
+#pragma GCC unroll 5
+    for (unsigned r = 9; r < nr; r++) {
+        key = rk[r][0];
+#pragma GCC unroll 8
+        for (unsigned i = 0; i < BATCH; i++) s[i] = _mm_aesenc_si128(s[i], key);
+    }
+    key = rk[nr][0];
+#pragma GCC unroll 8
+    for (unsigned i = 0; i < BATCH; i++) {   /* the input XOR folded into the last round */
+        __m128i last = _mm_xor_si128(key, _mm_loadu_si128((const __m128i *)(const void *)(in + 16 * i)));
+        _mm_storeu_si128((__m128i *)(void *)(out + 16 * i), _mm_aesenclast_si128(s[i], last));
+    }
+    if (hash) *y = kc_ghash_x86_reduce(lo, mid, hi);
+}
+
+/* The whole run for a fixed round count, so the rounds unroll. */
+static ALWAYS_INLINE void run_nr(const __m128i (*rk)[2], const unsigned nr, __m128i c, const kc_ghash_pclmul_key *hk,
+                                 __m128i *acc, int encrypt, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const size_t step = 16 * BATCH;
+    if (encrypt) {   /* batch i's ciphertext is hashed during batch i + 1 */
+        batch(rk, nr, &c, hk, acc, 0, NULL, out, in);
+        for (size_t i = 1; i < n; i++) batch(rk, nr, &c, hk, acc, 1, out + step * (i - 1), out + step * i, in + step * i);
+        *acc = kc_ghash_x86_absorb8(hk, *acc, out + step * (n - 1));
+    } else {
+        for (size_t i = 0; i < n; i++) batch(rk, nr, &c, hk, acc, 1, in + step * i, out + step * i, in + step * i);
+    }
+}
+
+static size_t aesni_gcm(const void *ctx, const void *hkey, uint8_t ctr[16], uint8_t y[16], int encrypt,
+                        uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    const aesni_key *k = ctx;
+    const kc_ghash_pclmul_key *hk = hkey;
+    size_t n = nblocks / BATCH;
+    if (k->nb != 4 || n == 0) return 0;
+    __m128i c = KC_GHASH_LOAD(ctr), acc = KC_GHASH_LOAD(y);
+    if (k->nr == 10) run_nr(k->ek, 10, c, hk, &acc, encrypt, out, in, n);
+    else if (k->nr == 12) run_nr(k->ek, 12, c, hk, &acc, encrypt, out, in, n);
+    else run_nr(k->ek, 14, c, hk, &acc, encrypt, out, in, n);
+    KC_GHASH_STORE(y, acc);
+    kc_store32_be(ctr + 12, kc_load32_be(ctr + 12) + (uint32_t)(n * BATCH));
+    return n * BATCH;
+}
+
+KC_TARGET_END
+
+const kc_gcm_stitch kc_rijndael_aesni_gcm = { &kc_ghash_pclmul, aesni_gcm };
+#endif
