@@ -3,8 +3,8 @@
  * block backend's gcm_stitch kernel, ghash/stitch.h) against the same
  * gcm.c with that kernel hidden (CTR over a 4 KiB chunk, then GHASH over
  * it), in the same run, with CTR alone and GHASH alone beside them: every
- * block backend with a stitched kernel this CPU runs, on AES-128 and
- * ARIA-128.  16 KiB, 12-byte IV, no AD: one-shot encryption and released
+ * block backend with a stitched kernel this CPU runs, on AES-128,
+ * ARIA-128, LEA-128 and RC6-128.  16 KiB, 12-byte IV, no AD: one-shot encryption and released
  * streaming decryption (one-shot decryption hashes before it decrypts: it
  * does not stitch).  Records as kcipher-bench's, scenario "stitch".
  *
@@ -68,7 +68,7 @@ static bench_point point(const char *cipher, const char *impl, const char *isa, 
     memset(&p, 0, sizeof p);
     p.library = "kcipher";
     p.primitive = cipher;
-    p.family = strncmp(cipher, "aes", 3) == 0 ? "rijndael" : "aria";
+    p.family = kc_cipher_find(cipher)->family;
     p.impl = impl;
     p.isa = isa;
     p.constant_time = 1;

@@ -28,14 +28,7 @@ extern const struct kc_gcm_stitch kc_aria_aesni_avx2_gcm;   /* aesni_avx2_gcm.c 
 
 #define SHIFT_ROWS     0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12, 1, 6, 11
 #define INV_SHIFT_ROWS 0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3
-#define SHIFT_ROWS2    0, 9, 2, 11, 4, 13, 6, 15, 8, 1, 10, 3, 12, 5, 14, 7
-/* L.x + 0x88 and L'.x + 0x04 on the low and the high nibble of x */
-#define S2_LO 0x88, 0x0d, 0x37, 0xb2, 0x00, 0x85, 0xbf, 0x3a, 0xa8, 0x2d, 0x17, 0x92, 0x20, 0xa5, 0x9f, 0x1a
-#define S2_HI 0x00, 0x3e, 0xd4, 0xea, 0x84, 0xba, 0x50, 0x6e, 0xcd, 0xf3, 0x19, 0x27, 0x49, 0x77, 0x9d, 0xa3
-#define X2_LO 0x04, 0x45, 0xee, 0xaf, 0x17, 0x56, 0xfd, 0xbc, 0x53, 0x12, 0xb9, 0xf8, 0x40, 0x01, 0xaa, 0xeb
-#define X2_HI 0x00, 0xb6, 0x08, 0xbe, 0xd6, 0x60, 0xde, 0x68, 0x53, 0xe5, 0x5b, 0xed, 0x85, 0x33, 0x8d, 0x3b
 #define BYTES(...) _mm_setr_epi8(__VA_ARGS__)
-#define BYTES2(...) _mm256_setr_epi8(__VA_ARGS__, __VA_ARGS__)
 
 /* ---- one block ---- */
 
@@ -53,8 +46,8 @@ static __m128i sl1(__m128i x, int odd)
     __m128i s1 = _mm_aesenclast_si128(_mm_shuffle_epi8(x, BYTES(INV_SHIFT_ROWS)), zero);
     __m128i xs = _mm_shuffle_epi8(x, BYTES(SHIFT_ROWS));
     __m128i x1 = _mm_aesdeclast_si128(xs, zero);
-    __m128i x2 = _mm_aesdeclast_si128(affine1(xs, BYTES(X2_LO), BYTES(X2_HI)), zero);
-    __m128i s2 = affine1(s1, BYTES(S2_LO), BYTES(S2_HI));
+    __m128i x2 = _mm_aesdeclast_si128(affine1(xs, BYTES(ARIA_X2_LO), BYTES(ARIA_X2_HI)), zero);
+    __m128i s2 = affine1(s1, BYTES(ARIA_S2_LO), BYTES(ARIA_S2_HI));
     return aria_x86_pick1(_mm_blendv_epi8(s1, s2, ARIA_X86_ODD_BYTES),
                           _mm_blendv_epi8(x1, x2, ARIA_X86_ODD_BYTES), odd);
 }
@@ -66,48 +59,10 @@ static void key_round(uint8_t out[16], const uint8_t in[16], const uint8_t rk[16
 
 /* ---- 32 blocks ---- */
 
-static inline __m256i affine32(__m256i x, __m256i lo, __m256i hi)
-{
-    const __m256i nib = _mm256_set1_epi8(0x0f);
-    return _mm256_xor_si256(_mm256_shuffle_epi8(lo, _mm256_and_si256(x, nib)),
-                            _mm256_shuffle_epi8(hi, _mm256_and_si256(_mm256_srli_epi16(x, 4), nib)));
-}
-
-/* aesenclast / aesdeclast with a zero key, on both 128-bit lanes */
-static inline __m256i enclast(__m256i x)
-{
-    const __m128i zero = _mm_setzero_si128();
-    __m128i lo = _mm_aesenclast_si128(_mm256_castsi256_si128(x), zero);
-    __m128i hi = _mm_aesenclast_si128(_mm256_extracti128_si256(x, 1), zero);
-    return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
-}
-
-static inline __m256i declast(__m256i x)
-{
-    const __m128i zero = _mm_setzero_si128();
-    __m128i lo = _mm_aesdeclast_si128(_mm256_castsi256_si128(x), zero);
-    __m128i hi = _mm_aesdeclast_si128(_mm256_extracti128_si256(x, 1), zero);
-    return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
-}
-
-/* SL1 (odd) or SL2; every vector's blocks end up moved by one ShiftRows. */
-static inline void sl32(__m256i x[16], int odd)
-{
-    const __m256i sr2 = BYTES2(SHIFT_ROWS2);
-    const int s = odd ? 0 : 2, t = odd ? 2 : 0;     /* S1 S2 at j = s, s+1; X1 X2 at t, t+1 */
-    for (int w = 0; w < 16; w += 4) {
-        x[w + s] = enclast(x[w + s]);
-        x[w + s + 1] = affine32(enclast(x[w + s + 1]), BYTES2(S2_LO), BYTES2(S2_HI));
-        x[w + t] = declast(_mm256_shuffle_epi8(x[w + t], sr2));
-        x[w + t + 1] = declast(_mm256_shuffle_epi8(affine32(x[w + t + 1], BYTES2(X2_LO), BYTES2(X2_HI)), sr2));
-    }
-}
-
 static inline void core32(const aria_x86_keys *ks, unsigned rounds, __m256i x[16])
 {
-    aria_x86_rounds32(sl32, x, ks, rounds);
-    if (rounds % 4)                                 /* 14 rounds: ShiftRows^14 = ShiftRows^2 */
-        for (int p = 0; p < 16; p++) x[p] = _mm256_shuffle_epi8(x[p], BYTES2(SHIFT_ROWS2));
+    aria_x86_rounds32(aria_x86_sl32, x, ks, rounds);
+    aria_x86_fix32(x, rounds);
     aria_x86_add_key32(x, ks->k4[rounds]);
 }
 

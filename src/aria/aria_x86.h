@@ -159,8 +159,91 @@ static inline __m128i aria_gfni_sl1(__m128i x, int odd)
 }
 #endif
 
+
+#if !ARIA_X86_GFNI
+/* ---- AES-NI S-boxes (aesni_avx2.c): aesenclast with a zero key is
+ * ShiftRows(S1(x)), aesdeclast InvShiftRows(X1(x)); S2 and X2 add an affine
+ * map on one side, two 16-entry nibble tables looked up with pshufb:
+ * S2(x) = L.S1(x) + 0x88, X2(y) = X1(L'.y + 0x04) ---- */
+#define ARIA_SHIFT_ROWS2 0, 9, 2, 11, 4, 13, 6, 15, 8, 1, 10, 3, 12, 5, 14, 7
+/* L.x + 0x88 and L'.x + 0x04 on the low and the high nibble of x */
+#define ARIA_S2_LO 0x88, 0x0d, 0x37, 0xb2, 0x00, 0x85, 0xbf, 0x3a, 0xa8, 0x2d, 0x17, 0x92, 0x20, 0xa5, 0x9f, 0x1a
+#define ARIA_S2_HI 0x00, 0x3e, 0xd4, 0xea, 0x84, 0xba, 0x50, 0x6e, 0xcd, 0xf3, 0x19, 0x27, 0x49, 0x77, 0x9d, 0xa3
+#define ARIA_X2_LO 0x04, 0x45, 0xee, 0xaf, 0x17, 0x56, 0xfd, 0xbc, 0x53, 0x12, 0xb9, 0xf8, 0x40, 0x01, 0xaa, 0xeb
+#define ARIA_X2_HI 0x00, 0xb6, 0x08, 0xbe, 0xd6, 0x60, 0xde, 0x68, 0x53, 0xe5, 0x5b, 0xed, 0x85, 0x33, 0x8d, 0x3b
+#endif
+
 /* ---- 32 blocks in 16 ymm registers (AVX2) ---- */
 #if ARIA_X86_AVX2
+
+/* The byte-sliced S-layer of the including backend: SL1 (odd) or SL2 on
+ * x[4w + j] = byte j of word w, and what it leaves to undo after the last
+ * round (aria_x86_fix32). */
+#define ARIA_BYTES2(...) _mm256_setr_epi8(__VA_ARGS__, __VA_ARGS__)
+#if ARIA_X86_GFNI
+static inline void aria_x86_sl32(__m256i x[16], int odd)
+{
+    const __m256i m1 = _mm256_set1_epi64x(ARIA_GF_S1), m2 = _mm256_set1_epi64x(ARIA_GF_S2);
+    const __m256i mx1 = _mm256_set1_epi64x(ARIA_GF_X1), mx2 = _mm256_set1_epi64x(ARIA_GF_X2);
+    const __m256i id = _mm256_set1_epi64x(ARIA_GF_ID);
+    const int s = odd ? 0 : 2, t = odd ? 2 : 0;     /* S1 S2 at j = s, s+1; X1 X2 at t, t+1 */
+    for (int w = 0; w < 16; w += 4) {
+        x[w + s] = _mm256_gf2p8affineinv_epi64_epi8(x[w + s], m1, 0x63);
+        x[w + s + 1] = _mm256_gf2p8affineinv_epi64_epi8(x[w + s + 1], m2, 0xE2);
+        x[w + t] = _mm256_gf2p8affineinv_epi64_epi8(_mm256_gf2p8affine_epi64_epi8(x[w + t], mx1, 0x05), id, 0);
+        x[w + t + 1] = _mm256_gf2p8affineinv_epi64_epi8(
+            _mm256_gf2p8affine_epi64_epi8(x[w + t + 1], mx2, 0x2C), id, 0);
+    }
+}
+
+static inline void aria_x86_fix32(__m256i x[16], unsigned rounds) { (void)x; (void)rounds; }
+#else
+static inline __m256i aria_aesni_affine32(__m256i x, __m256i lo, __m256i hi)
+{
+    const __m256i nib = _mm256_set1_epi8(0x0f);
+    return _mm256_xor_si256(_mm256_shuffle_epi8(lo, _mm256_and_si256(x, nib)),
+                            _mm256_shuffle_epi8(hi, _mm256_and_si256(_mm256_srli_epi16(x, 4), nib)));
+}
+
+/* aesenclast / aesdeclast with a zero key, on both 128-bit lanes */
+static inline __m256i aria_aesni_enclast(__m256i x)
+{
+    const __m128i zero = _mm_setzero_si128();
+    __m128i lo = _mm_aesenclast_si128(_mm256_castsi256_si128(x), zero);
+    __m128i hi = _mm_aesenclast_si128(_mm256_extracti128_si256(x, 1), zero);
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+}
+
+static inline __m256i aria_aesni_declast(__m256i x)
+{
+    const __m128i zero = _mm_setzero_si128();
+    __m128i lo = _mm_aesdeclast_si128(_mm256_castsi256_si128(x), zero);
+    __m128i hi = _mm_aesdeclast_si128(_mm256_extracti128_si256(x, 1), zero);
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+}
+
+/* Every vector's blocks end up moved by one ShiftRows (aesni_avx2.c). */
+static inline void aria_x86_sl32(__m256i x[16], int odd)
+{
+    const __m256i sr2 = ARIA_BYTES2(ARIA_SHIFT_ROWS2);
+    const int s = odd ? 0 : 2, t = odd ? 2 : 0;     /* S1 S2 at j = s, s+1; X1 X2 at t, t+1 */
+    for (int w = 0; w < 16; w += 4) {
+        x[w + s] = aria_aesni_enclast(x[w + s]);
+        x[w + s + 1] = aria_aesni_affine32(aria_aesni_enclast(x[w + s + 1]), ARIA_BYTES2(ARIA_S2_LO),
+                                           ARIA_BYTES2(ARIA_S2_HI));
+        x[w + t] = aria_aesni_declast(_mm256_shuffle_epi8(x[w + t], sr2));
+        x[w + t + 1] = aria_aesni_declast(_mm256_shuffle_epi8(
+            aria_aesni_affine32(x[w + t + 1], ARIA_BYTES2(ARIA_X2_LO), ARIA_BYTES2(ARIA_X2_HI)), sr2));
+    }
+}
+
+/* 14 rounds leave the blocks moved by ShiftRows^14 = ShiftRows^2. */
+static inline void aria_x86_fix32(__m256i x[16], unsigned rounds)
+{
+    if (rounds % 4)
+        for (int p = 0; p < 16; p++) x[p] = _mm256_shuffle_epi8(x[p], ARIA_BYTES2(ARIA_SHIFT_ROWS2));
+}
+#endif
 
 /* In each 128-bit lane, byte j of x[i] <-> byte i of x[j]: unpacks of 8,
  * 16, 32 and 64 bits; the last ones come out in bit-reversed order. */

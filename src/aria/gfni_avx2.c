@@ -19,25 +19,9 @@ static void key_round(uint8_t out[16], const uint8_t in[16], const uint8_t rk[16
     aria_x86_key_round(aria_gfni_sl1, out, in, rk, odd);
 }
 
-/* SL1 (odd) or SL2 on byte-sliced state. */
-static inline void sl32(__m256i x[16], int odd)
-{
-    const __m256i m1 = _mm256_set1_epi64x(ARIA_GF_S1), m2 = _mm256_set1_epi64x(ARIA_GF_S2);
-    const __m256i mx1 = _mm256_set1_epi64x(ARIA_GF_X1), mx2 = _mm256_set1_epi64x(ARIA_GF_X2);
-    const __m256i id = _mm256_set1_epi64x(ARIA_GF_ID);
-    const int s = odd ? 0 : 2, t = odd ? 2 : 0;     /* S1 S2 at j = s, s+1; X1 X2 at t, t+1 */
-    for (int w = 0; w < 16; w += 4) {
-        x[w + s] = _mm256_gf2p8affineinv_epi64_epi8(x[w + s], m1, 0x63);
-        x[w + s + 1] = _mm256_gf2p8affineinv_epi64_epi8(x[w + s + 1], m2, 0xE2);
-        x[w + t] = _mm256_gf2p8affineinv_epi64_epi8(_mm256_gf2p8affine_epi64_epi8(x[w + t], mx1, 0x05), id, 0);
-        x[w + t + 1] = _mm256_gf2p8affineinv_epi64_epi8(
-            _mm256_gf2p8affine_epi64_epi8(x[w + t + 1], mx2, 0x2C), id, 0);
-    }
-}
-
 static inline void core32(const aria_x86_keys *ks, unsigned rounds, __m256i x[16])
 {
-    aria_x86_rounds32(sl32, x, ks, rounds);
+    aria_x86_rounds32(aria_x86_sl32, x, ks, rounds);
     aria_x86_add_key32(x, ks->k4[rounds]);
 }
 
