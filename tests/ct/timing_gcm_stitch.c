@@ -20,7 +20,6 @@
 #include "ghash/stitch.h"
 
 #define BLOCKS 128           /* two batches of the widest kernel (ARIA: 64) */
-#define BATCH 256
 #define BUF (32 + 16 * BLOCKS)   /* counter block, Y, data */
 
 /* The control: AES's kernel, then a branch on the first output byte. */
@@ -50,8 +49,6 @@ typedef struct target {
     size_t buf_len;
 } target;
 
-static uint8_t batch_inputs[BATCH][BUF];
-
 /* Untimed: a new key (its schedule, H and the GHASH key). */
 static void prepare(target *t)
 {
@@ -72,36 +69,14 @@ static void run(target *t)
 
 static size_t measurements = 200000;
 
+static void run_v(void *t) { run(t); }
+static void prepare_v(void *t) { prepare(t); }
+
+/* max |t| over the crops (dudect.h). */
 static double measure(target *t)
 {
-    size_t n = measurements - measurements % BATCH;
-    uint64_t *times = malloc(n * sizeof *times);
-    uint8_t *cls = malloc(n);
-    if (!times || !cls) { perror("alloc"); exit(2); }
-    for (size_t i = 0; i < n; i++) {
-        if (i % BATCH == 0) {
-            for (size_t j = 0; j < BATCH; j++) {
-                cls[i + j] = (uint8_t)(dd_rng() & 1);
-                if (cls[i + j]) memcpy(batch_inputs[j], t->fixed, t->buf_len);
-                else dd_random_bytes(batch_inputs[j], t->buf_len);
-            }
-            if (i == 0)
-                for (size_t j = 0; j < 8 * BATCH; j++) {
-                    memcpy(t->buf, batch_inputs[j % BATCH], t->buf_len);
-                    prepare(t);
-                    run(t);
-                }
-        }
-        memcpy(t->buf, batch_inputs[i % BATCH], t->buf_len);
-        prepare(t);
-        uint64_t t0 = dd_ticks();
-        run(t);
-        times[i] = dd_ticks() - t0;
-    }
-    double worst = dd_max_t(times, cls, n, 0);
-    free(cls);
-    free(times);
-    return worst;
+    const dd_target s = { t, run_v, prepare_v, t->buf, t->buf_len, t->fixed };
+    return dd_measure(&s, measurements, 8, 0);
 }
 
 /* The three secrets of one kernel; returns the failures.  A control counts

@@ -19,7 +19,6 @@
 
 #define HIDDEN (KC_CPU_AVX512F | KC_CPU_AVX512BW | KC_CPU_VPCLMUL)
 #define BLOCKS 40            /* past the widest aggregation (32 blocks), with a tail */
-#define BATCH 256
 
 /* The control: branches on every bit of X and of V. */
 static void leaky_init(void *key, const uint8_t h[16]) { memcpy(key, h, 16); }
@@ -58,8 +57,6 @@ typedef struct target {
     size_t buf_len;
 } target;
 
-static uint8_t batch_inputs[BATCH][16 + 16 * BLOCKS];
-
 static void run(target *t)
 {
     if (t->secret == SECRET_H) t->b->init(t->key, t->h);
@@ -69,31 +66,13 @@ static void run(target *t)
 
 static size_t measurements = 200000;
 
+static void run_v(void *t) { run(t); }
+
+/* max |t| over the crops (dudect.h). */
 static double measure(target *t)
 {
-    size_t n = measurements - measurements % BATCH;
-    uint64_t *times = malloc(n * sizeof *times);
-    uint8_t *cls = malloc(n);
-    if (!times || !cls) { perror("alloc"); exit(2); }
-    for (size_t i = 0; i < n; i++) {
-        if (i % BATCH == 0) {
-            for (size_t j = 0; j < BATCH; j++) {
-                cls[i + j] = (uint8_t)(dd_rng() & 1);
-                if (cls[i + j]) memcpy(batch_inputs[j], t->fixed, t->buf_len);
-                else dd_random_bytes(batch_inputs[j], t->buf_len);
-            }
-            if (i == 0)
-                for (size_t j = 0; j < 8 * BATCH; j++) { memcpy(t->buf, batch_inputs[j % BATCH], t->buf_len); run(t); }
-        }
-        memcpy(t->buf, batch_inputs[i % BATCH], t->buf_len);
-        uint64_t t0 = dd_ticks();
-        run(t);
-        times[i] = dd_ticks() - t0;
-    }
-    double worst = dd_max_t(times, cls, n, 0);
-    free(cls);
-    free(times);
-    return worst;
+    const dd_target s = { t, run_v, NULL, t->buf, t->buf_len, t->fixed };
+    return dd_measure(&s, measurements, 8, 0);
 }
 
 /* Both secrets of one backend; returns the failures.  A control counts as

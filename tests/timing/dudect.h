@@ -116,4 +116,56 @@ static inline double dd_max_t(const uint64_t *times, const uint8_t *cls, size_t 
     return worst;
 }
 
+#define DD_BATCH 256   /* inputs drawn at a time */
+
+/* One timed operation: run(t) reads its secret input, len bytes at buf,
+ * which each measurement first sets to the fixed value (class 1) or a
+ * random one (class 0), the classes interleaved at random; prepare(t), if
+ * not NULL, then does what must not be timed (e.g. a key schedule). */
+typedef struct dd_target {
+    void *t;
+    void (*run)(void *t);
+    void (*prepare)(void *t);
+    uint8_t *buf;
+    size_t len;
+    const uint8_t *fixed;
+} dd_target;
+
+/* n measurements (whole batches, after warm batches of warm-up): the
+ * largest |t| (dd_max_t).  Inputs are drawn a batch at a time, before
+ * they are timed, so drawing them is not. */
+static inline __attribute__((always_inline)) double dd_measure(const dd_target *s, size_t n, unsigned warm,
+                                                               int verbose)
+{
+    n -= n % DD_BATCH;
+    uint64_t *times = malloc(n * sizeof *times);
+    uint8_t *cls = malloc(n), *inputs = malloc(DD_BATCH * s->len + 1);
+    if (!times || !cls || !inputs) { perror("alloc"); exit(2); }
+    for (size_t i = 0; i < n; i++) {
+        size_t j = i % DD_BATCH;
+        if (j == 0) {
+            for (size_t k = 0; k < DD_BATCH; k++) {
+                cls[i + k] = (uint8_t)(dd_rng() & 1);
+                if (cls[i + k]) memcpy(inputs + k * s->len, s->fixed, s->len);
+                else dd_random_bytes(inputs + k * s->len, s->len);
+            }
+            for (size_t k = 0; i == 0 && k < warm * DD_BATCH; k++) {
+                memcpy(s->buf, inputs + k % DD_BATCH * s->len, s->len);
+                if (s->prepare) s->prepare(s->t);
+                s->run(s->t);
+            }
+        }
+        memcpy(s->buf, inputs + j * s->len, s->len);
+        if (s->prepare) s->prepare(s->t);
+        uint64_t t0 = dd_ticks();
+        s->run(s->t);
+        times[i] = dd_ticks() - t0;
+    }
+    double worst = dd_max_t(times, cls, n, verbose);
+    free(inputs);
+    free(cls);
+    free(times);
+    return worst;
+}
+
 #endif

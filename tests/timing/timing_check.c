@@ -77,20 +77,6 @@ static void run(target *t)
     }
 }
 
-/* Inputs are drawn a batch at a time, before any of them is timed, into
- * slots whose address does not depend on the class. */
-#define BATCH 256
-static uint8_t batch_inputs[BATCH][LANES * 32];
-
-static void prepare_batch(const target *t, uint8_t *cls)
-{
-    for (size_t j = 0; j < BATCH; j++) {
-        cls[j] = (uint8_t)(dd_rng() & 1);
-        if (cls[j]) memcpy(batch_inputs[j], t->fixed, t->buf_len);
-        else dd_random_bytes(batch_inputs[j], t->buf_len);
-    }
-}
-
 static void setup(target *t, const kc_cipher_entry *e, const kc_backend_head *b, enum secret secret)
 {
     memset(t, 0, sizeof *t);
@@ -134,29 +120,13 @@ static void setup(target *t, const kc_cipher_entry *e, const kc_backend_head *b,
 static size_t measurements = 200000;
 static int verbose;                /* -v: class means and t at every crop */
 
-/* max |t| over the crops, for n measurements of t. */
+static void run_v(void *t) { run(t); }
+
+/* max |t| over the crops (dudect.h). */
 static double measure(target *t)
 {
-    size_t n = measurements;
-    uint64_t *times = malloc(n * sizeof *times);
-    uint8_t *cls = malloc(n);
-    if (!times || !cls) { perror("alloc"); exit(2); }
-    n -= n % BATCH;
-    for (size_t i = 0; i < n; i++) {
-        if (i % BATCH == 0) {
-            prepare_batch(t, cls + i);
-            if (i == 0)            /* warm-up */
-                for (size_t j = 0; j < 8 * BATCH; j++) { memcpy(t->buf, batch_inputs[j % BATCH], t->buf_len); run(t); }
-        }
-        memcpy(t->buf, batch_inputs[i % BATCH], t->buf_len);
-        uint64_t t0 = dd_ticks();
-        run(t);
-        times[i] = dd_ticks() - t0;
-    }
-    double worst = dd_max_t(times, cls, n, verbose);
-    free(cls);
-    free(times);
-    return worst;
+    const dd_target s = { t, run_v, NULL, t->buf, t->buf_len, t->fixed };
+    return dd_measure(&s, measurements, 8, verbose);
 }
 
 /* Each secret input of one backend; returns the number of failures.  A

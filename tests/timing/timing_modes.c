@@ -23,7 +23,6 @@
 #define HIDDEN (KC_CPU_AVX512F | KC_CPU_AVX512BW | KC_CPU_AVX512VBMI2 | KC_CPU_GFNI | KC_CPU_VAES)
 #define LANES 16                 /* messages per batch: the widest multi-buffer kernel */
 #define LEN (16 * 16 + 5)        /* a message: 16 blocks and a partial one */
-#define BATCH 256
 
 enum op { CFB_ENC, CFB_DEC, OFB_ENC, CMAC_ONE, CMAC_BATCH, CCM_ENC, CCM_TAG, GCM_TAG, GMAC_TAG, NOPS };
 static const char *const op_names[] = { "cfb-encrypt", "cfb-decrypt", "ofb-encrypt", "cmac", "cmac-batch",
@@ -68,17 +67,6 @@ static void run(target *t)
         }
         break;
     default: break;
-    }
-}
-
-static uint8_t batch_inputs[BATCH][LEN + 16];
-
-static void prepare_batch(const target *t, uint8_t *cls)
-{
-    for (size_t j = 0; j < BATCH; j++) {
-        cls[j] = (uint8_t)(dd_rng() & 1);
-        if (cls[j]) memcpy(batch_inputs[j], t->fixed, t->buf_len);
-        else dd_random_bytes(batch_inputs[j], t->buf_len);
     }
 }
 
@@ -143,29 +131,13 @@ static void teardown(target *t)
 
 static size_t measurements = 200000;
 
-/* max |t| over the crops. */
+static void run_v(void *t) { run(t); }
+
+/* max |t| over the crops (dudect.h). */
 static double measure(target *t)
 {
-    size_t n = measurements;
-    uint64_t *times = malloc(n * sizeof *times);
-    uint8_t *cls = malloc(n);
-    if (!times || !cls) { perror("alloc"); exit(2); }
-    n -= n % BATCH;
-    for (size_t i = 0; i < n; i++) {
-        if (i % BATCH == 0) {
-            prepare_batch(t, cls + i);
-            if (i == 0)            /* warm-up */
-                for (size_t j = 0; j < 4 * BATCH; j++) { memcpy(t->buf, batch_inputs[j % BATCH], t->buf_len); run(t); }
-        }
-        memcpy(t->buf, batch_inputs[i % BATCH], t->buf_len);
-        uint64_t t0 = dd_ticks();
-        run(t);
-        times[i] = dd_ticks() - t0;
-    }
-    double worst = dd_max_t(times, cls, n, 0);
-    free(cls);
-    free(times);
-    return worst;
+    const dd_target s = { t, run_v, NULL, t->buf, t->buf_len, t->fixed };
+    return dd_measure(&s, measurements, 4, 0);
 }
 
 /* Every op of one backend; returns the failures.  A control is measured up
