@@ -13,52 +13,14 @@
 #include "ghash/ghash.h"
 
 KC_TARGET_BEGIN("+crypto")
+#include "ghash/ghash_arm.h"
 
-typedef struct {
-    uint64x2_t h[8];   /* h[i] = H^(8-i) * x^-1, reflected: h[7] is H's */
-    uint64x2_t k[8];   /* the halves of h[i] XORed, in both lanes */
-} pmull_key;
-
-static inline uint64x2_t mul_lo(uint64x2_t a, uint64x2_t b)
-{
-    return vreinterpretq_u64_p128(vmull_p64((poly64_t)vgetq_lane_u64(a, 0), (poly64_t)vgetq_lane_u64(b, 0)));
-}
-
-static inline uint64x2_t mul_hi(uint64x2_t a, uint64x2_t b)
-{
-    return vreinterpretq_u64_p128(vmull_high_p64(vreinterpretq_p64_u64(a), vreinterpretq_p64_u64(b)));
-}
-
-static inline uint64x2_t swap(uint64x2_t a) { return vextq_u64(a, a, 1); }
-static inline uint64x2_t halves(uint64x2_t a) { return veorq_u64(a, swap(a)); }
-
-static inline uint64x2_t load(const uint8_t *p)
-{
-    uint8x16_t v = vrev64q_u8(vld1q_u8(p));
-    return swap(vreinterpretq_u64_u8(v));
-}
-
-static inline void store(uint8_t *p, uint64x2_t v)
-{
-    vst1q_u8(p, vrev64q_u8(vreinterpretq_u8_u64(swap(v))));
-}
-
-/* hi:lo with Karatsuba's uncorrected middle term, reduced (ghash_x86.h). */
-static inline uint64x2_t reduce(uint64x2_t lo, uint64x2_t mid, uint64x2_t hi)
-{
-    const uint64x2_t poly = vdupq_n_u64(0xc200000000000000u);
-    const uint64x2_t zero = vdupq_n_u64(0);
-    mid = veorq_u64(mid, veorq_u64(lo, hi));
-    lo = veorq_u64(lo, vextq_u64(zero, mid, 1));     /* mid's low half into lo's high */
-    hi = veorq_u64(hi, vextq_u64(mid, zero, 1));     /* mid's high half into hi's low */
-    lo = veorq_u64(lo, swap(mul_lo(lo, poly)));
-    return veorq_u64(hi, veorq_u64(lo, mul_hi(lo, poly)));
-}
+typedef kc_ghash_pmull_key pmull_key;
 
 static uint64x2_t mul(uint64x2_t a, uint64x2_t h)
 {
-    uint64x2_t mid = mul_lo(halves(a), halves(h));
-    return reduce(mul_lo(a, h), mid, mul_hi(a, h));
+    uint64x2_t mid = kc_ghash_arm_mul_lo(kc_ghash_arm_halves(a), kc_ghash_arm_halves(h));
+    return kc_ghash_arm_reduce(kc_ghash_arm_mul_lo(a, h), mid, kc_ghash_arm_mul_hi(a, h));
 }
 
 static void pmull_init(void *key, const uint8_t h[16])
@@ -70,43 +32,27 @@ static void pmull_init(void *key, const uint8_t h[16])
     uint64x2_t p = vcombine_u64(vcreate_u64(lo), vcreate_u64(hi));
     for (int i = 7; i >= 0; i--) {
         k->h[i] = p;
-        k->k[i] = halves(p);
+        k->k[i] = kc_ghash_arm_halves(p);
         if (i) p = mul(p, k->h[7]);
     }
-}
-
-/* n (1..8) blocks against H^n..H^1, one reduction. */
-static inline __attribute__((always_inline)) uint64x2_t blocks(const pmull_key *k, uint64x2_t y,
-                                                               const uint8_t *in, int n)
-{
-    uint64x2_t lo = vdupq_n_u64(0), hi = lo, mid = lo;
-    for (int j = n - 1; j >= 0; j--) {      /* the block that waits for y last */
-        uint64x2_t x = load(in + 16 * j);
-        if (j == 0) x = veorq_u64(x, y);
-        const int i = 8 - n + j;
-        lo = veorq_u64(lo, mul_lo(x, k->h[i]));
-        hi = veorq_u64(hi, mul_hi(x, k->h[i]));
-        mid = veorq_u64(mid, mul_lo(halves(x), k->k[i]));
-    }
-    return reduce(lo, mid, hi);
 }
 
 static void pmull_update(const void *key, uint8_t y[16], const uint8_t *in, size_t nblocks)
 {
     const pmull_key *k = key;
-    uint64x2_t acc = load(y);
-    for (; nblocks >= 8; nblocks -= 8, in += 128) acc = blocks(k, acc, in, 8);
+    uint64x2_t acc = kc_ghash_arm_load(y);
+    for (; nblocks >= 8; nblocks -= 8, in += 128) acc = kc_ghash_arm_absorb(k, acc, in, 8);
     switch (nblocks) {      /* the count is public */
-    case 7: acc = blocks(k, acc, in, 7); break;
-    case 6: acc = blocks(k, acc, in, 6); break;
-    case 5: acc = blocks(k, acc, in, 5); break;
-    case 4: acc = blocks(k, acc, in, 4); break;
-    case 3: acc = blocks(k, acc, in, 3); break;
-    case 2: acc = blocks(k, acc, in, 2); break;
-    case 1: acc = blocks(k, acc, in, 1); break;
+    case 7: acc = kc_ghash_arm_absorb(k, acc, in, 7); break;
+    case 6: acc = kc_ghash_arm_absorb(k, acc, in, 6); break;
+    case 5: acc = kc_ghash_arm_absorb(k, acc, in, 5); break;
+    case 4: acc = kc_ghash_arm_absorb(k, acc, in, 4); break;
+    case 3: acc = kc_ghash_arm_absorb(k, acc, in, 3); break;
+    case 2: acc = kc_ghash_arm_absorb(k, acc, in, 2); break;
+    case 1: acc = kc_ghash_arm_absorb(k, acc, in, 1); break;
     default: break;
     }
-    store(y, acc);
+    kc_ghash_arm_store(y, acc);
 }
 
 KC_TARGET_END

@@ -32,17 +32,13 @@
 #include "rijndael/rijndael_common.h"
 #include "core/ctr_blocks.h"
 #include "core/ctr_neon.h"
+#include "rijndael/armce.h"
 
 KC_TARGET_BEGIN("+crypto")
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 
-typedef struct armce_key {
-    uint8x16_t ek[RIJNDAEL_MAX_ROUNDS + 1][2];   /* gathered, except the last */
-    uint8x16_t dk[RIJNDAEL_MAX_ROUNDS + 1][2];   /* the same for decryption */
-    uint8x16_t enc_split[4], dec_split[4];       /* the gathers' TBL + TBX indices */
-    unsigned nb, nr;
-} armce_key;
+extern const struct kc_gcm_stitch kc_rijndael_armce_gcm;   /* armce_gcm.c */
 
 /* AESE with a zero key is SubBytes after ShiftRows, and ShiftRows leaves
  * four equal columns alone. */
@@ -310,6 +306,7 @@ const kc_block_backend kc_rijndael_armce = {
     .encrypt = armce_encrypt,
     .decrypt = armce_decrypt,
     .ctr = armce_ctr,
+    .gcm_stitch = &kc_rijndael_armce_gcm,
 };
 
 KC_TARGET_END
