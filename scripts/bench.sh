@@ -69,6 +69,7 @@ aarch64_counts() {   # cross-builds the library and the CLI as scripts/test-aarc
   cmake --build "$a64" -j"$(nproc 2>/dev/null || echo 2)" --target kcipher_static kcipher_cli kcipher_bench || return 1
   scripts/aarch64-static-counts.sh >"$out/aarch64.jsonl" || return 1
   scripts/aarch64-rekey-counts.sh "$out/aarch64-rekey.jsonl" || echo "aarch64: the key-update counts failed"
+  scripts/aarch64-gcm-counts.sh "$out/aarch64-gcm.jsonl" || echo "aarch64: the stitched GCM counts failed"
   # The time qemu takes is the x86-64 host's, translating AArch64 code: no ARM core's.  The records
   # say so ("emulated"); a failure here leaves the counts standing, without aarch64-time.jsonl.
   KC_BENCH_EMULATOR="qemu-aarch64 (TCG on x86-64)" qemu-aarch64 -L /usr/aarch64-linux-gnu "$a64/kcipher-bench" \

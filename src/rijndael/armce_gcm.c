@@ -24,53 +24,58 @@ KC_TARGET_BEGIN("+crypto")
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 #define BATCH 8   /* blocks: one GHASH reduction */
+/* Keeps each round's GHASH loads and its round key load in that round:
+ * without it GCC hoists them all, runs out of the 32 registers (8 states,
+ * up to 15 keys, the GHASH sums) and spills. */
+#define ROUND_BARRIER() __asm__ volatile("" ::: "memory")
 
 /* One batch: 8 blocks of CTR from *ctr (words native, advanced) over in
  * into out; when hash, the 8 blocks at h into *y, block 7 first so that
  * block 0 (which waits for y) is multiplied last. */
-static ALWAYS_INLINE void batch(const uint8x16_t *rk, const unsigned nr, uint32x4_t *ctr,
+static ALWAYS_INLINE void batch(const uint8x16_t (*rk)[2], const unsigned nr, uint32x4_t *ctr,
                                 const kc_ghash_pmull_key *hk, uint64x2_t *y, const int hash, const uint8_t *h,
                                 uint8_t *out, const uint8_t *in)
 {
-    const uint32x4_t one = vsetq_lane_u32(1, vdupq_n_u32(0), 3);
+    uint32x4_t one = vsetq_lane_u32(1, vdupq_n_u32(0), 3);
+    __asm__("" : "+w"(one));   /* one register and a chain of adds, not 8 folded constants */
     uint8x16_t s[BATCH];
     uint64x2_t lo = vdupq_n_u64(0), mid = lo, hi = lo;
 #pragma GCC unroll 8
     for (unsigned i = 0; i < BATCH; i++, *ctr = vaddq_u32(*ctr, one))
-        s[i] = vrev32q_u8(vreinterpretq_u8_u32(*ctr));
+        s[i] = vaesmcq_u8(vaeseq_u8(vrev32q_u8(vreinterpretq_u8_u32(*ctr)), rk[0][0]));
 #pragma GCC unroll 8
-    for (unsigned r = 0; r < 8; r++) {
+    for (unsigned r = 1; r < 9; r++) {
 #pragma GCC unroll 8
-        for (unsigned i = 0; i < BATCH; i++) s[i] = vaesmcq_u8(vaeseq_u8(s[i], rk[r]));
+        for (unsigned i = 0; i < BATCH; i++) s[i] = vaesmcq_u8(vaeseq_u8(s[i], rk[r][0]));
+        ROUND_BARRIER();
         if (hash) {
-            const unsigned j = 7 - r;
+            const unsigned j = 8 - r;
             uint64x2_t x = kc_ghash_arm_load(h + 16 * j);
             if (j == 0) x = veorq_u64(x, *y);
             kc_ghash_arm_mul_add(&lo, &mid, &hi, x, hk, (int)j);
+            __asm__("" : "+w"(lo), "+w"(mid), "+w"(hi));   /* summed now: 3 registers, not 24 */
         }
     }
 #pragma GCC unroll 6
-    for (unsigned r = 8; r + 1 < nr; r++)
+    for (unsigned r = 9; r + 1 < nr; r++)
 #pragma GCC unroll 8
-        for (unsigned i = 0; i < BATCH; i++) s[i] = vaesmcq_u8(vaeseq_u8(s[i], rk[r]));
+        for (unsigned i = 0; i < BATCH; i++) s[i] = vaesmcq_u8(vaeseq_u8(s[i], rk[r][0]));
+    const uint8x16_t k_pen = rk[nr - 1][0], k_last = rk[nr][0];   /* loaded once: out may alias them */
 #pragma GCC unroll 8
     for (unsigned i = 0; i < BATCH; i++) {   /* the input XOR beside the last key */
-        uint8x16_t last = veorq_u8(rk[nr], vld1q_u8(in + 16 * i));
-        vst1q_u8(out + 16 * i, veorq_u8(vaeseq_u8(s[i], rk[nr - 1]), last));
+        uint8x16_t last = veorq_u8(k_last, vld1q_u8(in + 16 * i));
+        vst1q_u8(out + 16 * i, veorq_u8(vaeseq_u8(s[i], k_pen), last));
     }
     if (hash) *y = kc_ghash_arm_reduce(lo, mid, hi);
 }
 
-/* The whole run for a fixed round count, so the rounds unroll and the
- * round keys stay in registers. */
+/* The whole run for a fixed round count, so the rounds unroll. */
 static ALWAYS_INLINE void run_nr(const uint8x16_t (*ek)[2], const unsigned nr, uint32x4_t c,
                                  const kc_ghash_pmull_key *hk, uint64x2_t *acc, int encrypt,
                                  uint8_t *out, const uint8_t *in, size_t n)
 {
     const size_t step = 16 * BATCH;
-    uint8x16_t rk[15];
-#pragma GCC unroll 15
-    for (unsigned r = 0; r <= nr; r++) rk[r] = ek[r][0];
+    const uint8x16_t (*rk)[2] = ek;
     if (encrypt) {   /* batch i's ciphertext is hashed during batch i + 1 */
         batch(rk, nr, &c, hk, acc, 0, NULL, out, in);
         for (size_t i = 1; i < n; i++) batch(rk, nr, &c, hk, acc, 1, out + step * (i - 1), out + step * i, in + step * i);
