@@ -14,6 +14,7 @@ import importlib.util
 import os
 import sys
 
+from report.aarch64_gcm import section_aarch64_gcm
 from report.aead_modes import section_gcm
 from report.bulk import section_bulk, section_primitives
 from report.cross import section_cross
@@ -78,6 +79,7 @@ def main():
         summary([r for rows in verdicts for r in rows]), section_tokenize(d, crossdir), section_python(crossdir),
         section_sql(crossdir), section_cross(crossdir),
         section_primitives(d), section_ghash(d), section_bulk(d, plots), section_gcm(d), section_gcm_stitch(d),
+        section_aarch64_gcm(crossdir),
         section_modes(d), section_openssl_provider(d)]
     with open(os.path.join(args.out, "benchmarks.md"), "w") as f:
         f.write("\n".join(parts))

@@ -11,7 +11,8 @@
 # between 2R and R operations, divided by R, so start-up and key set-up drop
 # out.  Load-independent; instructions, not cycles: no ARM core is timed.
 #
-# Usage: scripts/aarch64-gcm-counts.sh [OUT.jsonl]   (default bench-results/aarch64-gcm.jsonl)
+# Usage: scripts/aarch64-gcm-counts.sh [OUT.jsonl]   (default bench-results/aarch64-gcm.jsonl;
+# the committed records: docs/aarch64-gcm.jsonl.gz, gzip -n of that file)
 # Needs the cross build of scripts/test-aarch64.sh (${KC_BUILD_DIR:-build}/aarch64/libkcipher.a).
 set -euo pipefail
 cd "$(dirname "$0")/.."
