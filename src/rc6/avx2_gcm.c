@@ -5,9 +5,10 @@
  * two sets of four word-sliced ymm registers, made in that layout: A, B, C
  * are the counter's first twelve bytes in every block, D its low word plus
  * the block index, byte-swapped, so inc32 is an addition (no branch: a
- * secret, GHASH-derived J0 may run here too).  The two 8-block GHASH
- * groups of 16 blocks of ciphertext (one reduction each) are issued after
- * rounds 4 and 12 of RC6's twenty.  Encryption hashes the previous batch's
+ * secret, GHASH-derived J0 may run here too).  The sixteen multiplies of
+ * 16 blocks of ciphertext (two 8-block groups, one reduction each) are
+ * issued one per round over the first sixteen of RC6's twenty: 0.83x the
+ * time of two passes, against 0.89x with each group issued at once.  Encryption hashes the previous batch's
  * ciphertext (in L1, just stored), decryption the batch's own input.
  * Multiplies, shifts by register and carry-less multiplies take the same
  * time for every value: constant time. */
@@ -53,9 +54,17 @@ static ALWAYS_INLINE __m256i f(__m256i x, __m256i *r)
 
 #define BATCH 16
 
-/* Group r / 8 of the 16 blocks at h after rounds 4 and 12 (r: round - 1). */
+/* After round r + 1 (r < 16), block 7 - r % 8 of group r / 8 of the 16
+ * blocks at h; block 0, which waits for y, ends its group with the
+ * reduction. */
 #define GROUP(r) do { \
-    if (hash && ((r) == 3 || (r) == 11)) *y = kc_ghash_x86_absorb8(hk, *y, h + 128 * ((r) / 8)); \
+    if (hash && (r) < 16) { \
+        const unsigned j_ = 7 - (r) % 8; \
+        __m128i x_ = KC_GHASH_LOAD(h + 128 * ((r) / 8) + 16 * j_); \
+        if (j_ == 0) x_ = _mm_xor_si128(x_, *y); \
+        kc_ghash_x86_mul_add(&lo, &mid, &hi, x_, hk->h[j_], hk->k[j_]); \
+        if (j_ == 0) { *y = kc_ghash_x86_reduce(lo, mid, hi); lo = mid = hi = _mm_setzero_si128(); } \
+    } \
 } while (0)
 
 /* One batch: 16 blocks of CTR from low word low over in into out; when
@@ -74,6 +83,7 @@ static ALWAYS_INLINE void batch(const rc6_key *k, const __m256i abc[3], uint32_t
     V a0 = abc[0], b0 = ADD(abc[1], S(0)), c0 = abc[2], a1 = a0, b1 = b0, c1 = c0;
     V d0 = ADD(_mm256_shuffle_epi8(base, swap), S(1));
     V d1 = ADD(_mm256_shuffle_epi8(ADD(base, _mm256_set1_epi32(8)), swap), S(1));
+    __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
 #pragma GCC unroll 5
     for (unsigned i = 1; i <= RC6_ROUNDS; i += 4) {
         EACH(ROUND, a, b, c, d, i);
