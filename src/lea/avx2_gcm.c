@@ -7,10 +7,10 @@
  * the block index, byte-swapped, so inc32 is an addition (no branch: a
  * secret, GHASH-derived J0 may run here too).  The sixteen multiplies of
  * 16 blocks of ciphertext (two 8-block groups, one reduction each) are
- * issued one per round over the first sixteen (LEA has at least 24): 0.83x
- * the time of two passes, against 0.90x with each group issued at once.  Encryption hashes the previous batch's ciphertext (in
- * L1, just stored), decryption the batch's own input.  ARX and carry-less
- * multiplies only: constant time. */
+ * issued one per round over the first sixteen (LEA has at least 24):
+ * faster than each group issued at once.  Encryption hashes the previous
+ * batch's ciphertext (in L1, just stored), decryption the batch's own
+ * input.  ARX and carry-less multiplies only: constant time. */
 #include "core/arch.h"
 #if KC_ARCH_X86
 #include <immintrin.h>

@@ -7,8 +7,8 @@
  * the block index, byte-swapped, so inc32 is an addition (no branch: a
  * secret, GHASH-derived J0 may run here too).  The sixteen multiplies of
  * 16 blocks of ciphertext (two 8-block groups, one reduction each) are
- * issued one per round over the first sixteen of RC6's twenty: 0.83x the
- * time of two passes, against 0.89x with each group issued at once.  Encryption hashes the previous batch's
+ * issued one per round over the first sixteen of RC6's twenty: faster
+ * than each group issued at once.  Encryption hashes the previous batch's
  * ciphertext (in L1, just stored), decryption the batch's own input.
  * Multiplies, shifts by register and carry-less multiplies take the same
  * time for every value: constant time. */
