@@ -9,6 +9,7 @@
 #include <string.h>
 #include "core/backend.h"
 #include "lea/lea_common.h"   /* (lea_simd.h's headers, before the pragma) */
+extern const struct kc_gcm_stitch kc_lea_avx2_gcm;   /* avx2_gcm.c */
 KC_TARGET_BEGIN("avx2")
 
 typedef __m256i V;
@@ -113,6 +114,7 @@ const kc_block_backend kc_lea_avx2 = {
     .decrypt = lea_decrypt,
     .ctr = lea_ctr,
     .cbc_encrypt_multi = lea_cbc_multi,
+    .gcm_stitch = &kc_lea_avx2_gcm,
 };
 KC_TARGET_END
 #endif

@@ -10,6 +10,7 @@
 #include <immintrin.h>
 #include "core/simd_blocks.h"   /* (rc6_simd.h's headers, before the pragma) */
 #include "rc6/rc6_common.h"
+extern const struct kc_gcm_stitch kc_rc6_avx2_gcm;   /* avx2_gcm.c */
 
 KC_TARGET_BEGIN("avx2")
 
@@ -97,6 +98,7 @@ const kc_block_backend kc_rc6_avx2 = {
     .encrypt = rc6_encrypt,
     .decrypt = rc6_decrypt,
     .ctr = rc6_ctr,
+    .gcm_stitch = &kc_rc6_avx2_gcm,
 };
 KC_TARGET_END
 #endif
