@@ -72,7 +72,7 @@ static ALWAYS_INLINE void batch(const gfni512_key *k, const __m512i fixed[6], ui
 #pragma GCC unroll 4
     for (unsigned j = 0; j < 4; j++) {   /* round pairs 0..3, four groups each */
         unsigned i = 2 * j;
-        const uint8_t *hj = h + 512 * (j / 2);
+        const uint8_t *hj = hash ? h + 512 * (j / 2) : h;   /* h is NULL when not hashing */
         unsigned q = 7 - 4 * (j % 2);
         pair_round(s[0], k->penc[i + 1], 1, 0);
         if (hash) kc_ghash512_group32(&g, hk, *y, hj, q);

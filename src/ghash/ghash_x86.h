@@ -62,17 +62,29 @@ static inline __m128i kc_ghash_x86_reduce(__m128i lo, __m128i mid, __m128i hi)
 /* 8 blocks at p absorbed into y (standard order inside, as KC_GHASH_LOAD
  * gives) with the pclmul backend's key: one reduction.  Block 7 first, so
  * that block 0, which waits for y, is multiplied last. */
+/* Block j (7 down to 0) of the 8 at p into the sums, for kernels that
+ * spread the multiplies over a cipher's rounds: block 0 takes y and ends
+ * the group, reducing into *y and clearing the sums. */
+static inline __attribute__((always_inline)) void kc_ghash_x86_step8(const kc_ghash_pclmul_key *key, __m128i *lo,
+                                                                   __m128i *mid, __m128i *hi, __m128i *y,
+                                                                   const uint8_t *p, unsigned j)
+{
+    __m128i x = KC_GHASH_LOAD(p + 16 * j);
+    if (j == 0) x = _mm_xor_si128(x, *y);
+    kc_ghash_x86_mul_add(lo, mid, hi, x, key->h[j], key->k[j]);
+    if (j == 0) {
+        *y = kc_ghash_x86_reduce(*lo, *mid, *hi);
+        *lo = *mid = *hi = _mm_setzero_si128();
+    }
+}
+
 static inline __attribute__((always_inline)) __m128i kc_ghash_x86_absorb8(const kc_ghash_pclmul_key *key, __m128i y,
                                                                          const uint8_t *p)
 {
     __m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
 #pragma GCC unroll 8
-    for (int j = 7; j >= 0; j--) {
-        __m128i x = KC_GHASH_LOAD(p + 16 * j);
-        if (j == 0) x = _mm_xor_si128(x, y);
-        kc_ghash_x86_mul_add(&lo, &mid, &hi, x, key->h[j], key->k[j]);
-    }
-    return kc_ghash_x86_reduce(lo, mid, hi);
+    for (int j = 7; j >= 0; j--) kc_ghash_x86_step8(key, &lo, &mid, &hi, &y, p, (unsigned)j);
+    return y;
 }
 
 #endif

@@ -44,13 +44,7 @@ typedef __m256i V;
 /* After round r < 16, block 7 - r % 8 of group r / 8 of the 16 blocks at
  * h; block 0, which waits for y, ends its group with the reduction. */
 #define GROUP(r) do { \
-    if (hash && (r) < 16) { \
-        const unsigned j_ = 7 - (r) % 8; \
-        __m128i x_ = KC_GHASH_LOAD(h + 128 * ((r) / 8) + 16 * j_); \
-        if (j_ == 0) x_ = _mm_xor_si128(x_, *y); \
-        kc_ghash_x86_mul_add(&lo, &mid, &hi, x_, hk->h[j_], hk->k[j_]); \
-        if (j_ == 0) { *y = kc_ghash_x86_reduce(lo, mid, hi); lo = mid = hi = _mm_setzero_si128(); } \
-    } \
+    if (hash && (r) < 16) kc_ghash_x86_step8(hk, &lo, &mid, &hi, y, h + 128 * ((r) / 8), 7 - (r) % 8); \
 } while (0)
 
 /* One batch: 16 blocks of CTR from low word low over in into out; when
