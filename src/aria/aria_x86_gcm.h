@@ -77,21 +77,16 @@ static inline __attribute__((always_inline)) size_t aria_x86_gcm(aria_x86_sl32_f
     const aria_x86_key *k = ctx;
     const aria_x86_keys *ks = &k->enc;
     const kc_ghash_pclmul_key *hk = hkey;
-    const size_t n = nblocks / ARIA_GCM_BATCH, step = 16 * ARIA_GCM_BATCH;
+    const size_t n = nblocks / ARIA_GCM_BATCH;
     if (n == 0) return 0;
     uint32_t low = kc_load32_be(ctr + 12);
     __m128i acc = KC_GHASH_LOAD(y);
-    if (encrypt) {   /* batch i's ciphertext is hashed during batch i + 1 */
-        aria_gcm_batch(sl, fix, ks, k->rounds, ctr, low, hk, &acc, 0, NULL, out, in);
-        for (size_t i = 1; i < n; i++)
-            aria_gcm_batch(sl, fix, ks, k->rounds, ctr, low + (uint32_t)(ARIA_GCM_BATCH * i), hk, &acc, 1,
-                           out + step * (i - 1), out + step * i, in + step * i);
-        for (int g = 0; g < 4; g++) acc = kc_ghash_x86_absorb8(hk, acc, out + step * (n - 1) + 128 * g);
-    } else {
-        for (size_t i = 0; i < n; i++)
-            aria_gcm_batch(sl, fix, ks, k->rounds, ctr, low + (uint32_t)(ARIA_GCM_BATCH * i), hk, &acc, 1,
-                           in + step * i, out + step * i, in + step * i);
-    }
+#define BATCH_AT(i, hash, h, o, s) \
+    aria_gcm_batch(sl, fix, ks, k->rounds, ctr, low + (uint32_t)(ARIA_GCM_BATCH * (i)), hk, &acc, hash, h, o, s)
+#define TAIL(p) for (int g = 0; g < 4; g++) acc = kc_ghash_x86_absorb8(hk, acc, (p) + 128 * g)
+    KC_GCM_STITCH_LOOP(n, ARIA_GCM_BATCH, encrypt, out, in, BATCH_AT, TAIL);
+#undef BATCH_AT
+#undef TAIL
     KC_GHASH_STORE(y, acc);
     kc_store32_be(ctr + 12, low + (uint32_t)(n * ARIA_GCM_BATCH));
     return n * ARIA_GCM_BATCH;

@@ -130,18 +130,13 @@ static size_t gfni_gcm(const void *ctx, const void *hkey, uint8_t ctr[16], uint8
                                                   (long long)(2 * i * 0x0101010101010101ull))));
     uint32_t low = kc_load32_be(ctr + 12);
     __m128i acc = KC_GHASH_LOAD(y);
-    if (encrypt) {   /* batch i's ciphertext is hashed during batch i + 1 */
-        batch_plain(k, fixed, low, out, in);
-        for (size_t i = 1; i < n; i++)
-            batch_hashed(k, fixed, low + (uint32_t)(BATCH * i), hk, &acc, out + 16 * BATCH * (i - 1),
-                         out + 16 * BATCH * i, in + 16 * BATCH * i);
-        acc = kc_ghash512_absorb32(hk, acc, out + 16 * BATCH * (n - 1));
-        acc = kc_ghash512_absorb32(hk, acc, out + 16 * BATCH * (n - 1) + 512);
-    } else {
-        for (size_t i = 0; i < n; i++)
-            batch_hashed(k, fixed, low + (uint32_t)(BATCH * i), hk, &acc, in + 16 * BATCH * i, out + 16 * BATCH * i,
-                         in + 16 * BATCH * i);
-    }
+#define BATCH_AT(i, hash, h, o, s)                                                                  \
+    ((hash) ? batch_hashed(k, fixed, low + (uint32_t)(BATCH * (i)), hk, &acc, h, o, s)           \
+            : batch_plain(k, fixed, low + (uint32_t)(BATCH * (i)), o, s))
+#define TAIL(p) (acc = kc_ghash512_absorb32(hk, kc_ghash512_absorb32(hk, acc, p), (p) + 512))
+    KC_GCM_STITCH_LOOP(n, BATCH, encrypt, out, in, BATCH_AT, TAIL);
+#undef BATCH_AT
+#undef TAIL
     KC_GHASH_STORE(y, acc);
     kc_store32_be(ctr + 12, low + (uint32_t)(n * BATCH));
     return n * BATCH;

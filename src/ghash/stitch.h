@@ -23,4 +23,22 @@ struct kc_gcm_stitch {
 };
 typedef struct kc_gcm_stitch kc_gcm_stitch;
 
+/* The loop around a kernel's batch of B blocks, n batches: encryption
+ * hashes batch i's ciphertext during batch i + 1 and the last one after the
+ * loop (TAIL(p)), decryption each batch's own input.  BATCH_AT(i, hash, h,
+ * o, s) runs batch i from s into o, hashing the B blocks at h when hash
+ * (a constant at each use, so the batch specialises). */
+#define KC_GCM_STITCH_LOOP(n, B, encrypt, out, in, BATCH_AT, TAIL)                                   \
+    do {                                                                                           \
+        if (encrypt) {                                                                             \
+            BATCH_AT(0, 0, NULL, (out), (in));                                                     \
+            for (size_t i_ = 1; i_ < (n); i_++)                                                    \
+                BATCH_AT(i_, 1, (out) + 16 * (B) * (i_ - 1), (out) + 16 * (B) * i_, (in) + 16 * (B) * i_); \
+            TAIL((out) + 16 * (B) * ((n) - 1));                                                    \
+        } else {                                                                                   \
+            for (size_t i_ = 0; i_ < (n); i_++)                                                    \
+                BATCH_AT(i_, 1, (in) + 16 * (B) * i_, (out) + 16 * (B) * i_, (in) + 16 * (B) * i_); \
+        }                                                                                          \
+    } while (0)
+
 #endif

@@ -115,18 +115,11 @@ static size_t rc6_gcm(const void *ctx, const void *hkey, uint8_t ctr[16], uint8_
     for (unsigned i = 0; i < 3; i++) abc[i] = _mm512_set1_epi32((int)kc_load32_le(ctr + 4 * i));
     uint32_t low = kc_load32_be(ctr + 12);
     __m128i acc = KC_GHASH_LOAD(y);
-    if (encrypt) {   /* batch i's ciphertext is hashed during batch i + 1 */
-        batch(k, abc, low, hk, &acc, 0, NULL, out, in);
-        for (size_t i = 1; i < n; i++)
-            batch(k, abc, low + (uint32_t)(BATCH * i), hk, &acc, 1, out + 16 * BATCH * (i - 1), out + 16 * BATCH * i,
-                  in + 16 * BATCH * i);
-        acc = kc_ghash512_absorb32(hk, acc, out + 16 * BATCH * (n - 1));
-        acc = kc_ghash512_absorb32(hk, acc, out + 16 * BATCH * (n - 1) + 512);
-    } else {
-        for (size_t i = 0; i < n; i++)
-            batch(k, abc, low + (uint32_t)(BATCH * i), hk, &acc, 1, in + 16 * BATCH * i, out + 16 * BATCH * i,
-                  in + 16 * BATCH * i);
-    }
+#define BATCH_AT(i, hash, h, o, s) batch(k, abc, low + (uint32_t)(BATCH * (i)), hk, &acc, hash, h, o, s)
+#define TAIL(p) (acc = kc_ghash512_absorb32(hk, kc_ghash512_absorb32(hk, acc, p), (p) + 512))
+    KC_GCM_STITCH_LOOP(n, BATCH, encrypt, out, in, BATCH_AT, TAIL);
+#undef BATCH_AT
+#undef TAIL
     KC_GHASH_STORE(y, acc);
     kc_store32_be(ctr + 12, low + (uint32_t)(n * BATCH));
     return n * BATCH;

@@ -67,14 +67,11 @@ static ALWAYS_INLINE void batch(const __m128i (*rk)[2], const unsigned nr, __m12
 static ALWAYS_INLINE void run_nr(const __m128i (*rk)[2], const unsigned nr, __m128i c, const kc_ghash_pclmul_key *hk,
                                  __m128i *acc, int encrypt, uint8_t *out, const uint8_t *in, size_t n)
 {
-    const size_t step = 16 * BATCH;
-    if (encrypt) {   /* batch i's ciphertext is hashed during batch i + 1 */
-        batch(rk, nr, &c, hk, acc, 0, NULL, out, in);
-        for (size_t i = 1; i < n; i++) batch(rk, nr, &c, hk, acc, 1, out + step * (i - 1), out + step * i, in + step * i);
-        *acc = kc_ghash_x86_absorb8(hk, *acc, out + step * (n - 1));
-    } else {
-        for (size_t i = 0; i < n; i++) batch(rk, nr, &c, hk, acc, 1, in + step * i, out + step * i, in + step * i);
-    }
+#define BATCH_AT(i, hash, h, o, s) batch(rk, nr, &c, hk, acc, hash, h, o, s)
+#define TAIL(p) (*acc = kc_ghash_x86_absorb8(hk, *acc, p))
+    KC_GCM_STITCH_LOOP(n, BATCH, encrypt, out, in, BATCH_AT, TAIL);
+#undef BATCH_AT
+#undef TAIL
 }
 
 static size_t aesni_gcm(const void *ctx, const void *hkey, uint8_t ctr[16], uint8_t y[16], int encrypt,

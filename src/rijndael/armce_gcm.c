@@ -74,15 +74,12 @@ static ALWAYS_INLINE void run_nr(const uint8x16_t (*ek)[2], const unsigned nr, u
                                  const kc_ghash_pmull_key *hk, uint64x2_t *acc, int encrypt,
                                  uint8_t *out, const uint8_t *in, size_t n)
 {
-    const size_t step = 16 * BATCH;
     const uint8x16_t (*rk)[2] = ek;
-    if (encrypt) {   /* batch i's ciphertext is hashed during batch i + 1 */
-        batch(rk, nr, &c, hk, acc, 0, NULL, out, in);
-        for (size_t i = 1; i < n; i++) batch(rk, nr, &c, hk, acc, 1, out + step * (i - 1), out + step * i, in + step * i);
-        *acc = kc_ghash_arm_absorb(hk, *acc, out + step * (n - 1), 8);
-    } else {
-        for (size_t i = 0; i < n; i++) batch(rk, nr, &c, hk, acc, 1, in + step * i, out + step * i, in + step * i);
-    }
+#define BATCH_AT(i, hash, h, o, s) batch(rk, nr, &c, hk, acc, hash, h, o, s)
+#define TAIL(p) (*acc = kc_ghash_arm_absorb(hk, *acc, p, 8))
+    KC_GCM_STITCH_LOOP(n, BATCH, encrypt, out, in, BATCH_AT, TAIL);
+#undef BATCH_AT
+#undef TAIL
 }
 
 static size_t armce_gcm(const void *ctx, const void *hkey, uint8_t ctr[16], uint8_t y[16], int encrypt,

@@ -67,15 +67,11 @@ static size_t vaes_gcm(const void *ctx, const void *hkey, uint8_t ctr[16], uint8
     __m512i c = _mm512_add_epi32(kc_ghash512_bswap(_mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(const void *)ctr))),
                                  _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0));
     __m128i acc = KC_GHASH_LOAD(y);
-    if (encrypt) {   /* batch i's ciphertext is hashed during batch i + 1 */
-        batch(k->ek, k->nr, &c, hk, &acc, 0, NULL, out, in);
-        for (size_t i = 1; i < n; i++)
-            batch(k->ek, k->nr, &c, hk, &acc, 1, out + 16 * BATCH * (i - 1), out + 16 * BATCH * i, in + 16 * BATCH * i);
-        acc = kc_ghash512_absorb32(hk, acc, out + 16 * BATCH * (n - 1));
-    } else {
-        for (size_t i = 0; i < n; i++)
-            batch(k->ek, k->nr, &c, hk, &acc, 1, in + 16 * BATCH * i, out + 16 * BATCH * i, in + 16 * BATCH * i);
-    }
+#define BATCH_AT(i, hash, h, o, s) batch(k->ek, k->nr, &c, hk, &acc, hash, h, o, s)
+#define TAIL(p) (acc = kc_ghash512_absorb32(hk, acc, p))
+    KC_GCM_STITCH_LOOP(n, BATCH, encrypt, out, in, BATCH_AT, TAIL);
+#undef BATCH_AT
+#undef TAIL
     KC_GHASH_STORE(y, acc);
     kc_store32_be(ctr + 12, kc_load32_be(ctr + 12) + (uint32_t)(n * BATCH));
     return n * BATCH;
