@@ -375,7 +375,8 @@ kc_status kc_fpe_encrypt_tweaks(const kc_fpe *p, uint16_t *out, const uint16_t *
                                 const uint8_t *tweaks, size_t tweak_len);
 kc_status kc_fpe_decrypt_tweaks(const kc_fpe *p, uint16_t *out, const uint16_t *in, size_t count,
                                 const uint8_t *tweaks, size_t tweak_len);
-/* Strings of '0'-'9','a'-'z' for radix <= 36 (upper case accepted on input). */
+/* Strings of '0'-'9','a'-'z' for radix <= 36, lower case only: an upper-case
+ * letter is KC_ERR_DIGIT (folding it would change the value silently). */
 kc_status kc_fpe_encrypt_str(const kc_fpe *p, char *out, const char *in,
                              const uint8_t *tweak, size_t tweak_len);
 kc_status kc_fpe_decrypt_str(const kc_fpe *p, char *out, const char *in,
@@ -405,7 +406,8 @@ kc_status kc_tokenizer_new(kc_tokenizer **out, const char *cipher, const char *b
                            const uint8_t *key, size_t key_len, const char *format, unsigned flags);
 void kc_tokenizer_free(kc_tokenizer *t);
 /* One value of in_len bytes (no NUL needed); out gets *out_len bytes (no
- * NUL added).  On KC_ERR_FORMAT or KC_ERR_CHECK_DIGIT, *error_pos (when
+ * NUL added); the empty value (in_len 0) gives the empty token, KC_OK,
+ * whatever the format.  On KC_ERR_FORMAT or KC_ERR_CHECK_DIGIT, *error_pos (when
  * error_pos is not NULL) is the 0-based character position at fault (the
  * value's length when the fault is its length); out is untouched on error.
  * Thread-safe: one tokenizer may serve many threads. */
@@ -417,7 +419,8 @@ kc_status kc_detokenize(const kc_tokenizer *t, char *out, size_t out_cap, size_t
                         size_t *error_pos);
 
 /* Many values, spread across threads; values that share an encrypted
- * length are encrypted together.  in NULL is a null (left null: out_len 0).
+ * length are encrypted together.  in NULL is a null (left null: out_len 0);
+ * in_len 0 is the empty value (empty token, KC_OK).
  * Each row gets its status, out_len and, on a format error, error_pos.
  * Returns KC_OK, or the first failing row's status with *first_bad (when
  * not NULL) its index; the other rows are done all the same. */
@@ -434,6 +437,18 @@ typedef struct kc_token_row {
 } kc_token_row;
 kc_status kc_tokenize_batch(const kc_tokenizer *t, kc_token_row *rows, size_t count, size_t *first_bad);
 kc_status kc_detokenize_batch(const kc_tokenizer *t, kc_token_row *rows, size_t count, size_t *first_bad);
+
+/* Checks a format name or spec as kc_tokenizer_new does: KC_OK, or
+ * KC_ERR_FORMAT_SPEC with why (why_cap bytes, NUL-terminated; may be
+ * NULL) saying what is wrong, e.g. "format spec: 'a' (U+0061) is in both
+ * alphabet and stop: a character may be in only one of alphabet, pass and
+ * stop". */
+kc_status kc_format_check(const char *format, char *why, size_t why_cap);
+/* 1 if tokenizing (or detokenizing) may write code point c where the value
+ * had another character, i.e. c is in the format's alphabet; 0 otherwise:
+ * then c appears in a token only where it was in the value (e.g. a front
+ * end writing TSV refuses a format whose alphabet holds tab or newline). */
+int kc_tokenizer_may_output(const kc_tokenizer *t, uint32_t c);
 
 /* ---- Utilities ------------------------------------------------------------- */
 

@@ -174,9 +174,43 @@ static void test_errors(void)
     kc_tokenizer_free(t);
 }
 
+/* Issue 22: an empty string stays an empty string (not null, not an
+ * error), a null stays null, under the FAIL policy, both ways. */
+static void test_empty(void)
+{
+    kc_tokenizer *t;
+    static column in;
+    static const char *v[] = { "", NULL, "4111-1111-1111-1111", "" };
+    if (!tl_check_status(kc_tokenizer_new(&t, "ff1-aes-128", NULL, KEY, 16, "card", 0), KC_OK, "new")) return;
+    build(&in, v, 4, 0, 0, 0);
+    struct ArrowSchema os, bs;
+    struct ArrowArray oa, ba;
+    int64_t bad = 99;
+    if (tl_check_status(kc_tokenize_arrow(t, 1, &in.schema, &in.array, NULL, NULL, KC_ON_ERROR_FAIL, &os, &oa, &bad),
+                        KC_OK, "empty values") &&
+        tl_check_status(kc_tokenize_arrow(t, 0, &os, &oa, NULL, NULL, KC_ON_ERROR_FAIL, &bs, &ba, &bad), KC_OK,
+                        "empty values back")) {
+        size_t len = 9;
+        TL_CHECK(bad == -1 && oa.null_count == 1, "first bad %lld, nulls %lld", (long long)bad,
+                 (long long)oa.null_count);
+        for (int64_t k = 0; k < 4; k++) {
+            const char *got = row(&os, &oa, k, &len), *back = row(&bs, &ba, k, &len);
+            if (!v[k]) TL_CHECK(!got && !back, "row %lld: null", (long long)k);
+            else if (!*v[k]) TL_CHECK(got && back && len == 0, "row %lld: empty", (long long)k);
+            else TL_CHECK(got && back && len == strlen(v[k]) && !memcmp(back, v[k], len), "row %lld", (long long)k);
+        }
+        ba.release(&ba);
+        bs.release(&bs);
+        oa.release(&oa);
+        os.release(&os);
+    }
+    kc_tokenizer_free(t);
+}
+
 int main(void)
 {
     test_columns();
     test_errors();
+    test_empty();
     return tl_finish("arrow");
 }

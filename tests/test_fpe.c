@@ -96,10 +96,9 @@ static void check_model_row(const char *backend, int variant, const uint8_t *key
         TL_CHECK(memcmp(buf, ct, len * 2) == 0, "model row %d %s: empty tweak", row, backend);
     }
     if (radix <= 36) {
-        static const char up[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
         static const char low[] = "0123456789abcdefghijklmnopqrstuvwxyz";
         char in[129], want[129], got[129];
-        for (size_t i = 0; i < len; i++) { in[i] = up[pt[i]]; want[i] = low[ct[i]]; }
+        for (size_t i = 0; i < len; i++) { in[i] = low[pt[i]]; want[i] = low[ct[i]]; }
         in[len] = want[len] = 0;
         tl_check_status(kc_fpe_encrypt_str(p, got, in, tw, tlen), KC_OK, "model row %d enc_str", row);
         TL_CHECK(strcmp(got, want) == 0, "model row %d %s: encrypt_str %s", row, backend, got);
@@ -317,18 +316,44 @@ static void test_call_errors(void)
     EXPECT(kc_fpe_encrypt_str(p1, sout, NULL, NULL, 0), KC_ERR_NULL, "str NULL in");
     EXPECT(kc_fpe_encrypt_str(p1, NULL, "1234567890123456", NULL, 0), KC_ERR_NULL, "str NULL out");
 #undef EXPECT
-    /* Upper case is accepted; output is lower case. */
+    /* Issue 22: upper case is refused, not folded (a value is in the
+     * alphabet as written, or an error: "ACCOUNT7X9Q" came back
+     * "account7x9q"); out is untouched. */
     kc_fpe *h;
-    char a[8], b[8];
+    char a[8], b[8] = "xxxxxxx";
     if (tl_check_status(kc_fpe_new(&h, "fea1-256", NULL, KEY, 32, 16, 6, 0), KC_OK, "hex fpe")) {
-        tl_check_status(kc_fpe_encrypt_str(h, a, "C0FFEE", NULL, 0), KC_OK, "upper");
-        tl_check_status(kc_fpe_encrypt_str(h, b, "c0ffee", NULL, 0), KC_OK, "lower");
-        TL_CHECK(strcmp(a, b) == 0 && strspn(a, "0123456789abcdef") == 6, "case: %s vs %s", a, b);
+        tl_check_status(kc_fpe_encrypt_str(h, b, "C0FFEE", NULL, 0), KC_ERR_DIGIT, "upper refused");
+        tl_check_status(kc_fpe_decrypt_str(h, b, "c0fFee", NULL, 0), KC_ERR_DIGIT, "upper refused (decrypt)");
+        TL_CHECK(!strcmp(b, "xxxxxxx"), "nothing written on refusal: %s", b);
+        tl_check_status(kc_fpe_encrypt_str(h, a, "c0ffee", NULL, 0), KC_OK, "lower");
+        TL_CHECK(strspn(a, "0123456789abcdef") == 6, "lower: %s", a);
         kc_fpe_free(h);
+    }
+    kc_fpe *r36;
+    char acct[12];
+    if (tl_check_status(kc_fpe_new(&r36, "ff1-aes-128", NULL, KEY, 16, 36, 11, 0), KC_OK, "radix 36")) {
+        tl_check_status(kc_fpe_encrypt_str(r36, acct, "ACCOUNT7X9Q", NULL, 0), KC_ERR_DIGIT, "ACCOUNT7X9Q");
+        tl_check_status(kc_fpe_encrypt_str(r36, acct, "account7x9q", NULL, 0), KC_OK, "account7x9q");
+        tl_check_status(kc_fpe_decrypt_str(r36, acct, acct, NULL, 0), KC_OK, "account7x9q back");
+        TL_CHECK(!strcmp(acct, "account7x9q"), "radix 36 round trip: %s", acct);
+        kc_fpe_free(r36);
     }
     kc_fpe_free(p1);
     kc_fpe_free(p2);
     kc_fpe_free(p40);
+}
+
+/* Issue 22: messages a front end shows as they are must not mislead: no C
+ * flag names, no "block cipher" for a block cipher, no AEAD tag for an FPE
+ * length. */
+static void test_messages(void)
+{
+    const char *small = kc_strerror(KC_ERR_DOMAIN_TOO_SMALL), *kind = kc_strerror(KC_ERR_WRONG_KIND),
+               *len = kc_strerror(KC_ERR_INPUT_TOO_SHORT);
+    TL_CHECK(!strstr(small, "KC_FPE_ALLOW_SMALL_DOMAIN") && strstr(small, "small-domain option"), "%s", small);
+    TL_CHECK(!strstr(kind, "(block cipher, AEAD or FEA)"), "%s", kind);
+    TL_CHECK(!strstr(len, "ciphertext shorter than the tag)") && strstr(len, "FPE value"), "%s", len);
+    TL_CHECK(strstr(kc_strerror(KC_ERR_DIGIT), "lower case"), "%s", kc_strerror(KC_ERR_DIGIT));
 }
 
 int main(void)
@@ -340,5 +365,6 @@ int main(void)
     test_new_errors();
     test_call_errors();
     test_round_trips(300);
+    test_messages();
     return tl_finish("test_fpe");
 }

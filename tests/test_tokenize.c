@@ -289,6 +289,103 @@ static void test_errors(void)
     kc_tokenizer_free(t);
 }
 
+/* Issue 22, defect 6: a character in two of alphabet, pass and stop is
+ * refused with a reason naming it.  With stop=a inside alnum, a token could
+ * hold an 'a' written by encryption, and detokenize stopped there. */
+static void test_roles(void)
+{
+    static const struct { const char *spec, *ch, *roles; } overlaps[] = {
+        { "alphabet=alnum;stop=a", "'a'", "alphabet and stop" },
+        { "alphabet=0123456789abcdef@;pass=.;stop=@", "'@'", "alphabet and stop" },
+        { "alphabet=digits;pass=- 7", "'7'", "alphabet and pass" },
+        { "alphabet=lower;pass=.-;stop=-", "'-'", "pass and stop" },
+        { "stop=5", "'5'", "alphabet and stop" },                 /* the default alphabet, digits */
+        { "alphabet=가나다라;stop=다", "U+B2E4", "alphabet and stop" },
+        { "alphabet=0123456789\t;stop=\t", "U+0009", "alphabet and stop" },
+    };
+    kc_tokenizer *t;
+    char why[256];
+    for (size_t i = 0; i < sizeof overlaps / sizeof overlaps[0]; i++) {
+        tl_check_status(kc_tokenizer_new(&t, "ff1-aes-128", NULL, KEY, 16, overlaps[i].spec, 0), KC_ERR_FORMAT_SPEC,
+                        "overlap %s", overlaps[i].spec);
+        memset(why, 0, sizeof why);
+        tl_check_status(kc_format_check(overlaps[i].spec, why, sizeof why), KC_ERR_FORMAT_SPEC, "check %s",
+                        overlaps[i].spec);
+        TL_CHECK(strstr(why, overlaps[i].ch) && strstr(why, overlaps[i].roles) &&
+                 strstr(why, "a character may be in only one of alphabet, pass and stop"),
+                 "%s: reason \"%s\"", overlaps[i].spec, why);
+    }
+    TL_CHECK(strstr(kc_strerror(KC_ERR_FORMAT_SPEC), "a character may be in only one of alphabet, pass and stop"),
+             "strerror: %s", kc_strerror(KC_ERR_FORMAT_SPEC));
+    /* Every named format parses (none overlaps), with no reason given. */
+    static const char *named[] = { "digits", "alnum", "hex", "card", "card-luhn", "kr-rrn", "kr-phone", "kr-brn",
+                                   "email" };
+    for (size_t i = 0; i < sizeof named / sizeof named[0]; i++) {
+        strcpy(why, "x");
+        tl_check_status(kc_format_check(named[i], why, sizeof why), KC_OK, "named %s", named[i]);
+        TL_CHECK(why[0] == 0, "named %s: reason \"%s\"", named[i], why);
+    }
+    tl_check_status(kc_format_check("bogus=1", why, sizeof why), KC_ERR_FORMAT_SPEC, "bogus");
+    TL_CHECK(strstr(why, "bogus=1") != NULL, "bogus: reason \"%s\"", why);
+    tl_check_status(kc_format_check("bogus=1", NULL, 0), KC_ERR_FORMAT_SPEC, "no reason wanted");
+    tl_check_status(kc_format_check(NULL, why, sizeof why), KC_ERR_NULL, "NULL spec");
+    /* The query front ends use to refuse a TSV/CSV run the tokens could break. */
+    if (tl_check_status(kc_tokenizer_new(&t, "ff1-aes-128", NULL, KEY, 16, "alphabet=0123456789\t,\";pass=-", 0),
+                        KC_OK, "tab in alphabet")) {
+        TL_CHECK(kc_tokenizer_may_output(t, '\t') && kc_tokenizer_may_output(t, ',') &&
+                 kc_tokenizer_may_output(t, '"') && kc_tokenizer_may_output(t, '7'), "alphabet characters");
+        TL_CHECK(!kc_tokenizer_may_output(t, '-') && !kc_tokenizer_may_output(t, '\n') &&
+                 !kc_tokenizer_may_output(t, 'a'), "pass and other characters");
+        kc_tokenizer_free(t);
+    }
+    if (tl_check_status(kc_tokenizer_new(&t, "ff1-aes-128", NULL, KEY, 16, "email", 0), KC_OK, "email")) {
+        TL_CHECK(kc_tokenizer_may_output(t, 'Z') && !kc_tokenizer_may_output(t, '@') &&
+                 !kc_tokenizer_may_output(t, '\t') && !kc_tokenizer_may_output(t, 0x10ffff), "email outputs");
+        kc_tokenizer_free(t);
+    }
+    TL_CHECK(!kc_tokenizer_may_output(NULL, '1'), "NULL tokenizer");
+}
+
+/* Issue 22, defect 7: the empty value is the empty token, KC_OK, for every
+ * format (also those with len=, keep=, check= or stop=), one at a time, in
+ * a batch (a NULL stays a NULL, distinct from ""), and back. */
+static void test_empty(void)
+{
+    static const char *formats[] = { "digits", "alnum", "hex", "card", "card-luhn", "kr-rrn", "kr-phone", "kr-brn",
+                                     "email", "alphabet=가나다라마바사아자차카타파하" };
+    static const char *ciphers[] = { "ff1-aes-128", "ff3-1-aria-128", "fea1-128" };
+    for (size_t c = 0; c < sizeof ciphers / sizeof ciphers[0]; c++)
+        for (size_t f = 0; f < sizeof formats / sizeof formats[0]; f++) {
+            kc_tokenizer *t;
+            if (!tl_check_status(kc_tokenizer_new(&t, ciphers[c], NULL, KEY, 16, formats[f], 0), KC_OK, "%s %s",
+                                 ciphers[c], formats[f]))
+                continue;
+            char out[32] = "#";
+            size_t n = 99, pos = 99;
+            tl_check_status(kc_tokenize(t, out, sizeof out, &n, "", 0, NULL, 0, &pos), KC_OK, "%s %s: tokenize \"\"",
+                            ciphers[c], formats[f]);
+            TL_CHECK(n == 0 && out[0] == '#', "%s %s: empty token (%zu bytes)", ciphers[c], formats[f], n);
+            n = 99;
+            tl_check_status(kc_detokenize(t, out, 0, &n, NULL, 0, (const uint8_t *)"ctx", 3, NULL), KC_OK,
+                            "%s %s: detokenize \"\" (NULL, 0)", ciphers[c], formats[f]);
+            TL_CHECK(n == 0, "%s %s: detokenized empty", ciphers[c], formats[f]);
+            char o[3][32];
+            kc_token_row rows[3] = {
+                { .in = "", .in_len = 0, .out = o[0], .out_cap = sizeof o[0] },
+                { .in = NULL, .out = o[1], .out_cap = sizeof o[1] },
+                { .in = "", .in_len = 0, .tweak = (const uint8_t *)"t", .tweak_len = 1, .out = o[2], .out_cap = 0 },
+            };
+            for (int i = 0; i < 3; i++) { rows[i].out_len = 7; rows[i].status = KC_ERR_STATE; }
+            size_t bad = 0;
+            tl_check_status(kc_tokenize_batch(t, rows, 3, &bad), KC_OK, "%s %s: batch", ciphers[c], formats[f]);
+            TL_CHECK(bad == SIZE_MAX, "%s %s: first bad %zu", ciphers[c], formats[f], bad);
+            for (int i = 0; i < 3; i++)
+                TL_CHECK(rows[i].status == KC_OK && rows[i].out_len == 0, "%s %s: row %d", ciphers[c], formats[f], i);
+            tl_check_status(kc_detokenize_batch(t, rows, 3, &bad), KC_OK, "%s %s: batch back", ciphers[c], formats[f]);
+            kc_tokenizer_free(t);
+        }
+}
+
 int main(void)
 {
     tl_seed(0x746f6b);
@@ -299,5 +396,7 @@ int main(void)
     test_unicode();
     test_batch();
     test_errors();
+    test_roles();
+    test_empty();
     return tl_finish("tokenize");
 }

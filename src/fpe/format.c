@@ -10,7 +10,11 @@
  *   check=luhn|brn       the last alphabet character is a check digit,
  *                        recomputed after encryption (alphabet digits only)
  *   stop=C               from character C on (e.g. "@"), the value stays in clear
+ * A character may be in only one of alphabet, pass and stop: a token must
+ * read back with every character in the role it had in the value.
  * Named formats are specs with a name (the table below). */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "fpe/format.h"
@@ -169,25 +173,65 @@ void kc_format_clear(kc_format *f)
     memset(f, 0, sizeof *f);
 }
 
-kc_status kc_format_parse(kc_format *f, const char *spec)
+/* The reason for a refusal, when the caller wants one. */
+static void say(char *why, size_t cap, const char *fmt, ...)
+{
+    if (!why || !cap) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, cap, fmt, ap);
+    va_end(ap);
+}
+
+static kc_status overlap(char *why, size_t cap, uint32_t c, const char *a, const char *b)
+{
+    char u[5] = { 0 };
+    if (c >= 0x20 && c != 0x7f) kc_utf8_encode(c, u);
+    if (u[0]) say(why, cap, "format spec: '%s' (U+%04X) is in both %s and %s: a character may be in only one "
+                  "of alphabet, pass and stop", u, (unsigned)c, a, b);
+    else say(why, cap, "format spec: U+%04X is in both %s and %s: a character may be in only one of "
+             "alphabet, pass and stop", (unsigned)c, a, b);
+    return KC_ERR_FORMAT_SPEC;
+}
+
+kc_status kc_format_parse(kc_format *f, const char *spec) { return kc_format_parse_why(f, spec, NULL, 0); }
+
+kc_status kc_format_parse_why(kc_format *f, const char *spec, char *why, size_t why_cap)
 {
     memset(f, 0, sizeof *f);
+    say(why, why_cap, "%s", "");
     if (!spec) return KC_ERR_NULL;
     for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
         if (!strcmp(spec, named[i].name)) spec = named[i].spec;
     kc_status st = KC_OK;
+    const char *bad = "";
+    size_t bad_len = 0;
     for (const char *p = spec; st == KC_OK;) {
         const char *end = strchr(p, ';');
         size_t len = end ? (size_t)(end - p) : strlen(p);
         st = parse_item(f, p, len);
+        bad = p;
+        bad_len = len < 64 ? len : 64;
         if (!end) break;
         p = end + 1;
     }
+    if (st == KC_ERR_FORMAT_SPEC) say(why, why_cap, "format spec: item \"%.*s\" not understood", (int)bad_len, bad);
     if (st == KC_OK && !f->alphabet) st = set_alphabet(f, "digits", 6);   /* the default */
-    for (size_t i = 0; st == KC_OK && i < f->npass; i++)
-        for (uint32_t d = 0; d < f->radix; d++)
-            if (f->pass[i] == f->alphabet[d] || f->pass[i] == f->stop) st = KC_ERR_FORMAT_SPEC;
-    if (st == KC_OK && f->check && !f->digits_alphabet) st = KC_ERR_FORMAT_SPEC;
+    /* A character has one role: a pass or stop character inside the
+     * alphabet could be written by encryption and read back as another role
+     * (e.g. stop=a in alnum ends the value early on detokenize). */
+    for (size_t i = 0; st == KC_OK && i <= f->npass; i++) {
+        uint32_t c = i < f->npass ? f->pass[i] : f->stop;
+        const char *role = i < f->npass ? "pass" : "stop";
+        if (!c) continue;
+        for (uint32_t d = 0; st == KC_OK && d < f->radix; d++)
+            if (c == f->alphabet[d]) st = overlap(why, why_cap, c, "alphabet", role);
+        if (st == KC_OK && i < f->npass && c == f->stop) st = overlap(why, why_cap, c, "pass", "stop");
+    }
+    if (st == KC_OK && f->check && !f->digits_alphabet) {
+        st = KC_ERR_FORMAT_SPEC;
+        say(why, why_cap, "format spec: check= needs alphabet=digits");
+    }
     if (st != KC_OK) {
         kc_format_clear(f);
         return st;

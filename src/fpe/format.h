@@ -38,6 +38,9 @@ size_t kc_utf8_encode(uint32_t c, char *out);
 /* A named format ("card") or a spec ("alphabet=digits;pass=- ;keep=6,4").
  * KC_ERR_FORMAT_SPEC on anything not understood. */
 kc_status kc_format_parse(kc_format *f, const char *spec);
+/* The same; on a refusal, why (why_cap bytes, NUL-terminated) says what
+ * is wrong, e.g. a character in two of alphabet, pass and stop. */
+kc_status kc_format_parse_why(kc_format *f, const char *spec, char *why, size_t why_cap);
 void kc_format_clear(kc_format *f);
 
 /* A value split by its format: the code points, and for each the digit

@@ -125,12 +125,13 @@ kc_status kc_fpe_decrypt(const kc_fpe *p, uint16_t *out, const uint16_t *in, siz
     return crypt_digits(p, 0, out, in, len, tweak, tweak_len);
 }
 
-/* '0'-'9', 'a'-'z', 'A'-'Z' -> 0..35; anything else -> 0xffff (never a digit here). */
+/* '0'-'9', 'a'-'z' -> 0..35; anything else -> 0xffff (never a digit here).
+ * Upper case is not folded: the token comes back in lower case, so
+ * "ACCOUNT7X9Q" would detokenize to "account7x9q". */
 static uint16_t char_value(char c)
 {
     if (c >= '0' && c <= '9') return (uint16_t)(c - '0');
     if (c >= 'a' && c <= 'z') return (uint16_t)(c - 'a' + 10);
-    if (c >= 'A' && c <= 'Z') return (uint16_t)(c - 'A' + 10);
     return 0xffff;
 }
 

@@ -219,7 +219,7 @@ static void crypt_chunk(rows_job *job, worker *w, size_t first, size_t n)
         r->status = KC_OK;
         w->nenc[k % ROW_CHUNK] = SIZE_MAX;
         w->done[k % ROW_CHUNK] = 0;
-        if (!r->in) continue;                            /* a null stays null */
+        if (!r->in || !r->in_len) continue;              /* a null stays null, the empty value empty */
         r->status = kc_format_split(&t->fmt, s, r->in, r->in_len, &r->error_pos);
         if (r->status == KC_OK && !w->fpe[s->nenc]) r->status = fpe_for(t, s->nenc, &w->fpe[s->nenc]);
         if (r->status == KC_OK && (r->status = grow(w, used + s->nenc)) == KC_OK) {
@@ -252,7 +252,7 @@ static void crypt_chunk(rows_job *job, worker *w, size_t first, size_t n)
      * each), or split again, put them in and encode. */
     for (size_t k = first; k < first + n; k++) {
         kc_token_row *r = &rows[k];
-        if (!r->in || r->status != KC_OK) continue;
+        if (!r->in || !r->in_len || r->status != KC_OK) continue;
         size_t at = w->at[k % ROW_CHUNK];
         if (w->bytewise[k % ROW_CHUNK]) {
             if (r->in_len > r->out_cap) { r->status = KC_ERR_OUTPUT_TOO_SMALL; continue; }
@@ -352,3 +352,19 @@ kc_status kc_detokenize(const kc_tokenizer *t, char *out, size_t out_cap, size_t
 }
 
 const kc_format *kc_tokenizer_format(const kc_tokenizer *t) { return &t->fmt; }
+
+kc_status kc_format_check(const char *format, char *why, size_t why_cap)
+{
+    kc_format f;
+    kc_status st = kc_format_parse_why(&f, format, why, why_cap);
+    if (st == KC_OK) kc_format_clear(&f);
+    return st;
+}
+
+int kc_tokenizer_may_output(const kc_tokenizer *t, uint32_t c)
+{
+    if (!t) return 0;
+    for (uint32_t d = 0; d < t->fmt.radix; d++)
+        if (t->fmt.alphabet[d] == c) return 1;
+    return 0;
+}
