@@ -327,6 +327,8 @@ static void test_roles(void)
     }
     tl_check_status(kc_format_check("bogus=1", why, sizeof why), KC_ERR_FORMAT_SPEC, "bogus");
     TL_CHECK(strstr(why, "bogus=1") != NULL, "bogus: reason \"%s\"", why);
+    tl_check_status(kc_format_check("cardx", why, sizeof why), KC_ERR_FORMAT_SPEC, "cardx");
+    TL_CHECK(strstr(why, "\"cardx\" is neither a format name") != NULL, "cardx: reason \"%s\"", why);
     tl_check_status(kc_format_check("bogus=1", NULL, 0), KC_ERR_FORMAT_SPEC, "no reason wanted");
     tl_check_status(kc_format_check(NULL, why, sizeof why), KC_ERR_NULL, "NULL spec");
     /* The query front ends use to refuse a TSV/CSV run the tokens could break. */

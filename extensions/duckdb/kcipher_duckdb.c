@@ -6,7 +6,9 @@
  * share format, key file and cipher goes to kc_tokenize_batch in one call.
  * The key is read from key_path (as the CLI's --key-file) for every vector,
  * so it is never a literal in the query and a replaced file is seen at once.
- * cipher '' or absent: FF1 over AES of the key's length. */
+ * cipher '' or absent: FF1 over AES of the key's length.  A value '' gives
+ * '' and NULL gives NULL; a value that does not fit fails the query with
+ * the character position (values are never echoed in messages). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,9 +78,13 @@ static kc_tokenizer *make_tokenizer(str format, str path, str cipher, char *msg,
         snprintf(def, sizeof def, "ff1-aes-%zu", key_len * 8);
     }
     kc_status st = kc_tokenizer_new(&t, *c ? c : def, NULL, key, key_len, f, 0);
+    char why[200];
     if (st != KC_OK) {
         t = NULL;
-        snprintf(msg, cap, "kcipher: format '%s', cipher '%s': %s", f, *c ? c : def, kc_strerror(st));
+        if (st == KC_ERR_FORMAT_SPEC && kc_format_check(f, why, sizeof why) == KC_ERR_FORMAT_SPEC && why[0])
+            snprintf(msg, cap, "kcipher: format '%s': %s", f, why);
+        else
+            snprintf(msg, cap, "kcipher: format '%s', cipher '%s': %s", f, *c ? c : def, kc_strerror(st));
     }
 done:
     kc_wipe(key, sizeof key);
@@ -135,7 +141,7 @@ static void tokenize_vectors(duckdb_function_info info, duckdb_data_chunk input,
 {
     const int encrypt = *(const int *)duckdb_scalar_function_get_extra_info(info);
     chunk c;
-    char msg[256];
+    char msg[512];
     c.n = duckdb_data_chunk_get_size(input);
     c.nargs = duckdb_data_chunk_get_column_count(input);
     for (idx_t a = 0; a < c.nargs && a < MAX_ARGS; a++) {

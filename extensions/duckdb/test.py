@@ -115,6 +115,22 @@ def main():
     expect_error(con, f"SELECT kc_tokenize('4111111111111111', 'card', '{tmp}/nokey')", "nokey", "No such file")
     expect_error(con, f"SELECT kc_tokenize('4111111111111111', 'card', '{k256}', 'no-such-cipher')", "no-such-cipher")
     expect_error(con, f"SELECT kc_tokenize('4111111111111111', 'no-such-format', '{k256}')", "no-such-format")
+    # Empty stays empty (issue 22); a null stays null; in a column too.
+    formats = ["digits", "alnum", "hex", "card", "card-luhn", "kr-rrn", "kr-phone", "kr-brn", "email"]
+    got = [con.execute(f"SELECT kc_tokenize('', '{f}', '{k256}'), kc_detokenize('', '{f}', '{k256}'), "
+                       f"kc_tokenize('', '{f}', '{k128}', 'fea2-128', 'ctx')").fetchone() for f in formats]
+    check(all(g == ("", "", "") for g in got), f"'' gives '' in every named format: {got}")
+    col = con.execute(f"SELECT kc_tokenize(v, 'card', '{k256}') FROM (VALUES (1, ''), (2, NULL), (3, '4111111111111111'), "
+                      f"(4, '')) t(i, v) ORDER BY i").fetchall()
+    check(col[0] == ("",) and col[1] == (None,) and col[3] == ("",) and len(col[2][0]) == 16,
+          f"a column of '', NULL and a card: {col}")
+    # A character in two roles (issue 22): refused, the character and its roles named.
+    expect_error(con, f"SELECT kc_tokenize('abcdefgh@x.kr', 'alphabet=alnum;stop=a', '{k256}')",
+                 "'a'", "alphabet and stop", "only one of alphabet, pass and stop")
+    expect_error(con, f"SELECT kc_tokenize('ab@x', 'alphabet=abcdefgh@;stop=@', '{k256}')", "'@'", "alphabet and stop")
+    expect_error(con, f"SELECT kc_tokenize('3782 822463 10005', 'card', '{k256}')", "below 10^6", "small-domain option")
+    expect_error(con, f"SELECT kc_tokenize(v, 'digits', '{k256}') FROM (VALUES ('12345678'), (''), ('1234x678')) t(v)",
+                 "at character 5")
     for f in os.listdir(tmp):
         os.unlink(os.path.join(tmp, f))
     os.rmdir(tmp)

@@ -139,6 +139,9 @@ static entry *lookup(const char *name, const char *format, const char *cipher)
     kc_status st = format ? kc_tokenizer_new(&tok, use, NULL, key, key_len, format, 0)
                           : kc_aead_new(&aead, use, NULL, key, key_len);
     kc_wipe(key, sizeof key);
+    char why[256];
+    if (st == KC_ERR_FORMAT_SPEC && kc_format_check(format, why, sizeof why) == KC_ERR_FORMAT_SPEC && why[0])
+        ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("kcipher: format \"%s\": %s", format, why)));
     if (st != KC_OK) {
         char what[160];
         snprintf(what, sizeof what, "%s \"%s\"%s%s", format ? "format" : "cipher", format ? format : use,
@@ -168,7 +171,8 @@ static entry *lookup(const char *name, const char *format, const char *cipher)
 
 /* ---- tokenization ---------------------------------------------------------- */
 
-/* kc_(de)tokenize(value text, format text, key_name text, cipher text, tweak text) */
+/* kc_(de)tokenize(value text, format text, key_name text, cipher text, tweak text).
+ * '' gives '' (the library's empty token); NULL gives NULL (STRICT). */
 static Datum tokenize(FunctionCallInfo fcinfo, int encrypt)
 {
     text *value = PG_GETARG_TEXT_PP(0);

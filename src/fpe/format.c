@@ -211,11 +211,16 @@ kc_status kc_format_parse_why(kc_format *f, const char *spec, char *why, size_t 
         size_t len = end ? (size_t)(end - p) : strlen(p);
         st = parse_item(f, p, len);
         bad = p;
-        bad_len = len < 64 ? len : 64;
+        bad_len = len;
         if (!end) break;
         p = end + 1;
     }
-    if (st == KC_ERR_FORMAT_SPEC) say(why, why_cap, "format spec: item \"%.*s\" not understood", (int)bad_len, bad);
+    int shown = (int)(bad_len < 64 ? bad_len : 64);
+    while (shown > 0 && (bad[shown] & 0xc0) == 0x80) shown--;    /* not inside a character */
+    if (st == KC_ERR_FORMAT_SPEC && !memchr(bad, '=', bad_len))
+        say(why, why_cap, "\"%.*s\" is neither a format name nor a spec item (key=value)", shown, bad);
+    else if (st == KC_ERR_FORMAT_SPEC)
+        say(why, why_cap, "format spec: item \"%.*s\" not understood", shown, bad);
     if (st == KC_OK && !f->alphabet) st = set_alphabet(f, "digits", 6);   /* the default */
     /* A character has one role: a pass or stop character inside the
      * alphabet could be written by encryption and read back as another role

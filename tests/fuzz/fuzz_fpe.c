@@ -78,6 +78,14 @@ static void check_digits(const kc_fpe *p, unsigned radix, size_t len, const uint
             FZ_CHECK(out[len] == 0);
             FZ_STATUS(kc_fpe_decrypt_str(p, out, out, tweak, tweak_len), KC_OK);
             FZ_CHECK(strcmp(out, s) == 0);
+            for (size_t i = 0; i < len; i++)         /* upper case is refused, not folded */
+                if (s[i] >= 'a') {
+                    s[i] = (char)(s[i] - 'a' + 'A');
+                    memset(out, FZ_FILL, len + 1);
+                    FZ_STATUS(kc_fpe_encrypt_str(p, out, s, tweak, tweak_len), KC_ERR_DIGIT);
+                    FZ_CHECK(fz_untouched((const uint8_t *)out, len + 1));
+                    break;
+                }
             free(out);
             free(s);
         }

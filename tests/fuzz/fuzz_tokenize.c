@@ -5,8 +5,20 @@
  * a position inside it, writing nothing; a token detokenizes to its value,
  * keeps its character count, and the batch agrees with the single call.
  * Input: format choice, cipher choice, flags, tweak length, tweak, then
- * (custom formats) a NUL-terminated spec, then the value. */
+ * (custom formats) a NUL-terminated spec, then the value.
+ *
+ * Flag 4 builds the value from the format itself (issue 22): each byte
+ * picks an alphabet, pass or stop character, so any spec the parser accepts
+ * is tried on values it must take.  Then:
+ *  - round trip: detokenize(tokenize(x)) == x for every accepted value (a
+ *    stop or pass character that is also in the alphabet fails here);
+ *  - nothing in clear: when the value is alphabet characters only (up to
+ *    the stop), the token keeps the keep=L,T characters and, among the
+ *    encrypted ones, has no run equal to the value long enough to be
+ *    chance (radix^run >= 2^64). */
 #include "fuzz_common.h"
+#include "fpe/format.h"
+#include "fpe/tokenizer.h"
 
 static const char *const formats[] = { "digits", "alnum", "hex", "card", "card-luhn", "kr-rrn", "kr-phone",
                                        "kr-brn", "email", "alphabet=가나다라마바사아자차카타파하;pass=- " };
@@ -20,10 +32,71 @@ static size_t utf8_chars(const uint8_t *p, size_t n)
     return c;
 }
 
+#define GEN_MAX 300   /* characters of a built value */
+
+/* A value over format f from bytes b: code points to cp, UTF-8 to out;
+ * *plain is set when only alphabet characters come before the stop. */
+static size_t gen_value(const kc_format *f, const uint8_t *b, size_t nb, uint32_t *cp, size_t *ncp, char *out,
+                        int *plain)
+{
+    size_t n = 0, k = 0;
+    int stopped = 0;
+    *plain = 1;
+    for (size_t i = 0; i < nb && k < GEN_MAX - 1; i++) {
+        unsigned x = b[i];
+        uint32_t c;
+        if (stopped) c = 0x20 + x % 95;                       /* after the stop: anything (ASCII here) */
+        else if (x >= 0xf0 && f->stop) { c = f->stop; stopped = 1; }
+        else if (x >= 0xc0 && f->npass) { c = f->pass[x % f->npass]; *plain = 0; }
+        else c = f->alphabet[x % f->radix];
+        cp[k++] = c;
+        n += kc_utf8_encode(c, out + n);
+    }
+    if (f->stop && !stopped) { cp[k++] = f->stop; n += kc_utf8_encode(f->stop, out + n); }
+    *ncp = k;
+    return n;
+}
+
+static size_t decode(const uint8_t *p, size_t n, uint32_t *cp, size_t cap)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n && k < cap; k++) {
+        unsigned b = p[i], len = b < 0x80 ? 1 : b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
+        uint32_t c = len == 1 ? b : b & (0x7f >> len);
+        for (unsigned j = 1; j < len && i + j < n; j++) c = c << 6 | (p[i + j] & 0x3f);
+        cp[k] = c;
+        i += len;
+    }
+    return k;
+}
+
+/* The "nothing in clear" oracle on a value of alphabet characters (up to the stop). */
+static void check_not_clear(const kc_format *f, const uint32_t *cp, size_t ncp, const uint8_t *tok, size_t tok_len)
+{
+    static uint32_t got[GEN_MAX];
+    size_t m = 0;
+    while (m < ncp && !(f->stop && cp[m] == f->stop)) m++;
+    FZ_CHECK(decode(tok, tok_len, got, GEN_MAX) == ncp);
+    size_t check = f->check ? 1 : 0;
+    if (m < f->keep_lead + f->keep_trail + check) return;
+    size_t lo = f->keep_lead, hi = m - f->keep_trail - check;
+    for (size_t i = 0; i < ncp; i++)                          /* kept characters are kept */
+        if (i < lo || i >= hi + check) FZ_CHECK(got[i] == cp[i]);
+    size_t run_max = 0;                                       /* radix^run_max >= 2^64 */
+    for (double d = 1; d < 18446744073709551616.0; d *= f->radix) run_max++;
+    for (size_t i = lo, run = 0; i < hi; i++) {
+        run = got[i] == cp[i] ? run + 1 : 0;
+        if (run >= run_max) {
+            fprintf(stderr, "characters %zu..%zu of the value are in clear in its token\n", i + 1 - run, i);
+            FZ_CHECK(run < run_max);
+        }
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fz_in in = { data, size };
-    unsigned fchoice = fz_byte(&in), cchoice = fz_byte(&in) % 4, flags = fz_byte(&in) & 3;
+    unsigned fchoice = fz_byte(&in), cchoice = fz_byte(&in) % 4, mode = fz_byte(&in), flags = mode & 3;
     size_t tlen;
     const uint8_t *tweak = fz_slice(&in, fz_byte(&in) % 40, &tlen);
     char spec[256];
@@ -48,6 +121,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     size_t vlen;
     const uint8_t *v = fz_slice(&in, 1200, &vlen);
+    static uint32_t cp[GEN_MAX];
+    static char built[GEN_MAX * 4];
+    size_t ncp = 0;
+    int plain = 0, gen = mode & 4;
+    if (gen) {
+        vlen = gen_value(kc_tokenizer_format(t), v, vlen, cp, &ncp, built, &plain);
+        v = (const uint8_t *)built;
+    }
     uint8_t *value = fz_dup(v, vlen);
     size_t cap = vlen * 4, n = 0, m = 0, pos = 0;
     uint8_t *tok = fz_out(cap), *back = fz_out(cap);
@@ -60,6 +141,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FZ_CHECK(utf8_chars(tok, n) == utf8_chars(value, vlen));
         FZ_STATUS(kc_detokenize(t, (char *)back, cap, &m, (const char *)tok, n, tweak, tlen, &pos), KC_OK);
         FZ_CHECK(m == vlen && memcmp(back, value, vlen) == 0);
+        if (gen && plain) check_not_clear(kc_tokenizer_format(t), cp, ncp, tok, n);
     }
     /* The batch of the same value twice agrees with the single call. */
     uint8_t *out2 = fz_out(2 * cap);

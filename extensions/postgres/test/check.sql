@@ -65,6 +65,19 @@ DO $$ BEGIN
   ASSERT kc_tokenize(NULL, 'card', 'k256') IS NULL AND kc_detokenize(NULL, 'card', 'k256') IS NULL;
 END $$;
 
+-- Empty stays empty (issue 22): '' in, '' out, for every named format, with and without a tweak.
+DO $$
+DECLARE f text;
+BEGIN
+  FOREACH f IN ARRAY ARRAY['digits', 'alnum', 'hex', 'card', 'card-luhn', 'kr-rrn', 'kr-phone', 'kr-brn', 'email'] LOOP
+    ASSERT kc_tokenize('', f, 'k256') = '', format('%s: kc_tokenize() is not ', f);
+    ASSERT kc_detokenize('', f, 'k256') = '', format('%s: kc_detokenize() is not ', f);
+    ASSERT kc_tokenize('', f, 'k128', 'fea2-128', 'ctx') = '', format('%s: fea2-128 with a tweak', f);
+  END LOOP;
+  ASSERT (SELECT count(*) FROM (SELECT kc_tokenize(v, 'card', 'k256') AS t FROM unnest(ARRAY['', NULL, '']) v) s
+          WHERE t = '') = 2, 'empty values in a column';
+END $$;
+
 -- AEAD: nonce || ciphertext || tag; the tag is checked.
 DO $$
 DECLARE c bytea := kc_encrypt('\x00010203'::bytea, 'tinyjambu-128', 'k128', '\x0001'::bytea);
@@ -102,6 +115,17 @@ BEGIN
   ASSERT r LIKE '22023 %', r;
   r := pg_temp.err($q$SELECT kc_tokenize('4111111111111111', 'no-such-format', 'k256')$q$);
   ASSERT r LIKE '22023 %', r;
+  -- A character in two roles (issue 22): refused, the character and its roles named.
+  r := pg_temp.err($q$SELECT kc_tokenize('abcdefgh@x.kr', 'alphabet=alnum;stop=a', 'k256')$q$);
+  ASSERT r LIKE '22023 %''a''%alphabet and stop%only one of alphabet, pass and stop%', r;
+  r := pg_temp.err($q$SELECT kc_tokenize('ab@x', 'alphabet=abcdefgh@;stop=@', 'k256')$q$);
+  ASSERT r LIKE '22023 %''@''%alphabet and stop%', r;
+  -- Too small a domain: no C flag name in the message.
+  r := pg_temp.err($q$SELECT kc_tokenize('3782 822463 10005', 'card', 'k256')$q$);
+  ASSERT r LIKE '22023 %below 10^6%' AND r NOT LIKE '%KC_FPE_ALLOW%', r;
+  -- A bad value in a column: the character position, 1-based.
+  r := pg_temp.err($q$SELECT kc_tokenize(v, 'digits', 'k256') FROM unnest(ARRAY['12345678', '', '1234x678']) v$q$);
+  ASSERT r LIKE '22023 %at character 5', r;
   r := pg_temp.err($q$SELECT kc_tokenize('4111111111111111', 'card', 'k20')$q$);
   ASSERT r LIKE '22023 %', r;
   r := pg_temp.err($q$SELECT kc_decrypt('\x000102030405060708090a0b0c0d0e0f1011121314'::bytea, 'tinyjambu-128', 'k128')$q$);
