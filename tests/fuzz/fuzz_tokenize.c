@@ -7,6 +7,8 @@
  * Input: format choice, cipher choice, flags, tweak length, tweak, then
  * (custom formats) a NUL-terminated spec, then the value.
  *
+ * Format choices NFORMATS..NFORMATS+31 build a spec from parts (an
+ * alphabet, pass and stop characters, keep), so that roles may overlap.
  * Flag 4 builds the value from the format itself (issue 22): each byte
  * picks an alphabet, pass or stop character, so any spec the parser accepts
  * is tried on values it must take.  Then:
@@ -93,6 +95,33 @@ static void check_not_clear(const kc_format *f, const uint32_t *cp, size_t ncp, 
     }
 }
 
+/* Printable ASCII but ';' (the item separator). */
+static char spec_char(fz_in *in)
+{
+    char c = (char)(0x20 + fz_byte(in) % 95);
+    return c == ';' ? ':' : c;
+}
+
+/* alphabet (a name or 2..21 characters), pass (0..3), stop (or none), keep. */
+static void build_spec(fz_in *in, char *spec, size_t cap)
+{
+    static const char *const names[] = { "digits", "hex", "HEX", "lower", "upper", "alpha", "alnum" };
+    char alpha[32], pass[8], stop[8] = "", keep[16] = "";
+    unsigned a = fz_byte(in), np = fz_byte(in) % 4, st = fz_byte(in), k = fz_byte(in);
+    if (a < 7 * 16) {
+        strcpy(alpha, names[a % 7]);
+    } else {
+        size_t n = 2 + a % 20;
+        for (size_t i = 0; i < n; i++) alpha[i] = spec_char(in);
+        alpha[n] = 0;
+    }
+    for (unsigned i = 0; i < np; i++) pass[i] = spec_char(in);
+    pass[np] = 0;
+    if (st & 1) snprintf(stop, sizeof stop, ";stop=%c", spec_char(in));
+    if (k & 1) snprintf(keep, sizeof keep, ";keep=%u,%u", k >> 1 & 3, k >> 3 & 3);
+    snprintf(spec, cap, "alphabet=%s%s%s%s%s", alpha, np ? ";pass=" : "", pass, stop, keep);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fz_in in = { data, size };
@@ -103,6 +132,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const char *format;
     if (fchoice < NFORMATS) {
         format = formats[fchoice];
+    } else if (fchoice < NFORMATS + 32) {        /* a spec built from parts: roles that may overlap */
+        build_spec(&in, spec, sizeof spec);
+        format = spec;
     } else {                                     /* the spec parser on arbitrary bytes */
         size_t n = 0;
         while (n < sizeof spec - 1 && in.n && *in.p) spec[n++] = (char)fz_byte(&in);

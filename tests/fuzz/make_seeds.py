@@ -128,9 +128,9 @@ def fpe():
 
 def tokenize():
     # Only the seeds below are written here (the others in corpus/tokenize are kept as they are).
-    # Layout: format, cipher (ff1-aes-128 0, ff3-1-aria-128 1, fea2-128 2, ff1-lea-256 3), mode (flags;
+    # Layout: format (10..41: a spec from parts), cipher (ff1-aes-128 0, ff3-1-aria-128 1, fea2-128 2, ff1-lea-256 3), mode (flags;
     # 4: the value built from the format), tweak length % 40, tweak, [spec NUL], value.
-    card, email, custom = 3, 8, 0xc8
+    card, email, parts, custom = 3, 8, 10, 0xc8
     out = {}
     for fname, (fmt, c, mode, tweak, spec, value) in {
         # issue 22: a stop character inside the alphabet (refused now; on the old tree detokenize
@@ -143,6 +143,8 @@ def tokenize():
         "marked-hangul": (custom, 1, 4, b"", "alphabet=가나다라마바사아자차카타파하;keep=2,2".encode(), bytes(range(3, 40))),
         "marked-email": (email, 3, 4, b"users", None, bytes(range(60, 90)) + b"\xf5x.kr"),
         "empty-email": (email, 0, 0, b"", None, b""),
+        # a spec from parts (fuzz_tokenize.c build_spec): alnum, pass '-', stop '@', keep=1,1
+        "parts-alnum-stop": (parts, 0, 4, b"", None, bytes([6, 1, 13, 1, 32, 1 | 2 | 8]) + bytes(range(50, 80))),
     }.items():
         head = bytes([fmt, c, mode, len(tweak)]) + tweak
         out[fname] = head + (spec + b"\0" if spec is not None else b"") + value
