@@ -57,7 +57,8 @@ typedef enum kc_on_error {
 
 /* Tokenizes (encrypt = 1) or detokenizes (0) a UTF-8 string array (format
  * "u" or "U") into a new array of the same length and format ("U" when the
- * result needs 64-bit offsets), which the caller releases.  Nulls stay null.
+ * result needs 64-bit offsets), which the caller releases.  Nulls stay
+ * null, empty strings empty.
  * tweaks (NULL: none) is a string or binary array ("u", "U", "z", "Z") of
  * the same length: row k's context, as for kc_tokenize (a null: no tweak).
  * The inputs are only read; they may be released after the call. */
