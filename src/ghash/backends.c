@@ -7,7 +7,7 @@
 
 extern const kc_ghash_backend kc_ghash_ct, kc_ghash_ct32, kc_ghash_ct_shift;
 #if KC_ARCH_X86
-extern const kc_ghash_backend kc_ghash_vpclmul512, kc_ghash_pclmul;
+extern const kc_ghash_backend kc_ghash_vpclmul512, kc_ghash_vpclmul_avx2, kc_ghash_pclmul;
 #endif
 #if KC_ARCH_AARCH64
 extern const kc_ghash_backend kc_ghash_pmull;
@@ -16,6 +16,7 @@ extern const kc_ghash_backend kc_ghash_pmull;
 const kc_ghash_backend *const kc_ghash_backends[] = {
 #if KC_ARCH_X86
     &kc_ghash_vpclmul512,
+    &kc_ghash_vpclmul_avx2,
     &kc_ghash_pclmul,
 #endif
 #if KC_ARCH_AARCH64
