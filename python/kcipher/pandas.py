@@ -54,11 +54,17 @@ def _series(encrypt, series, tok, tweak, on_error, int_width=None):
     return result.astype(series.dtype)
 
 
+def _label(index, i):
+    """The index label of row i, a plain Python value (6, not np.int64(6))."""
+    x = index[i]
+    return x.item() if hasattr(x, "item") else x
+
+
 def _relabel(msg, index):
     """"row 3 (0-based): ..." as "row <index label> (index label): ..."."""
     if msg.startswith("row ") and " (0-based)" in msg:
         head, rest = msg.split(" (0-based)", 1)
-        return "row %r (index label)%s" % (index[int(head[4:])], rest)
+        return "row %r (index label)%s" % (_label(index, int(head[4:])), rest)
     return msg
 
 
@@ -66,7 +72,7 @@ def _at_label(e, index):
     """A batch error with ``.row`` the frame's index label, so said in the message."""
     if e.row is None:
         return e
-    return type(e)(_relabel(str(e), index), row=index[e.row], position=e.position)
+    return type(e)(_relabel(str(e), index), row=_label(index, e.row), position=e.position)
 
 
 def tokenize(series, format: str = "digits", cipher: str = "ff1-aes-256", key=None,
@@ -105,7 +111,7 @@ def _frame(encrypt, df, columns, tweak_context, tweak_column, **kw):
             row = _frames.missing_tweak(_arrow(df[name]), _arrow(df[tweak_column]))
             if row is not None:
                 raise ValueError("%s: row %r (index label): tweak_column %r is null or empty; the value "
-                                 "would be tokenized without a tweak" % (name, df.index[row], tweak_column))
+                                 "would be tokenized without a tweak" % (name, _label(df.index, row), tweak_column))
     out = df.copy()
     for name, fmt in columns.items():
         tweak = name if tweak_context else (df[tweak_column] if tweak_column else None)
