@@ -42,13 +42,12 @@ def test_stream_outlives_its_closed_cipher():
     with kcipher.Cipher("aes-128", KEY[:16]) as c:
         s = c.encryptor("cbc", iv=bytes(16), pad=True)
         d = c.decryptor("ctr", iv=bytes(16))
+    out = s.update(data[:77]) + s.update(data[77:]) + s.finalize()
+    assert out == ref and data not in out
     with pytest.raises(kcipher.StateError, match="Cipher is closed"):
         c.encrypt(data, "ctr", iv=bytes(16))
     with pytest.raises(kcipher.StateError):
         c.encryptor("ctr", iv=bytes(16))
-    assert c._ptr is not None                        # held by the streams
-    out = s.update(data[:77]) + s.update(data[77:]) + s.finalize()
-    assert out == ref and data not in out
     assert c._ptr is not None                        # d still holds it
     assert len(d.update(b"x" * 33)) == 33
     del d
