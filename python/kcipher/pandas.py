@@ -46,7 +46,7 @@ def _series(encrypt, series, tok, tweak, on_error, int_width=None):
         raise _at_label(e, series.index) from None
     except ValueError as e:                     # int_width too small: the row as a label
         raise ValueError(_relabel(str(e), series.index)) from None
-    if series.dtype == object or pa.types.is_integer(arr.type):     # None stays None
+    if series.dtype == object or pa.types.is_integer(arr.type) or pa.types.is_dictionary(arr.type):
         return pd.Series(out.to_numpy(zero_copy_only=False), index=series.index, name=series.name,
                          dtype=object)
     result = out.to_pandas()
