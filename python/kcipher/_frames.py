@@ -30,19 +30,25 @@ def tokenizers(cipher, formats, key=None, key_file=None, key_env=None, backend=N
         return _cache[index]
 
 
-def column(tok, encrypt, arr, tweaks=None, on_error="fail", int_width=None, name=None):
+def column(tok, encrypt, arr, tweaks=None, on_error="fail", int_width=None, name=None, counts=None):
     """A pyarrow array through the tokenizer: nulls and empty strings are
     kept, as the CLI keeps empty fields; integers only with ``int_width``;
-    values made null or kept are counted in an OnErrorWarning naming ``name``."""
+    values made null or kept are counted in an OnErrorWarning naming ``name``
+    (and added to ``counts``, an accumulator, when given)."""
     import pyarrow as pa
     if isinstance(arr, pa.ChunkedArray):
         arr = arr.combine_chunks()
     if isinstance(tweaks, pa.ChunkedArray):
         tweaks = tweaks.combine_chunks()
+    kcipher._on_error(on_error)
     try:
-        return tok.arrow(encrypt, arr, tweaks, on_error, int_width=int_width, column=name)
+        out, failed, total = tok._arrow(encrypt, arr, tweaks, on_error, int_width)
     except TypeError as e:
         raise TypeError("column %r: %s" % (name, e) if name is not None else str(e)) from None
+    tok._report(failed, total, on_error, name)
+    if counts is not None and failed:
+        counts.add(failed)
+    return out
 
 
 def tokenized_tweak(columns, tweak_column):

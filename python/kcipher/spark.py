@@ -15,7 +15,9 @@ key: an executor Python without kcipher (``PYSPARK_PYTHON`` unset or wrong)
 or a missing key file fails there, on the driver, saying what to set.  Errors
 of the job name the column, the partition and the row (0-based in the
 partition); with ``on_error="null"``/``"keep"`` each task warns on its
-stderr (the executor's log) with the count of values made null or kept.
+stderr (the executor's log) with the count of values made null or kept,
+and the returned DataFrame's ``kcipher_on_error`` accumulator adds them up on
+the driver (per evaluation: a plan computed twice counts twice).
 """
 from typing import Dict, Optional
 
@@ -29,7 +31,8 @@ class _Job:
     """The function mapInArrow ships to the executors (pickled: no key in it)."""
 
     def __init__(self, encrypt, columns, cipher, key_file, key_env, backend, allow_small_domain,
-                 tweak_context, tweak_column, on_error, id_column, threads):
+                 tweak_context, tweak_column, on_error, id_column, threads, counts=None):
+        self.counts = counts
         self.encrypt, self.columns, self.cipher = encrypt, dict(columns), cipher
         self.key_file, self.key_env, self.backend = key_file, key_env, backend
         self.allow_small_domain, self.tweak_context = allow_small_domain, tweak_context
@@ -64,7 +67,7 @@ class _Job:
                                          % (name, self._row(ctx, seen, row, batch), self.tweak_column))
                 try:
                     arrays[i] = _frames.column(toks[fmt], self.encrypt, arrays[i], tw, self.on_error,
-                                               name=name)
+                                               name=name, counts=self.counts)
                 except kcipher.Error as e:
                     raise self._where(e, name, ctx, seen, batch) from None
             seen += batch.num_rows
@@ -107,9 +110,12 @@ def _transform(encrypt, df, columns, cipher, key_file, key_env, backend, allow_s
         kcipher.Tokenizer(cipher, key=bytes(kcipher.cipher_info(_block_cipher(cipher)).key_bytes),
                           format=fmt, backend=backend, allow_small_domain=True).close()
     _probe(df, key_file, key_env)
+    counts = None if on_error == "fail" else df.sparkSession.sparkContext.accumulator(0)
     job = _Job(encrypt, columns, cipher, key_file, key_env, backend, allow_small_domain,
-               tweak_context, tweak_column, on_error, id_column, threads)
-    return df.mapInArrow(job, df.schema)
+               tweak_context, tweak_column, on_error, id_column, threads, counts)
+    out = df.mapInArrow(job, df.schema)
+    out.kcipher_on_error = counts       # values made null or kept, once an action has run
+    return out
 
 
 def _probe(df, key_file, key_env):
@@ -164,7 +170,9 @@ def tokenize(df, columns: Dict[str, str], cipher: str = "ff1-aes-256", key_file:
     Options as the CLI's: ``tweak_context`` (each column's name is its
     context), ``tweak_column`` (each row's value of that column),
     ``on_error`` "fail" (the job fails naming column, partition and row, and
-    ``id_column``'s value when given), "null" or "keep".  ``threads``: library
+    ``id_column``'s value when given), "null" or "keep" (counted: each task
+    warns on the executor's stderr, and ``result.kcipher_on_error.value`` sums
+    them on the driver after an action).  ``threads``: library
     threads per task (default: the task's CPUs, ``spark.task.cpus``)."""
     return _transform(1, df, columns, cipher, key_file, key_env, backend, allow_small_domain,
                       tweak_context, tweak_column, on_error, id_column, threads)

@@ -135,9 +135,10 @@ def test_bad_value_names_its_row(spark, data):
                                id_column="id").collect()
     msg = str(e.value)
     assert "FormatError" in msg and "card: partition 0, row 57 (0-based) (id=57): character 13 (1-based)" in msg, msg
-    nulled = kcipher.spark.tokenize(df, {"card": "card"}, cipher=CIPHER, key_file=str(key),
-                                    on_error="null").orderBy("id").collect()
+    nulled_df = kcipher.spark.tokenize(df, {"card": "card"}, cipher=CIPHER, key_file=str(key), on_error="null")
+    nulled = sorted(nulled_df.collect(), key=lambda r: r.id)
     assert nulled[57].card is None and nulled[56].card is not None
+    assert nulled_df.kcipher_on_error.value == 1          # counted on the driver, not silent
     kept = kcipher.spark.tokenize(df, {"card": "card"}, cipher=CIPHER, key_file=str(key),
                                   on_error="keep").orderBy("id").collect()
     assert kept[57].card == rows[57][1]
