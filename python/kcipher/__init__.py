@@ -12,7 +12,8 @@ A thin binding (cffi, ABI mode) over the C library shipped in this package::
 
 Every C call releases the GIL; inputs may be any bytes-like object (read in
 place, not copied); objects free (and so wipe) their key schedules when
-collected or on ``close()``.  Errors raise subclasses of :class:`Error`, one
+collected or on ``close()``, never under a running call or a stream that
+still uses them.  Errors raise subclasses of :class:`Error`, one
 per ``kc_status`` (:class:`InvalidTag` when an AEAD tag fails).
 """
 import threading
