@@ -605,7 +605,8 @@ class Tokenizer(_Keyed):
     # -- one value
     def _one(self, fn, value, tweak, row=None):
         if value == "":
-            return ""                   # empty stays empty, as in the CLI
+            with self._use():           # empty stays empty, as in the CLI (closed: refused)
+                return ""
         data = value.encode()
         cap = 4 * len(data) + 1
         out = ffi.new("char[]", cap)

@@ -78,6 +78,8 @@ def test_every_object_refuses_after_close():
         obj.close()
         with pytest.raises(kcipher.StateError, match="is closed"):
             use(obj)
+    with pytest.raises(kcipher.StateError):
+        obj.encrypt("")                               # even an empty value
 
 
 # ---- defect 9b: close() while another thread's call runs ----------------------------
