@@ -262,11 +262,13 @@ class _Keyed:
         g = self._guard
         if g is None:
             raise error_class(lib.KC_ERR_STATE)("%s is closed" % type(self).__name__)
-        with g:
-            if self._closed:
-                raise error_class(lib.KC_ERR_STATE)("%s is closed" % type(self).__name__)
-            self._users += 1
-            return self._ptr
+        with g:                         # nothing allocated under the lock: no collection there
+            open_ = not self._closed
+            if open_:
+                self._users += 1
+        if not open_:
+            raise error_class(lib.KC_ERR_STATE)("%s is closed" % type(self).__name__)
+        return self._ptr
 
     def _release(self):
         with self._guard:
