@@ -371,7 +371,8 @@ def test_key_env_malformed(monkeypatch):
 
 # ---- format specs (library side: passes once src/fpe refuses the spec) ---------------------
 
-@pytest.mark.parametrize("spec", ["alphabet=alnum;stop=a", "alphabet=digits;pass=5"])
+@pytest.mark.parametrize("spec", ["alphabet=alnum;stop=a", "alphabet=0123456789abcdefghij@;pass=.;stop=@",
+                                  "alphabet=digits;pass=5"])
 def test_spec_with_a_character_in_two_roles_refused(spec):
     with pytest.raises(kcipher.FormatSpecError):
         kcipher.Tokenizer("ff1-aes-256", key=KEY, format=spec)
