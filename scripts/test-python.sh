@@ -3,7 +3,8 @@
 # The Python package: a virtual environment under the build folder, the
 # package installed from ./python as a user would (scikit-build-core builds
 # the library), then pytest over python/tests: vectors, round trips, every
-# error class, fork, pandas, Polars, and Spark local[2] against the CLI.
+# error class, fork, pandas, Polars, and Spark local[2] against the CLI;
+# then the attack corpus (test_attack.py) over an ASan build of the library.
 # The CLI is $KC_BUILD_DIR/release/kcipher when scripts/test.sh built it,
 # else it is built here.  Needs python3 with venv, and Java 17 for Spark
 # (scripts/deps.sh test).  With --bench FILE: the same environment, then
@@ -50,5 +51,21 @@ echo "== python: pytest"
 rc=0
 cli=$(realpath "$cli") pytest=$(realpath "$venv/bin/pytest")
 (cd python/tests && KCIPHER_CLI=$cli "$pytest" -q -p no:cacheprovider .) || rc=$?
+
+# The attack corpus again over the library built with ASan (issue 22: misuse
+# of the binding must never reach freed memory).  KC_PYTHON_ASAN=0 skips it.
+asan_rt=$(${CC:-gcc} -print-file-name=libasan.so 2>/dev/null || true)
+if [ "${KC_PYTHON_ASAN:-1}" != 0 ] && [ -f "$asan_rt" ]; then
+  echo "== python: attack corpus under ASan"
+  cmake -S . -B "$build/python-asan" -DCMAKE_BUILD_TYPE=Debug -DKC_SANITIZE=address -DKC_BUILD_TESTS=OFF \
+    -DKC_PEERS=OFF >"$build/python-asan.log" 2>&1
+  cmake --build "$build/python-asan" -j"$(nproc 2>/dev/null || echo 2)" --target kcipher_shared \
+    >>"$build/python-asan.log" 2>&1 || { tail -30 "$build/python-asan.log"; exit 1; }
+  asan_lib=$(realpath "$(ls "$build"/python-asan/libkcipher.so.* | head -1)")
+  (cd python/tests && ASAN_OPTIONS=detect_leaks=0 LD_PRELOAD=$asan_rt KCIPHER_LIBRARY=$asan_lib \
+    KCIPHER_CLI=$cli "$pytest" -q -p no:cacheprovider test_attack.py test_binding.py test_frames.py) || rc=$?
+elif [ "${KC_PYTHON_ASAN:-1}" != 0 ]; then
+  echo "python: no libasan.so beside ${CC:-gcc}; the ASan run of the attack corpus is skipped"
+fi
 echo "python: $(( $(date +%s) - start )) s"
 exit $rc

@@ -12,15 +12,18 @@ A thin binding (cffi, ABI mode) over the C library shipped in this package::
 
 Every C call releases the GIL; inputs may be any bytes-like object (read in
 place, not copied); objects free (and so wipe) their key schedules when
-collected or on ``close()``.  Errors raise subclasses of :class:`Error`, one
+collected or on ``close()``, never under a running call or a stream that
+still uses them.  Errors raise subclasses of :class:`Error`, one
 per ``kc_status`` (:class:`InvalidTag` when an AEAD tag fails).
 """
+import threading
+import warnings
 from dataclasses import dataclass
 from typing import Any, List, Optional, Union
 
 from ._ffi import ffi, lib
 
-__all__ = ["Error", "InvalidTag", "Cipher", "Stream", "AEAD", "FEA", "FPE", "Tokenizer",
+__all__ = ["Error", "InvalidTag", "OnErrorWarning", "Cipher", "Stream", "AEAD", "FEA", "FPE", "Tokenizer",
            "ciphers", "cipher_info", "backends", "cpu_features", "set_threads", "threads",
            "error_class", "load_key", "CipherInfo", "BackendInfo", "__version__"]
 
@@ -41,12 +44,23 @@ class Error(Exception):
         if message is None:
             message = _strerror(self.status)
         super().__init__(message)
-        self.row = row            # the failing row of a batch, when there is one
-        self.position = position  # 0-based character position of a format error
+        self.row = row            # the failing row: 0-based in a batch, the index label in pandas
+        self.position = position  # 1-based character of a format error (as the message says)
 
 
 class InvalidTag(Error):
     """The AEAD tag did not verify (KC_ERR_AUTH); nothing was decrypted."""
+
+
+class OnErrorWarning(UserWarning):
+    """Values that did not fit their format were made null (``on_error="null"``)
+    or left in clear (``"keep"``): ``count`` of ``total`` values, ``action``
+    ("null" or "keep"), ``column`` (a name, or None).  Make it an exception
+    with ``warnings.simplefilter("error", kcipher.OnErrorWarning)``."""
+
+    def __init__(self, message, count=0, total=0, action=None, column=None):
+        super().__init__(message)
+        self.count, self.total, self.action, self.column = count, total, action, column
 
 
 def _strerror(st):
@@ -110,27 +124,52 @@ def _text(p):
 
 
 def load_key(file: Optional[str] = None, env: Optional[str] = None) -> bytearray:
-    """A key as the CLI reads it: from a file (hex text, whitespace around it
-    allowed, else the raw bytes) or from an environment variable (hex).
-    Returns a bytearray, so the caller can wipe it (``key[:] = bytes(len(key))``)."""
+    """A key as the CLI reads it: from a file or from an environment variable
+    (hex).  A file that is text (printable ASCII once the whitespace around
+    it is dropped) must be the hex of a 16, 24 or 32-byte key; any other file
+    is the raw key, as it is, and must have a byte that is not text (so a hex
+    key with a typo is never taken as 16-32 ASCII bytes).  A key file that
+    its group or others may read gets a warning.  Returns a bytearray, so the
+    caller can wipe it (``key[:] = bytes(len(key))``)."""
     import os
+    bad = error_class(lib.KC_ERR_KEY_LENGTH)
     if (file is None) == (env is None):
         raise TypeError("give exactly one of file= and env=")
     if env is not None:
         text = os.environ.get(env)
         if not text:
-            raise error_class(lib.KC_ERR_KEY_LENGTH)("environment variable %s is not set" % env)
-        return bytearray.fromhex(text.strip())
+            raise bad("environment variable %s is not set" % env)
+        return _hex_key(text.strip().encode(), "environment variable %s" % env)
     with open(file, "rb", buffering=0) as f:
+        mode = os.fstat(f.fileno()).st_mode
         raw = bytearray(f.read(257))
+    if os.name == "posix" and mode & 0o077:
+        warnings.warn("key file %s may be read by its group or others (mode %o): chmod 600 it"
+                      % (file, mode & 0o777), stacklevel=2)
     if len(raw) > 256:
-        raise error_class(lib.KC_ERR_KEY_LENGTH)("%s: too large for a key file" % file)
+        raise bad("%s: too large for a key file" % file)
     text = raw.strip(b" \t\r\n")
-    if text and all(c in b"0123456789abcdefABCDEF" for c in text):
-        key = bytearray.fromhex(text.decode())
-        raw[:] = bytes(len(raw))
-        return key
+    if not text:
+        raise bad("%s: the key file is empty" % file)
+    if all(0x20 <= c < 0x7f for c in text):
+        try:
+            return _hex_key(text, file)
+        finally:
+            raw[:] = bytes(len(raw))
     return raw
+
+
+def _hex_key(text, where):
+    """A hex key of 16, 24 or 32 bytes, or a KeyLengthError saying what is wrong."""
+    bad = error_class(lib.KC_ERR_KEY_LENGTH)
+    for i, c in enumerate(text):
+        if c not in b"0123456789abcdefABCDEF":
+            raise bad("%s: a text key must be hex; character %d (1-based) is not a hex digit "
+                      "(a raw key file must hold bytes that are not text)" % (where, i + 1))
+    if len(text) not in (32, 48, 64):
+        raise bad("%s: a hex key must be 32, 48 or 64 hex digits (16, 24 or 32 bytes), not %d"
+                  % (where, len(text)))
+    return bytearray.fromhex(text.decode())
 
 
 # ---- discovery ----------------------------------------------------------------
@@ -206,24 +245,78 @@ def threads() -> int:
 
 
 class _Keyed:
+    """An object over a C object.  Every call holds a use of it (the C calls
+    release the GIL, so another thread may close meanwhile); ``close()`` frees
+    it at once when no call runs, else the last running call frees it.  After
+    ``close()`` every call raises StateError."""
     _ptr = None
+    _guard = None
+    _closed = False
+    _users = 0
 
-    def close(self) -> None:
-        """Frees the object now, wiping its key schedule (collection does the same)."""
-        if self._ptr is not None:
-            ffi.release(self._ptr)
-            self._ptr = None
+    def _own(self, ptr, free):
+        self._guard = threading.Lock()
+        self._ptr = ffi.gc(ptr, free)
 
-    def _p(self):
-        if self._ptr is None:
+    def _acquire(self):
+        g = self._guard
+        if g is None:
+            raise error_class(lib.KC_ERR_STATE)("%s is closed" % type(self).__name__)
+        with g:                         # nothing allocated under the lock: no collection there
+            open_ = not self._closed
+            if open_:
+                self._users += 1
+        if not open_:
             raise error_class(lib.KC_ERR_STATE)("%s is closed" % type(self).__name__)
         return self._ptr
+
+    def _release(self):
+        with self._guard:
+            self._users -= 1
+            if not self._closed or self._users:
+                return
+            p, self._ptr = self._ptr, None
+        if p is not None:
+            ffi.release(p)
+
+    def _use(self):
+        return _Use(self)
+
+    def close(self) -> None:
+        """Frees the object, wiping its key schedule (collection does the
+        same); a call running in another thread finishes first."""
+        g = self._guard
+        if g is None:
+            return
+        with g:
+            if self._closed:
+                return
+            self._closed = True
+            if self._users:
+                return                      # the last call frees it
+            p, self._ptr = self._ptr, None
+        if p is not None:
+            ffi.release(p)
 
     def __enter__(self):
         return self
 
     def __exit__(self, *exc):
         self.close()
+
+
+class _Use:
+    """``with obj._use() as p``: p is the C object, kept alive to the end."""
+    __slots__ = ("obj",)
+
+    def __init__(self, obj):
+        self.obj = obj
+
+    def __enter__(self):
+        return self.obj._acquire()
+
+    def __exit__(self, *exc):
+        self.obj._release()
 
 
 # ---- block ciphers and modes ----------------------------------------------------
@@ -252,7 +345,7 @@ class Cipher(_Keyed):
         p = ffi.new("kc_cipher **")
         k, n = _key(key)
         _check(lib.kc_cipher_new(p, name.encode(), _cstr(backend), k, n), name)
-        self._ptr = ffi.gc(p[0], lib.kc_cipher_free)
+        self._own(p[0], lib.kc_cipher_free)
         self.name = _text(lib.kc_cipher_name(self._ptr))
         self.backend = _text(lib.kc_cipher_backend_name(self._ptr))
         self.block_size = lib.kc_cipher_block_size(self._ptr)
@@ -261,10 +354,11 @@ class Cipher(_Keyed):
         m, flags = _mode(mode), (lib.KC_PAD_PKCS7 if pad else 0)
         ivp, ivn = _iv(iv)
         n_in = _nbytes(data)
-        cap = lib.kc_mode_output_size(self._p(), m, flags, encrypt, n_in)
-        out = bytearray(cap)
-        n = ffi.new("size_t *")
-        _check(fn(self._p(), m, flags, ivp, ivn, ffi.from_buffer(out), cap, n, _buf(data), n_in))
+        with self._use() as c:
+            cap = lib.kc_mode_output_size(c, m, flags, encrypt, n_in)
+            out = bytearray(cap)
+            n = ffi.new("size_t *")
+            _check(fn(c, m, flags, ivp, ivn, ffi.from_buffer(out), cap, n, _buf(data), n_in))
         del out[n[0]:]
         return bytes(out)
 
@@ -279,12 +373,14 @@ class Cipher(_Keyed):
     def encrypt_blocks(self, data: Bytes) -> bytes:
         """The raw block function over a whole number of blocks."""
         out = bytearray(_nbytes(data))
-        _check(lib.kc_cipher_encrypt_blocks(self._p(), ffi.from_buffer(out), _buf(data), len(out)))
+        with self._use() as c:
+            _check(lib.kc_cipher_encrypt_blocks(c, ffi.from_buffer(out), _buf(data), len(out)))
         return bytes(out)
 
     def decrypt_blocks(self, data: Bytes) -> bytes:
         out = bytearray(_nbytes(data))
-        _check(lib.kc_cipher_decrypt_blocks(self._p(), ffi.from_buffer(out), _buf(data), len(out)))
+        with self._use() as c:
+            _check(lib.kc_cipher_decrypt_blocks(c, ffi.from_buffer(out), _buf(data), len(out)))
         return bytes(out)
 
     def encryptor(self, mode: str = "ctr", iv: Optional[Bytes] = None, pad: bool = False) -> "Stream":
@@ -297,29 +393,41 @@ class Cipher(_Keyed):
 class Stream(_Keyed):
     """A mode over a cipher, fed piece by piece: ``update()`` returns what it
     can already give, ``finalize()`` the rest (padding is added or checked
-    there)."""
+    there).  The stream holds a use of its cipher's key schedule until it is
+    finalized, closed or collected: closing the cipher first is safe (the
+    schedule is freed when the stream lets it go)."""
 
     def __init__(self, cipher: Cipher, encrypt: int, mode: str, iv: Optional[Bytes], pad: bool):
         p = ffi.new("kc_stream **")
         ivp, ivn = _iv(iv)
-        _check(lib.kc_stream_new(p, cipher._p(), _mode(mode), lib.KC_PAD_PKCS7 if pad else 0,
-                                 encrypt, ivp, ivn))
-        self._cipher = cipher          # the stream uses the cipher's key schedule
+        m = _mode(mode)
+        c = cipher._acquire()
+        try:
+            _check(lib.kc_stream_new(p, c, m, lib.KC_PAD_PKCS7 if pad else 0, encrypt, ivp, ivn))
+        except BaseException:
+            cipher._release()
+            raise
         self._block = cipher.block_size
-        self._ptr = ffi.gc(p[0], lib.kc_stream_free)
+
+        def free(s, cipher=cipher):     # the stream first, then its use of the cipher
+            lib.kc_stream_free(s)
+            cipher._release()
+        self._own(p[0], free)
 
     def update(self, data: Bytes) -> bytes:
         cap = _nbytes(data) + self._block
         out = bytearray(cap)
         n = ffi.new("size_t *")
-        _check(lib.kc_stream_update(self._p(), ffi.from_buffer(out), cap, n, _buf(data), _nbytes(data)))
+        with self._use() as s:
+            _check(lib.kc_stream_update(s, ffi.from_buffer(out), cap, n, _buf(data), _nbytes(data)))
         del out[n[0]:]
         return bytes(out)
 
     def finalize(self) -> bytes:
         out = bytearray(self._block)
         n = ffi.new("size_t *")
-        _check(lib.kc_stream_final(self._p(), ffi.from_buffer(out), len(out), n))
+        with self._use() as s:
+            _check(lib.kc_stream_final(s, ffi.from_buffer(out), len(out), n))
         del out[n[0]:]
         self.close()
         return bytes(out)
@@ -338,7 +446,7 @@ class AEAD(_Keyed):
         p = ffi.new("kc_aead **")
         k, n = _key(key)
         _check(lib.kc_aead_new(p, name.encode(), _cstr(backend), k, n), name)
-        self._ptr = ffi.gc(p[0], lib.kc_aead_free)
+        self._own(p[0], lib.kc_aead_free)
         self.name = name
         if tag_size is not None:
             setter = getattr(lib, "kc_aead_set_tag_size", None)
@@ -349,18 +457,21 @@ class AEAD(_Keyed):
 
     @property
     def nonce_size(self) -> int:
-        return lib.kc_aead_nonce_size(self._p())
+        with self._use() as a:
+            return lib.kc_aead_nonce_size(a)
 
     @property
     def tag_size(self) -> int:
-        return lib.kc_aead_tag_size(self._p())
+        with self._use() as a:
+            return lib.kc_aead_tag_size(a)
 
     def _run(self, fn, nonce, data, ad, cap):
         ad = b"" if ad is None else ad
         out = bytearray(max(cap, 0))
         n = ffi.new("size_t *")
-        _check(fn(self._p(), ffi.from_buffer(out), len(out), n, _buf(nonce), _nbytes(nonce),
-                  _buf(ad), _nbytes(ad), _buf(data), _nbytes(data)))
+        with self._use() as a:
+            _check(fn(a, ffi.from_buffer(out), len(out), n, _buf(nonce), _nbytes(nonce),
+                      _buf(ad), _nbytes(ad), _buf(data), _nbytes(data)))
         del out[n[0]:]
         return bytes(out)
 
@@ -383,7 +494,7 @@ class FEA(_Keyed):
         p = ffi.new("kc_fea **")
         k, n = _key(key)
         _check(lib.kc_fea_new(p, name.encode(), _cstr(backend), k, n, bits), name)
-        self._ptr = ffi.gc(p[0], lib.kc_fea_free)
+        self._own(p[0], lib.kc_fea_free)
         self.name, self.bits = name, bits
         self.block_size = lib.kc_fea_block_size(self._ptr)
         self.tweak_size = lib.kc_fea_tweak_size(self._ptr)
@@ -395,8 +506,9 @@ class FEA(_Keyed):
             raise error_class(lib.KC_ERR_NOT_BLOCK_MULTIPLE)(_strerror(lib.KC_ERR_NOT_BLOCK_MULTIPLE))
         tweak = b"" if tweak is None else tweak
         out = bytearray(size)
-        _check(fn(self._p(), ffi.from_buffer(out), _buf(data), size // self.block_size,
-                  _buf(tweak), _nbytes(tweak)))
+        with self._use() as f:
+            _check(fn(f, ffi.from_buffer(out), _buf(data), size // self.block_size,
+                      _buf(tweak), _nbytes(tweak)))
         return bytes(out)
 
     def encrypt(self, data: Bytes, tweak: Optional[Bytes] = None) -> bytes:
@@ -426,7 +538,7 @@ class FPE(_Keyed):
         k, n = _key(key)
         _check(lib.kc_fpe_new(p, name.encode(), _cstr(backend), k, n, radix, length,
                               lib.KC_FPE_ALLOW_SMALL_DOMAIN if allow_small_domain else 0), name)
-        self._ptr = ffi.gc(p[0], lib.kc_fpe_free)
+        self._own(p[0], lib.kc_fpe_free)
         self.name, self.radix, self.length = name, radix, length
         self.tweak_size = lib.kc_fpe_tweak_size(self._ptr)
 
@@ -437,10 +549,12 @@ class FPE(_Keyed):
             if len(value) != self.length:
                 raise error_class(lib.KC_ERR_VALUE_OUT_OF_DOMAIN)("expected %d characters" % self.length)
             out = ffi.new("char[]", self.length + 1)
-            _check(fn_str(self._p(), out, value.encode(), tp, tn))
+            with self._use() as f:
+                _check(fn_str(f, out, value.encode(), tp, tn))
             return ffi.string(out).decode()
         digits = ffi.new("uint16_t[]", list(value))
-        _check(fn_digits(self._p(), digits, digits, len(digits), tp, tn))
+        with self._use() as f:
+            _check(fn_digits(f, digits, digits, len(digits), tp, tn))
         return list(digits)
 
     def encrypt(self, value, tweak: Optional[Bytes] = None):
@@ -487,28 +601,32 @@ class Tokenizer(_Keyed):
                 (lib.KC_TOKENIZER_RAW_TWEAK if raw_tweak else 0)
         _check(lib.kc_tokenizer_new(p, cipher.encode(), _cstr(backend), k, n, format.encode(), flags),
                "%s, format %s" % (cipher, format))
-        self._ptr = ffi.gc(p[0], lib.kc_tokenizer_free)
+        self._own(p[0], lib.kc_tokenizer_free)
         self.cipher, self.format = cipher, format
 
     # -- one value
     def _one(self, fn, value, tweak, row=None):
+        if value == "":
+            with self._use():           # empty stays empty, as in the CLI (closed: refused)
+                return ""
         data = value.encode()
         cap = 4 * len(data) + 1
         out = ffi.new("char[]", cap)
         n = ffi.new("size_t *")
         pos = ffi.new("size_t *")
         tp, tn = _context(tweak)
-        st = fn(self._p(), out, cap, n, data, len(data), tp, tn, pos)
+        with self._use() as t:
+            st = fn(t, out, cap, n, data, len(data), tp, tn, pos)
         if st != 0:
             raise self._error(st, pos[0], row)
         return ffi.unpack(out, n[0]).decode()
 
     def _error(self, st, pos, row):
-        where = [] if row is None else ["row %d" % row]
+        where = [] if row is None else ["row %d (0-based)" % row]
         position = None
         if st in (lib.KC_ERR_FORMAT, lib.KC_ERR_CHECK_DIGIT):
-            position = pos
-            where.append("character %d" % (pos + 1))
+            position = pos + 1
+            where.append("character %d (1-based)" % position)
         return error_class(st)(": ".join(where + [_strerror(st)]), row=row, position=position)
 
     def encrypt(self, value: str, tweak: Union[str, bytes, None] = None) -> str:
@@ -518,33 +636,38 @@ class Tokenizer(_Keyed):
         return self._one(lib.kc_detokenize, value, tweak)
 
     # -- many values
-    def encrypt_batch(self, values, tweaks=None, on_error: str = "fail"):
+    def encrypt_batch(self, values, tweaks=None, on_error: str = "fail", int_width: Optional[int] = None):
         """Tokenizes many values.  ``tweaks``: one context per row (None: no
         tweak for that row), or a single str/bytes context for all rows.
-        ``on_error``: "fail" raises the first bad row's error (``.row``,
-        ``.position``), "null" makes bad rows null, "keep" leaves them."""
-        return self._batch(1, values, tweaks, on_error)
+        ``on_error``: "fail" raises the first bad row's error (``.row``
+        0-based, ``.position`` the 1-based character); "null" makes bad rows
+        null and "keep" leaves them in clear, both counted in an
+        :class:`OnErrorWarning`.  Empty strings stay empty.  Values must be
+        strings: integers are refused (their leading zeros would not come
+        back) unless ``int_width=N`` renders them as N digits, zero-padded
+        (the result is then strings)."""
+        return self._batch(1, values, tweaks, on_error, int_width)
 
-    def decrypt_batch(self, values, tweaks=None, on_error: str = "fail"):
-        return self._batch(0, values, tweaks, on_error)
+    def decrypt_batch(self, values, tweaks=None, on_error: str = "fail", int_width: Optional[int] = None):
+        return self._batch(0, values, tweaks, on_error, int_width)
 
-    def _batch(self, encrypt, values, tweaks, on_error):
-        if on_error not in _ON_ERROR:
-            raise error_class(lib.KC_ERR_BAD_MODE)("on_error: expected fail, null or keep")
+    def _batch(self, encrypt, values, tweaks, on_error, int_width):
+        _on_error(on_error)
         kind = type(values).__module__.split(".")[0]
         if kind == "pyarrow":
-            return self.arrow(encrypt, values, tweaks, on_error)
+            return self.arrow(encrypt, values, tweaks, on_error, int_width=int_width)
         if kind == "numpy":
             import numpy as np
-            out = self._batch(encrypt, values.tolist(), tweaks, on_error)
+            out = self._batch(encrypt, values.tolist(), tweaks, on_error, int_width)
             return np.array(out, dtype=object)
+        values = _strings(list(values), int_width)
         try:
             import pyarrow as pa
         except ImportError:
-            return self._rows(encrypt, list(values), tweaks, on_error)
+            return self._rows(encrypt, values, tweaks, on_error)
         if tweaks is not None and not isinstance(tweaks, (str, bytes)):
             tweaks = pa.array(list(tweaks))
-        return self.arrow(encrypt, pa.array(list(values), type=pa.string()), tweaks, on_error).to_pylist()
+        return self.arrow(encrypt, pa.array(values, type=pa.string()), tweaks, on_error).to_pylist()
 
     def _rows(self, encrypt, values, tweaks, on_error):
         """Without pyarrow: kc_tokenize_batch over a row array."""
@@ -554,7 +677,7 @@ class Tokenizer(_Keyed):
         rows = ffi.new("kc_token_row[]", max(n, 1))
         keep = []
         for i, (v, t) in enumerate(zip(values, tweaks)):
-            if v is None:
+            if not v:                                 # None, and "" that stays ""
                 continue
             data = v.encode()
             out = ffi.new("char[]", 4 * len(data) + 1)
@@ -566,42 +689,70 @@ class Tokenizer(_Keyed):
             r.tweak, r.tweak_len = tp, tn
             r.out, r.out_cap = out, 4 * len(data) + 1
         bad = ffi.new("size_t *")
-        st = (lib.kc_tokenize_batch if encrypt else lib.kc_detokenize_batch)(self._p(), rows, n, bad)
+        with self._use() as t:
+            st = (lib.kc_tokenize_batch if encrypt else lib.kc_detokenize_batch)(t, rows, n, bad)
         if st != 0 and on_error == "fail":
             raise self._error(st, rows[bad[0]].error_pos, bad[0])
-        result = []
+        result, failed = [], 0
         for i, v in enumerate(values):
             r = rows[i]
-            if v is None or (r.status != 0 and on_error == "null"):
-                result.append(None)
-            elif r.status != 0:
+            if not v:
                 result.append(v)
+            elif r.status != 0:
+                failed += 1
+                result.append(None if on_error == "null" else v)
             else:
                 result.append(ffi.unpack(r.out, r.out_len).decode())
+        self._report(failed, sum(1 for v in values if v), on_error, None)
         return result
 
-    def arrow(self, encrypt, values, tweaks=None, on_error: str = "fail"):
+    def arrow(self, encrypt, values, tweaks=None, on_error: str = "fail", int_width: Optional[int] = None,
+              column: Optional[str] = None):
         """The Arrow path: a pyarrow string array (or chunked array) in, one of
-        the same type out, through kc_tokenize_arrow without copies."""
+        the same type out, through kc_tokenize_arrow without copies.  Empty
+        strings stay empty; integer arrays need ``int_width`` (see
+        :meth:`encrypt_batch`); ``column`` names the values in warnings."""
+        _on_error(on_error)
+        out, failed, total = self._arrow(encrypt, values, tweaks, on_error, int_width)
+        self._report(failed, total, on_error, column)
+        return out
+
+    def _report(self, failed, total, on_error, column):
+        if failed:
+            what = "" if column is None else " of column %r" % column
+            done = "made null" if on_error == "null" else "left in clear"
+            warnings.warn(OnErrorWarning("kcipher: %d of %d values%s do not fit format %r and were %s "
+                                         "(on_error=%r)" % (failed, total, what, self.format, done, on_error),
+                                         failed, total, on_error, column), stacklevel=3)
+
+    def _arrow(self, encrypt, values, tweaks, on_error, int_width):
+        """(result, values made null or kept, values tokenized or tried)."""
         import pyarrow as pa
         if isinstance(values, pa.ChunkedArray):
-            chunks, start = [], 0
+            chunks, start, failed, total = [], 0, 0, 0
             for c in values.chunks:
                 tw = tweaks
                 if tweaks is not None and not isinstance(tweaks, (str, bytes)):
                     tw = tweaks.slice(start, len(c))
                 try:
-                    chunks.append(self.arrow(encrypt, c, tw, on_error))
+                    out, f, t = self._arrow(encrypt, c, tw, on_error, int_width)
                 except Error as e:
                     if e.row is not None:
                         e.row += start
-                        e.args = ("row %d: %s" % (e.row, str(e).split(": ", 1)[1]),)
+                        e.args = ("row %d (0-based): %s" % (e.row, str(e).split(": ", 1)[1]),)
                     raise
-                start += len(c)
-            return pa.chunked_array(chunks, type=values.type)
+                chunks.append(out)
+                failed, total, start = failed + f, total + t, start + len(c)
+            return pa.chunked_array(chunks, type=chunks[0].type if chunks else pa.string()), failed, total
+        import pyarrow.compute as pc
+        values = _arrow_strings(values, int_width)
         typ = values.type
         if typ not in (pa.string(), pa.large_string()):
-            values = values.cast(pa.string())
+            values = values.cast(pa.large_string() if str(typ) == "string_view" else pa.string())
+        empty = None                                    # empty strings stay empty: null while in C
+        if len(values) > values.null_count and pc.min(pc.binary_length(values)).as_py() == 0:
+            empty = pc.equal(pc.binary_length(values), 0)
+            values = pc.if_else(empty, pa.scalar(None, values.type), values)
         if isinstance(tweaks, (str, bytes)):
             tweaks = _constant(tweaks, len(values))
         elif tweaks is not None:
@@ -615,14 +766,17 @@ class Tokenizer(_Keyed):
         s_tw, a_tw = ffi.new("struct ArrowSchema *"), ffi.new("struct ArrowArray *")
         s_out, a_out = ffi.new("struct ArrowSchema *"), ffi.new("struct ArrowArray *")
         bad = ffi.new("int64_t *")
+        # keep runs as null, and the nulls made here are copied back: so they are counted
+        mode = _ON_ERROR["fail" if on_error == "fail" else "null"]
         values._export_to_c(int(ffi.cast("uintptr_t", a_in)), int(ffi.cast("uintptr_t", s_in)))
         try:
             if tweaks is not None:
                 tweaks._export_to_c(int(ffi.cast("uintptr_t", a_tw)), int(ffi.cast("uintptr_t", s_tw)))
-            st = lib.kc_tokenize_arrow(self._p(), encrypt, s_in, a_in,
-                                       s_tw if tweaks is not None else ffi.NULL,
-                                       a_tw if tweaks is not None else ffi.NULL,
-                                       _ON_ERROR[on_error], s_out, a_out, bad)
+            with self._use() as t:
+                st = lib.kc_tokenize_arrow(t, encrypt, s_in, a_in,
+                                           s_tw if tweaks is not None else ffi.NULL,
+                                           a_tw if tweaks is not None else ffi.NULL,
+                                           mode, s_out, a_out, bad)
         finally:
             for s in (a_in, s_in, a_tw, s_tw):
                 if s.release != ffi.NULL:
@@ -639,7 +793,69 @@ class Tokenizer(_Keyed):
                 raise e from None
             raise self._error(st, 0, row)
         out = pa.Array._import_from_c(int(ffi.cast("uintptr_t", a_out)), int(ffi.cast("uintptr_t", s_out)))
-        return out if out.type == typ else out.cast(typ)
+        total = len(values) - values.null_count
+        failed = out.null_count - values.null_count
+        if failed and on_error == "keep":
+            out = pc.if_else(pc.and_(pc.is_null(out), pc.is_valid(values)), values, out)
+        if empty is not None:
+            out = pc.if_else(empty, pa.scalar("", out.type), out)
+        return (out if out.type == typ else out.cast(typ)), failed, total
+
+
+def _on_error(on_error):
+    if on_error not in _ON_ERROR:
+        raise error_class(lib.KC_ERR_BAD_MODE)("on_error: expected fail, null or keep")
+
+
+def _int_text(v, width, row):
+    if width is None:
+        raise TypeError("row %d (0-based) is an integer, not a string: its leading zeros would not "
+                        "come back; give strings, or int_width=N to render integers as N digits" % row)
+    s = str(v)
+    if v < 0 or len(s) > width:
+        raise ValueError("row %d (0-based): a negative integer or one of more than int_width=%d digits"
+                         % (row, width))
+    return s.zfill(width)
+
+
+def _strings(values, int_width):
+    """A list of values as str (None kept); ints only with int_width."""
+    out = []
+    for i, v in enumerate(values):
+        if v is None or isinstance(v, str):
+            out.append(v)
+        elif isinstance(v, int) and not isinstance(v, bool):
+            out.append(_int_text(v, int_width, i))
+        else:
+            raise TypeError("row %d (0-based) is %s, not a string" % (i, type(v).__name__))
+    return out
+
+
+def _arrow_strings(values, int_width):
+    """A pyarrow array of strings: strings as they are, integers rendered
+    with int_width (else refused), anything else refused."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    typ = values.type
+    if pa.types.is_dictionary(typ):
+        values, typ = values.dictionary_decode(), typ.value_type
+    if pa.types.is_null(typ):
+        return values.cast(pa.string())
+    if pa.types.is_string(typ) or pa.types.is_large_string(typ) or str(typ) == "string_view":
+        return values
+    if pa.types.is_integer(typ):
+        if int_width is None:
+            raise TypeError("the values are %s, not strings: integers lose their leading zeros "
+                            "(1000022 -> 0950228 -> 950228); give strings, or int_width=N to render "
+                            "them as N digits, zero-padded" % typ)
+        text = values.cast(pa.string())
+        wrong = pc.or_(pc.less(values, 0), pc.greater(pc.utf8_length(text), int_width))
+        if pc.any(wrong).as_py():
+            row = pc.index(wrong, True).as_py()
+            raise ValueError("row %d (0-based): a negative integer or one of more than int_width=%d digits"
+                             % (row, int_width))
+        return pc.utf8_lpad(text, width=int_width, padding="0")
+    raise TypeError("the values are %s, not strings: give a string column" % typ)
 
 
 def _constant(context, n):

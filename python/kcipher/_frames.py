@@ -30,22 +30,52 @@ def tokenizers(cipher, formats, key=None, key_file=None, key_env=None, backend=N
         return _cache[index]
 
 
-def column(tok, encrypt, arr, tweaks=None, on_error="fail"):
-    """A pyarrow array through the tokenizer; empty strings are kept, as the
-    CLI keeps empty fields."""
+def column(tok, encrypt, arr, tweaks=None, on_error="fail", int_width=None, name=None, counts=None):
+    """A pyarrow array through the tokenizer: nulls and empty strings are
+    kept, as the CLI keeps empty fields; integers only with ``int_width``;
+    values made null or kept are counted in an OnErrorWarning naming ``name``
+    (and added to ``counts``, an accumulator, when given)."""
     import pyarrow as pa
-    import pyarrow.compute as pc
     if isinstance(arr, pa.ChunkedArray):
         arr = arr.combine_chunks()
-    if arr.type not in (pa.string(), pa.large_string()):
-        arr = arr.cast(pa.large_string() if str(arr.type) == "string_view" else pa.string())
-    empty = None
-    if len(arr) > arr.null_count and pc.min(pc.binary_length(arr)).as_py() == 0:
-        empty = pc.equal(pc.binary_length(arr), 0)
-        arr = pc.if_else(empty, pa.scalar(None, arr.type), arr)
     if isinstance(tweaks, pa.ChunkedArray):
         tweaks = tweaks.combine_chunks()
-    out = tok.arrow(encrypt, arr, tweaks, on_error)
-    if empty is not None:
-        out = pc.if_else(empty, pa.scalar("", out.type), out)
+    kcipher._on_error(on_error)
+    try:
+        out, failed, total = tok._arrow(encrypt, arr, tweaks, on_error, int_width)
+    except TypeError as e:
+        raise TypeError("column %r: %s" % (name, e) if name is not None else str(e)) from None
+    tok._report(failed, total, on_error, name)
+    if counts is not None and failed:
+        counts.add(failed)
     return out
+
+
+def tokenized_tweak(columns, tweak_column):
+    """Refuses a tweak column that is itself tokenized: its value would be the
+    clear one when tokenizing and the token when detokenizing."""
+    if tweak_column is not None and tweak_column in columns:
+        raise ValueError("tweak_column %r is also one of the tokenized columns: detokenizing would "
+                         "read the token as the tweak and give other values; use another column"
+                         % tweak_column)
+
+
+def missing_tweak(values, tweaks):
+    """The first row (0-based) with a value to tokenize but a null or empty
+    tweak (it would be tokenized without one), or None."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    def empty(a):                   # null or empty, as a boolean array
+        if isinstance(a, pa.ChunkedArray):
+            a = a.combine_chunks()
+        if pa.types.is_dictionary(a.type):
+            a = a.dictionary_decode()
+        if str(a.type) == "string_view":
+            a = a.cast(pa.large_string())
+        if pa.types.is_string(a.type) or pa.types.is_large_string(a.type) or \
+                pa.types.is_binary(a.type) or pa.types.is_large_binary(a.type):
+            return pc.fill_null(pc.equal(pc.binary_length(a), 0), True)
+        return pc.is_null(a)
+    wrong = pc.and_(pc.invert(empty(values)), empty(tweaks))
+    return pc.index(wrong, True).as_py() if pc.any(wrong).as_py() else None

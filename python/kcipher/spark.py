@@ -9,6 +9,15 @@ environment variable of the executors, hex): only the path or the variable's
 name is in the query plan, never the key.  Each Python worker reads the key
 once and keeps its tokenizers.  Empty strings and nulls are left as they are
 (as the CLI leaves empty fields).  See docs/spark.md for clusters.
+
+Before the job, one probe task on an executor imports kcipher and reads the
+key: an executor Python without kcipher (``PYSPARK_PYTHON`` unset or wrong)
+or a missing key file fails there, on the driver, saying what to set.  Errors
+of the job name the column, the partition and the row (0-based in the
+partition); with ``on_error="null"``/``"keep"`` each task warns on its
+stderr (the executor's log) with the count of values made null or kept,
+and the returned DataFrame's ``kcipher_on_error`` accumulator adds them up on
+the driver (per evaluation: a plan computed twice counts twice).
 """
 from typing import Dict, Optional
 
@@ -22,7 +31,8 @@ class _Job:
     """The function mapInArrow ships to the executors (pickled: no key in it)."""
 
     def __init__(self, encrypt, columns, cipher, key_file, key_env, backend, allow_small_domain,
-                 tweak_context, tweak_column, on_error, id_column, threads):
+                 tweak_context, tweak_column, on_error, id_column, threads, counts=None):
+        self.counts = counts
         self.encrypt, self.columns, self.cipher = encrypt, dict(columns), cipher
         self.key_file, self.key_env, self.backend = key_file, key_env, backend
         self.allow_small_domain, self.tweak_context = allow_small_domain, tweak_context
@@ -49,8 +59,15 @@ class _Job:
             for name, fmt in self.columns.items():
                 i = names.index(name)
                 tw = name if self.tweak_context else tweak
+                if tweak is not None:
+                    row = _frames.missing_tweak(arrays[i], tweak)
+                    if row is not None:
+                        raise ValueError("%s: %s: tweak_column %r is null or empty; the value would be "
+                                         "tokenized without a tweak"
+                                         % (name, self._row(ctx, seen, row, batch), self.tweak_column))
                 try:
-                    arrays[i] = _frames.column(toks[fmt], self.encrypt, arrays[i], tw, self.on_error)
+                    arrays[i] = _frames.column(toks[fmt], self.encrypt, arrays[i], tw, self.on_error,
+                                               name=name, counts=self.counts)
                 except kcipher.Error as e:
                     raise self._where(e, name, ctx, seen, batch) from None
             seen += batch.num_rows
@@ -60,11 +77,15 @@ class _Job:
         """The error again, naming the column and the row (never the value)."""
         if e.row is None:
             return type(e)("%s: %s" % (name, e), row=None, position=e.position)
-        where = "partition %d, row %d" % (ctx.partitionId() if ctx else 0, seen + e.row)
-        if self.id_column:
-            where += " (%s=%s)" % (self.id_column, batch.column(self.id_column)[e.row].as_py())
         detail = str(e).split(": ", 1)[1] if str(e).startswith("row ") else str(e)
-        return type(e)("%s: %s: %s" % (name, where, detail), row=seen + e.row, position=e.position)
+        return type(e)("%s: %s: %s" % (name, self._row(ctx, seen, e.row, batch), detail),
+                       row=seen + e.row, position=e.position)
+
+    def _row(self, ctx, seen, row, batch):
+        where = "partition %d, row %d (0-based)" % (ctx.partitionId() if ctx else 0, seen + row)
+        if self.id_column:
+            where += " (%s=%s)" % (self.id_column, batch.column(self.id_column)[row].as_py())
+        return where
 
 
 def _transform(encrypt, df, columns, cipher, key_file, key_env, backend, allow_small_domain,
@@ -76,6 +97,7 @@ def _transform(encrypt, df, columns, cipher, key_file, key_env, backend, allow_s
         raise TypeError("give tweak_context or tweak_column, not both")
     if on_error not in ("fail", "null", "keep"):
         raise kcipher.BadModeError("on_error: expected fail, null or keep")
+    _frames.tokenized_tweak(columns, tweak_column)
     fields = {f.name: f for f in df.schema.fields}
     for name in list(columns) + [c for c in (tweak_column, id_column) if c]:
         if name not in fields:
@@ -87,9 +109,48 @@ def _transform(encrypt, df, columns, cipher, key_file, key_env, backend, allow_s
     for fmt in set(columns.values()):
         kcipher.Tokenizer(cipher, key=bytes(kcipher.cipher_info(_block_cipher(cipher)).key_bytes),
                           format=fmt, backend=backend, allow_small_domain=True).close()
+    _probe(df, key_file, key_env)
+    counts = None if on_error == "fail" else df.sparkSession.sparkContext.accumulator(0)
     job = _Job(encrypt, columns, cipher, key_file, key_env, backend, allow_small_domain,
-               tweak_context, tweak_column, on_error, id_column, threads)
-    return df.mapInArrow(job, df.schema)
+               tweak_context, tweak_column, on_error, id_column, threads, counts)
+    out = df.mapInArrow(job, df.schema)
+    out.kcipher_on_error = counts       # values made null or kept, once an action has run
+    return out
+
+
+def _probe(df, key_file, key_env):
+    """One task on an executor imports kcipher and reads the key source, so a
+    wrong executor Python or a missing key fails now, saying what to set.
+    (One executor answers: a cluster must give every executor the same.)"""
+    def check(_):               # pickled by value: the executor needs no kcipher to run it
+        import sys
+        try:
+            import kcipher as k
+        except ImportError as e:
+            return [("import", "%s (executor Python: %s)" % (e, sys.executable))]
+        try:
+            key = k.load_key(file=key_file) if key_file is not None else k.load_key(env=key_env)
+            key[:] = bytes(len(key))
+        except Exception as e:
+            return [(type(e).__name__, str(e))]
+        return [("ok", "")]
+    try:
+        kind, detail = df.sparkSession.sparkContext.parallelize([0], 1).mapPartitions(check).collect()[0]
+    except Exception as e:
+        raise RuntimeError("kcipher.spark: a probe task on an executor failed (is PYSPARK_PYTHON, or "
+                           "spark.pyspark.python, a Python of the driver's version with kcipher "
+                           "installed?): %s" % str(e).strip().splitlines()[0]) from None
+    if kind == "import":
+        raise RuntimeError("kcipher.spark: the executors' Python cannot import kcipher: %s; set "
+                           "PYSPARK_PYTHON (or spark.pyspark.python) to a Python with kcipher installed, "
+                           "the same on every executor" % detail)
+    if kind != "ok":
+        what = "key_file %r" % key_file if key_file is not None else "key_env %r" % key_env
+        cls = getattr(kcipher, kind, None) or getattr(__import__("builtins"), kind, None)
+        if not (isinstance(cls, type) and issubclass(cls, Exception)):
+            cls = RuntimeError
+        msg = "kcipher.spark: %s on an executor: %s" % (what, detail)
+        raise cls(msg)
 
 
 def _block_cipher(fpe_name):
@@ -109,7 +170,9 @@ def tokenize(df, columns: Dict[str, str], cipher: str = "ff1-aes-256", key_file:
     Options as the CLI's: ``tweak_context`` (each column's name is its
     context), ``tweak_column`` (each row's value of that column),
     ``on_error`` "fail" (the job fails naming column, partition and row, and
-    ``id_column``'s value when given), "null" or "keep".  ``threads``: library
+    ``id_column``'s value when given), "null" or "keep" (counted: each task
+    warns on the executor's stderr, and ``result.kcipher_on_error.value`` sums
+    them on the driver after an action).  ``threads``: library
     threads per task (default: the task's CPUs, ``spark.task.cpus``)."""
     return _transform(1, df, columns, cipher, key_file, key_env, backend, allow_small_domain,
                       tweak_context, tweak_column, on_error, id_column, threads)

@@ -92,7 +92,7 @@ def test_format_error_position():
     t = kcipher.Tokenizer("ff1-aes-128", key=bytes(16), format="card")
     with pytest.raises(kcipher.FormatError) as e:
         t.encrypt("4111-1111-1111-111x")
-    assert e.value.position == 18 and "character 19" in str(e.value)
+    assert e.value.position == 19 and "character 19 (1-based)" in str(e.value)
 
 
 def test_discovery_and_threads():
@@ -128,12 +128,15 @@ def test_load_key_as_the_cli(tmp_path, monkeypatch):
     hexfile.write_text("  " + key.hex().upper() + "\r\n")
     raw = tmp_path / "k.bin"
     raw.write_bytes(b"\n" + key[1:])              # raw bytes, whitespace included, as they are
+    hexfile.chmod(0o600)
+    raw.chmod(0o600)
     assert kcipher.load_key(file=str(hexfile)) == key
     assert kcipher.load_key(file=str(raw)) == b"\n" + key[1:]
     monkeypatch.setenv("KC_TEST_KEY", key.hex())
     assert kcipher.load_key(env="KC_TEST_KEY") == key
     big = tmp_path / "big"
     big.write_bytes(bytes(300))
+    big.chmod(0o600)
     with pytest.raises(kcipher.KeyLengthError):
         kcipher.load_key(file=str(big))
     with pytest.raises(TypeError):

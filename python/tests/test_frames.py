@@ -52,10 +52,13 @@ def test_batch_errors(tok):
                 lambda: tok.encrypt_batch(pa.chunked_array([values[:2], values[2:]]))):
         with pytest.raises(kcipher.FormatError) as e:
             run()
-        assert e.value.row == 3 and e.value.position == 17 and str(e.value).startswith("row 3: character 18")
-    assert tok.encrypt_batch(values, on_error="null")[3] is None
-    assert tok.encrypt_batch(values, on_error="keep")[3] == values[3]
-    assert tok._rows(1, values, None, "null")[3] is None
+        assert e.value.row == 3 and e.value.position == 18 and str(e.value).startswith("row 3 (0-based): character 18 (1-based)")
+    with pytest.warns(kcipher.OnErrorWarning, match="1 of 5 values do not fit"):
+        assert tok.encrypt_batch(values, on_error="null")[3] is None
+    with pytest.warns(kcipher.OnErrorWarning, match="left in clear"):
+        assert tok.encrypt_batch(values, on_error="keep")[3] == values[3]
+    with pytest.warns(kcipher.OnErrorWarning):
+        assert tok._rows(1, values, None, "null")[3] is None
     with pytest.raises(kcipher.BadModeError):
         tok.encrypt_batch(values, on_error="ignore")
 
@@ -82,7 +85,7 @@ def test_pandas():
     bad = df.assign(card=["4111-1111-1111-1111", "55x0000000000004"])
     with pytest.raises(kcipher.FormatError) as e:
         kp.tokenize_frame(bad, {"card": "card"}, key=KEY)
-    assert e.value.row == 1 and str(e.value).startswith("card: row 1: character 3")
+    assert e.value.row == 1 and str(e.value).startswith("card: row 1 (index label): character 3 (1-based)")
 
 
 def test_polars():

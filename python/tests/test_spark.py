@@ -48,6 +48,7 @@ def data(tmp_path_factory):
     rng = np.random.default_rng(7)
     key = d / "token.key"
     key.write_text(KEY.hex() + "\n")
+    key.chmod(0o600)
     cards = rng.integers(10 ** 15, 10 ** 16, ROWS).astype(str)
     rrns = rng.integers(10 ** 12, 10 ** 13, ROWS).astype(str)
     dash = rng.random(ROWS) < 0.5
@@ -133,10 +134,11 @@ def test_bad_value_names_its_row(spark, data):
         kcipher.spark.tokenize(df, {"card": "card"}, cipher=CIPHER, key_file=str(key),
                                id_column="id").collect()
     msg = str(e.value)
-    assert "FormatError" in msg and "card: partition 0, row 57 (id=57): character 13" in msg, msg
-    nulled = kcipher.spark.tokenize(df, {"card": "card"}, cipher=CIPHER, key_file=str(key),
-                                    on_error="null").orderBy("id").collect()
+    assert "FormatError" in msg and "card: partition 0, row 57 (0-based) (id=57): character 13 (1-based)" in msg, msg
+    nulled_df = kcipher.spark.tokenize(df, {"card": "card"}, cipher=CIPHER, key_file=str(key), on_error="null")
+    nulled = sorted(nulled_df.collect(), key=lambda r: r.id)
     assert nulled[57].card is None and nulled[56].card is not None
+    assert nulled_df.kcipher_on_error.value == 1          # counted on the driver, not silent
     kept = kcipher.spark.tokenize(df, {"card": "card"}, cipher=CIPHER, key_file=str(key),
                                   on_error="keep").orderBy("id").collect()
     assert kept[57].card == rows[57][1]
@@ -153,3 +155,37 @@ def test_driver_checks(spark, data):
         kcipher.spark.tokenize(df, {"id": "digits"}, key_file=str(key))
     with pytest.raises(TypeError):
         kcipher.spark.tokenize(df, {"card": "card"})
+
+
+def test_fails_before_the_job(spark, data, tmp_path):
+    """A missing key file, and executors whose Python has no kcipher, fail on
+    the driver before the job, saying what to set (issue 22)."""
+    _, key = data
+    df = spark.createDataFrame([(1, "4111-1111-1111-1111", "a")], "id long, card string, ctx string")
+    with pytest.raises(FileNotFoundError, match="key_file .*missing.key.* on an executor"):
+        kcipher.spark.tokenize(df, {"card": "card"}, key_file=str(tmp_path / "missing.key"))
+    with pytest.raises(kcipher.KeyLengthError, match="environment variable KCIPHER_NO_SUCH_KEY"):
+        kcipher.spark.tokenize(df, {"card": "card"}, key_env="KCIPHER_NO_SUCH_KEY")
+    with pytest.raises(ValueError, match="tweak_column 'card' is also one of the tokenized"):
+        kcipher.spark.tokenize(df, {"card": "card"}, key_file=str(key), tweak_column="card")
+    bare = "/usr/bin/python3"               # the system Python: no kcipher there
+    if not os.access(bare, os.X_OK) or subprocess.run([bare, "-c", "import kcipher"],
+                                                      capture_output=True).returncode == 0:
+        pytest.skip("no Python without kcipher at /usr/bin/python3")
+    sc = spark.sparkContext
+    saved, sc.pythonExec = sc.pythonExec, bare
+    try:
+        with pytest.raises(RuntimeError, match="PYSPARK_PYTHON") as e:
+            kcipher.spark.tokenize(df, {"card": "card"}, key_file=str(key))
+        assert "cannot import kcipher" in str(e.value), str(e.value)
+    finally:
+        sc.pythonExec = saved
+
+
+def test_missing_tweak_names_its_row(spark, data):
+    _, key = data
+    rows = [(0, "4111-1111-1111-1111", "a"), (1, "4111-1111-1111-1111", ""), (2, "", None)]
+    df = spark.createDataFrame(rows, "id long, card string, ctx string").coalesce(1)
+    with pytest.raises(Exception) as e:
+        kcipher.spark.tokenize(df, {"card": "card"}, key_file=str(key), tweak_column="ctx").collect()
+    assert "card: partition 0, row 1 (0-based): tweak_column 'ctx' is null or empty" in str(e.value)
