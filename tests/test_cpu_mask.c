@@ -10,7 +10,8 @@
  *
  * The CPU classes scripts/test.sh runs the suite in come from here:
  * `test_cpu_mask --classes` prints "name TAB mask TAB what TAB missing"
- * (missing: the features this machine lacks for the class, "" when none). */
+ * (missing: the features this machine lacks for the class, "" when none)
+ * for each masked class. */
 #define _POSIX_C_SOURCE 200809L   /* setenv, fork, execv */
 #include <stdlib.h>
 #include <string.h>
@@ -330,7 +331,7 @@ static int list_classes(void)
 {
     uint32_t det = kc_cpu_detected();
     for (size_t i = 0; i < NCLASSES; i++) {
-        if (!classes[i].suite) continue;
+        if (!classes[i].suite || !*classes[i].mask) continue;   /* "native" is the suite's own run */
         uint32_t need = classes[i].has ? names(classes[i].has) : 0;
         printf("%s\t%s\t%s\t%s\n", classes[i].name, classes[i].mask, classes[i].what,
                need & ~det ? show(need & ~det) : "");
