@@ -15,6 +15,7 @@
 #include "args.h"
 #include "bench.h"
 #include "bench_int.h"
+#include "core/cpu.h"
 
 const size_t bench_sizes[] = { 16, 64, 256, 1024, 8192, 16384 };
 const size_t bench_nsizes = sizeof bench_sizes / sizeof bench_sizes[0];
@@ -105,7 +106,9 @@ static void usage(FILE *f)
           "  --runs     timed samples per point (>= 15; default 31, --quick 15)\n"
           "  --json     write JSON lines (the raw data) to FILE, '-' for stdout\n"
           "  --report   write DIR/bench.jsonl (unless --json), DIR/benchmarks.md and DIR/plots/\n"
-          "  --quick    shorter samples and sweeps (about 30 s)\n", f);
+          "  --quick    shorter samples and sweeps (about 30 s)\n"
+          "KC_CPU_DISABLE=FEATURE,... runs as on a CPU without them (OpenSSL too, through OPENSSL_ia32cap);\n"
+          "the run line records the mask, the class the run stands for and the cpuid identity.\n", f);
 }
 
 /* The command line (cli/args.c parses it). */
@@ -241,6 +244,13 @@ int kc_bench_main(int argc, char **argv)
         return 2;
     }
     if (args.help) { usage(stdout); return 0; }
+    if (*kc_cpu_mask_unknown()) {   /* the records would name a class the run is not */
+        fprintf(stderr, "bench: KC_CPU_DISABLE: no such feature: %s (names as `kcipher list` prints them, or all)\n",
+                kc_cpu_mask_unknown());
+        return 2;
+    }
+    if (bench_mask_peers(argc, argv) != 0)
+        fprintf(stderr, "bench: note: OPENSSL_ia32cap could not be set: OpenSSL runs unmasked\n");
     r->quick = args.quick != NULL;
     r->quiet = args.quiet != NULL;
     const char *json_path = args.json, *report_dir = args.report;

@@ -53,6 +53,18 @@ void bt_measure_pair(const bt_cfg *cfg, bt_fn fa, void *aa, bt_fn fb, void *ab, 
 /* ---- peers: other libraries, same run (peers/peer.h: peer_libs lists them) ---- */
 #include "peer.h"
 
+/* ---- machine.c: the CPU a run stands for ---- */
+
+/* x86 cpuid: vendor string, display family and model, stepping; 0 elsewhere. */
+int bench_cpuid(char vendor[13], int *family, int *model, int *stepping);
+/* The CPU class the features fall in ("zen3", ...), *what its description. */
+const char *bench_cpu_class(uint32_t features, const char **what);
+/* Passes KC_CPU_DISABLE on to the peers read at load time: runs the program
+ * again (argv as kc_bench_main got it) when it must; returns only if not. */
+int bench_mask_peers(int argc, char **argv);
+/* The mask a peer runs under ("" none), NULL when it takes none. */
+const char *bench_peer_mask(const char *peer);
+
 /* ---- bench.c: one run; record.c: its output ---- */
 
 #define BENCH_MAX_SEL 64

@@ -9,6 +9,7 @@
 #include <time.h>
 #include "kcipher.h"
 #include "bench_int.h"
+#include "core/cpu.h"
 
 #ifndef KC_BENCH_COMPILER
 #define KC_BENCH_COMPILER "cc " __VERSION__
@@ -77,6 +78,31 @@ static void json_num(FILE *f, const char *k, double v)
     else fprintf(f, ",\"%s\":%.10g", k, v);
 }
 
+/* The CPU identity, what was masked and the class the run stands for. */
+static void bench_emit_cpu(FILE *f)
+{
+    char vendor[13], names[128];
+    int family, model, stepping;
+    const char *what, *mask = getenv("KC_CPU_DISABLE");
+    if (bench_cpuid(vendor, &family, &model, &stepping)) {
+        json_kv(f, "cpu_vendor", vendor);
+        fprintf(f, ",\"cpu_family\":%d,\"cpu_model\":%d,\"cpu_stepping\":%d", family, model, stepping);
+    }
+    json_kv(f, "cpu_detected", kc_cpu_names(kc_cpu_detected(), names, sizeof names));
+    json_kv(f, "cpu_disable", mask ? mask : "");
+    json_kv(f, "cpu_masked", kc_cpu_names(kc_cpu_detected() & ~kc_cpu_detect(), names, sizeof names));
+    json_kv(f, "cpu_class", bench_cpu_class(kc_cpu_detect(), &what));
+    json_kv(f, "cpu_class_name", what);
+    fputs(",\"peer_masks\":{", f);
+    for (int i = 0; peer_libs[i]; i++) {
+        const char *m = bench_peer_mask(peer_libs[i]->name);
+        fprintf(f, "%s\"%s\":", i ? "," : "", peer_libs[i]->name);
+        if (m) json_str(f, m);
+        else fputs("null", f);
+    }
+    fputc('}', f);
+}
+
 void bench_emit_header(bench_run *r)
 {
     if (!r->json) return;
@@ -89,6 +115,7 @@ void bench_emit_header(bench_run *r)
     json_emulated(f);
     fprintf(f, ",\"cores\":%ld", r->cores);
     json_kv(f, "cpu_features", kc_cpu_features());
+    bench_emit_cpu(f);
     json_kv(f, "compiler", KC_BENCH_COMPILER);
     json_kv(f, "cflags", KC_BENCH_CFLAGS);
     json_kv(f, "build_type", KC_BENCH_BUILD_TYPE);

@@ -57,7 +57,8 @@ def main():
                     "default: the directory of the first records file")
     args = ap.parse_args()
     crossdir = args.cross if args.cross is not None else os.path.dirname(os.path.abspath(args.json[0]))
-    d = Data(*load(args.json))
+    every = Data(*load(args.json))   # runs of several CPU classes (KC_CPU_DISABLE): a summary table each
+    d = every.first_class()
     if not d.recs:
         sys.exit("report: no measurements in %s" % ", ".join(args.json))
     os.makedirs(args.out, exist_ok=True)
@@ -75,7 +76,7 @@ def main():
               section_rc6_rij(d, figs, plots) + "\n" + ipc_section(d, cx, figs, plots),
               section_threads(d, figs, plots)]
     papers = [sec + "\n" + verdict_table(rows) for sec, rows in zip(papers, verdicts)]
-    parts = [section_machine(d, src), section_summary(d), section_targets(d)] + papers + [
+    parts = [section_machine(every, src), section_summary(every), section_targets(d)] + papers + [
         summary([r for rows in verdicts for r in rows]), section_tokenize(d, crossdir), section_python(crossdir),
         section_sql(crossdir), section_cross(crossdir),
         section_primitives(d), section_ghash(d), section_bulk(d, plots), section_gcm(d), section_gcm_stitch(d),

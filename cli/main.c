@@ -6,9 +6,11 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "commands.h"
+#include "core/cpu.h"
 
 static const char usage[] =
 "usage: kcipher <command> [options]\n"
@@ -41,9 +43,29 @@ static const char usage[] =
 "         aes-128|192|256 rijndael-B-K (B, K in 128|192|256) tinyjambu-128|192|256\n"
 "         fea1-128|192|256 fea2-128|192|256\n";
 
+/* The features in use, what the CPU has, and what KC_CPU_DISABLE took away
+ * (with the features that need those).  A name in the mask that is no
+ * feature is an error here: the mask would silently not be what was meant. */
+static int list_cpu(void)
+{
+    char buf[128];
+    const char *mask = getenv("KC_CPU_DISABLE"), *unknown = kc_cpu_mask_unknown();
+    uint32_t masked = kc_cpu_detected() & ~kc_cpu_detect();
+    printf("CPU features: %s\n", *kc_cpu_features() ? kc_cpu_features() : "(none detected)");
+    printf("  detected:   %s\n", *kc_cpu_names(kc_cpu_detected(), buf, sizeof buf) ? buf : "(none)");
+    if (mask && *mask)
+        printf("  masked:     %s (KC_CPU_DISABLE=%s)\n", masked ? kc_cpu_names(masked, buf, sizeof buf) : "(none)", mask);
+    else
+        printf("  masked:     (none: KC_CPU_DISABLE is not set)\n");
+    if (!*unknown) return 0;
+    printf("  ignored:    %s (no such feature)\n", unknown);
+    snprintf(buf, sizeof buf, "no such feature: %s (names as `detected:` prints them, or all)", unknown);
+    return fail(EXIT_USAGE, "KC_CPU_DISABLE", buf);
+}
+
 int cmd_list(void)
 {
-    printf("CPU features: %s\n", *kc_cpu_features() ? kc_cpu_features() : "(none detected)");
+    int rc = list_cpu();
     printf("%-18s %-6s %4s %5s  %-13s %-8s %-14s %-9s %s\n", "cipher", "kind", "key", "block",
            "backend", "default", "timing", "this CPU", "needs");
     for (size_t i = 0; i < kc_cipher_count(); i++) {
@@ -53,15 +75,19 @@ int cmd_list(void)
         if (c->kind == KC_KIND_FEA) snprintf(block, sizeof block, "8-128");
         else snprintf(block, sizeof block, "%zu", c->kind == KC_KIND_AEAD ? (size_t)0 : c->block_bytes * 8);
         kc_backend_info b;
-        for (size_t k = 0; kc_backend_at(c->name, k, &b) == KC_OK; k++)
+        for (size_t k = 0; kc_backend_at(c->name, k, &b) == KC_OK; k++) {
+            char none[1];   /* "masked": the CPU has what it needs, KC_CPU_DISABLE took it away */
+            uint32_t needs = kc_cpu_parse_mask(b.cpu_features, none, sizeof none);
+            const char *runs = b.available ? "runs" : (needs & ~kc_cpu_detected()) ? "no" : "masked";
             printf("%-18s %-6s %4zu %5s  %-13s %-8s %-14s %-9s %s\n", c->name, kinds[c->kind],
                    c->key_bytes * 8, c->kind == KC_KIND_AEAD ? "-" : block, b.name,
                    b.is_default ? "yes" : "", b.constant_time ? "constant-time" : "variable-time",
-                   b.available ? "runs" : "no", *b.cpu_features ? b.cpu_features : "-");
+                   runs, *b.cpu_features ? b.cpu_features : "-");
+        }
         if (kc_backend_count(c->name) == 0)
             printf("%-18s %-6s %4zu %5s  (no backend built)\n", c->name, kinds[c->kind], c->key_bytes * 8, block);
     }
-    return 0;
+    return rc;
 }
 
 /* The benchmark is its own program, so that the CLI links no peer library:

@@ -124,7 +124,23 @@ rm -f "$out/gcm-stitch.jsonl"
 "$build/kcipher" bench --json "$out/results.jsonl" --report "$out" "$@"
 extra=()
 for f in openssl-speed gcm-stitch; do [ -s "$out/$f.jsonl" ] && extra+=("$out/$f.jsonl"); done
-if [ ${#extra[@]} -gt 0 ]; then   # the report again, with the provider's and the stitching records
+# KC_BENCH_MASKS='avx512f,gfni;avx512f': the host benchmark again as on smaller CPUs, one run per
+# KC_CPU_DISABLE mask (README, "CPU classes"; OpenSSL masked too); the report gets a summary table
+# per CPU class.  Each run takes as long as the one above.
+rm -f "$out"/results-masked-*.jsonl
+i=0
+IFS=';' read -ra masks <<<"${KC_BENCH_MASKS:-}"
+for m in "${masks[@]}"; do
+  [ -n "$m" ] || continue
+  i=$((i + 1))
+  echo "bench: as on a CPU without $m (KC_CPU_DISABLE=$m)"
+  if KC_CPU_DISABLE=$m "$build/kcipher" bench --json "$out/results-masked-$i.jsonl" "$@"; then
+    extra+=("$out/results-masked-$i.jsonl")
+  else
+    echo "bench: the run with KC_CPU_DISABLE=$m failed (the report goes without it)"
+  fi
+done
+if [ ${#extra[@]} -gt 0 ]; then   # the report again, with the provider's, the stitching and the masked records
   python3 bench/report.py "$out/results.jsonl" "${extra[@]}" --out "$out"
 fi
 echo "report: $out/benchmarks.md (raw records: $out/results.jsonl)"

@@ -10,7 +10,8 @@ for what in "$@"; do
     test)    pkgs+=(build-essential cmake pkg-config python3 python3-pip python3-venv valgrind
                     libssl-dev libcrypto++-dev libbotan-2-dev libcrypto++-utils
                     clang libclang-rt-14-dev openjdk-17-jdk-headless maven
-                    postgresql-15 postgresql-server-dev-15 curl python3-cryptography openssl) ;;   # curl: scripts/test-sql.sh
+                    postgresql-15 postgresql-server-dev-15 curl python3-cryptography openssl
+                    python3-matplotlib) ;;   # curl: scripts/test-sql.sh; matplotlib: the plots bench/report.py draws
     bench)   pkgs+=(build-essential cmake pkg-config python3 python3-matplotlib
                     libssl-dev libcrypto++-dev libbotan-2-dev openssl python3-venv openjdk-17-jdk-headless
                     postgresql-15 postgresql-server-dev-15 curl llvm valgrind) ;;

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # Every test: installs dependencies, builds, runs the suite (gcc, then
-# clang), the static analyser (scripts/analyze.sh), then runs the suite
+# again once per CPU class the machine can stand for, by masking features
+# with KC_CPU_DISABLE; then clang), the static analyser (scripts/analyze.sh), then runs the suite
 # again under AddressSanitizer + UndefinedBehaviorSanitizer, the threads
 # under ThreadSanitizer, then cross-built
 # for other architectures under emulation.  The constant-time check
@@ -43,6 +44,35 @@ count() {       # adds the ctest summary of a log to the totals (ctest counts a 
   [ -z "$line" ] && { t=1; f=1; }
   s=$(grep -cE '^[[:space:]]*[0-9]+ - .*\(Skipped\)$' "$1" 2>/dev/null || true)
   passed=$((passed + t - f - ${s:-0})); failed=$((failed + f)); skipped=$((skipped + ${s:-0}))
+  counted="$((t - f - ${s:-0})) passed, ${s:-0} skipped, $f failed"   # this log's share, for the class lines
+}
+
+# The suite as on smaller CPUs: once per class of tests/test_cpu_mask.c
+# (`test_cpu_mask --classes`: name, mask, what, the features this machine
+# lacks for it), with KC_CPU_DISABLE masking the rest.  Only the tests that
+# depend on the CPU and are quick: the heavy ones (valgrind, peers, install,
+# the benchmark, the long Python reference runs) ran once, in the full run.
+class_heavy='^(constant_time.*|peer_.*|install_consumers|py_test_bench_report|py_test_ff_references|py_test_cli_tokenize|py_test_rijndael_py3rijndael)$'
+class_lines=()
+class_suites() {   # build dir of the full run
+  local dir=$1 list name mask what missing t0
+  if ! list=$("$dir/tests/test_cpu_mask" --classes); then
+    echo "CPU classes: test_cpu_mask --classes failed"; failed=$((failed + 1)); return
+  fi
+  while IFS=$'\t' read -r name mask what missing; do
+    [ -n "$mask" ] || continue          # everything the CPU has: the full run
+    echo "== tests as on CPU class $name: $what (KC_CPU_DISABLE=$mask)"
+    if [ -n "$missing" ]; then
+      echo "$name: skipped: this CPU lacks $missing"
+      skipped=$((skipped + 1)); class_lines+=("$name: skipped (this CPU lacks $missing)")
+      continue
+    fi
+    t0=$(date +%s)
+    (cd "$dir" && KC_CPU_DISABLE=$mask ctest --output-on-failure -j"$jobs" -E "$class_heavy" 2>&1) |
+      tee "$dir.class-$name.ctest.log"
+    count "$dir.class-$name.ctest.log"
+    class_lines+=("$name: $counted in $(($(date +%s) - t0)) s (KC_CPU_DISABLE=$mask)")
+  done <<<"$list"
 }
 
 cross() {       # name, script: a cross-architecture suite under emulation
@@ -53,7 +83,10 @@ cross() {       # name, script: a cross-architecture suite under emulation
 }
 
 mkdir -p "$build"
+t0=$(date +%s)
 run_suite "tests" "$build/release"
+class_lines+=("native ($(kc=$build/release/kcipher; [ -x "$kc" ] && "$kc" list | sed -n 's/^CPU features: //p')): ${counted:-not run} in $(($(date +%s) - t0)) s, every test")
+class_suites "$build/release"
 echo "== SQL extensions (PostgreSQL 15, DuckDB)"
 if scripts/test-sql.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 echo "== OpenSSL 3 provider (scripts/test-openssl.sh)"
@@ -96,5 +129,7 @@ cross aarch64 scripts/test-aarch64.sh
 cross rv32 scripts/test-rv32.sh
 cross avr scripts/test-avr.sh
 cross armv7m scripts/test-armv7m.sh
+echo "per CPU class (the native suite):"
+printf '  %s\n' "${class_lines[@]}"
 echo "all suites: $passed passed, $skipped skipped, $failed failed"
 [ "$failed" -eq 0 ]

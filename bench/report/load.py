@@ -20,13 +20,40 @@ def load(paths):
 class Data:
     def __init__(self, runs, recs, ends):
         self.run = runs[0] if runs else {}
+        self.runs = runs
         self.end = ends[0] if ends else {}
+        self.ends = ends
         for r in recs:   # FEA's 16 KiB table was `table` before [FEA-OPT]'s own table (`table-paper`) came
             if r.get("impl") == "table" and str(r.get("primitive", "")).startswith("fea"):
                 r["impl"] = "table-16k"
         self.recs = recs
         self.calibrated = bool(self.run.get("cycles_per_unit"))
         self.unit = self.run.get("unit", "ns")
+
+    def classes(self):
+        """[(cpu_class, its runs)] in the order measured: a run line since KC_CPU_DISABLE carries the class its
+        features in use stand for (bench/machine.c); older ones carry none (None)."""
+        out = {}
+        for r in self.runs:
+            if r.get("cpu_class"):
+                out.setdefault(r["cpu_class"], []).append(r)
+        return list(out.items())
+
+    def first_class(self):
+        """Without the records of the other CPU classes' runs: the sections but the summary show one class,
+        the first run's (the extra records files, which carry no class, stay)."""
+        classes = self.classes()
+        if len(classes) <= 1:
+            return self
+        mine = self.run.get("cpu_class") or classes[0][0]
+        other = {r.get("run") for c, runs in classes if c != mine for r in runs}
+        return Data([r for r in self.runs if r.get("run") not in other],
+                    [r for r in self.recs if r.get("run") not in other], self.ends)
+
+    def of_runs(self, runs):
+        """The records of these runs only, as a Data of their own."""
+        ids = {r.get("run") for r in runs}
+        return Data(runs, [r for r in self.recs if r.get("run") in ids], self.ends)
 
     def find(self, **kw):
         return [r for r in self.recs if all(r.get(k) == v for k, v in kw.items())]

@@ -17,6 +17,7 @@ def section_machine(d, src):
         "| | |", "|---|---|",
         "| date | %s |" % run.get("date", "?"),
         "| CPU | %s, %s logical cores (%s) |" % (run.get("cpu", "?"), run.get("cores", "?"), run.get("cpu_features", "")),
+        *["| CPU class | %s |" % cpu_class(r) for r in d.runs if r.get("cpu_class")],
         "| compiler | %s, flags `%s` (%s build) |" % (run.get("compiler", "?"), run.get("cflags", ""), run.get("build_type", "?")),
         "| kcipher | %s |" % run.get("lib_version", "?"),
         "| peers, same run | %s |" % peers,
@@ -58,8 +59,37 @@ def section_machine(d, src):
     return "\n".join(lines) + "\n"
 
 
+def cpu_class(run):
+    """The class a run stands for, its cpuid identity and what was masked (KC_CPU_DISABLE)."""
+    out = "`%s`: %s" % (run["cpu_class"], run.get("cpu_class_name", ""))
+    if run.get("cpu_family") is not None:
+        out += "; %s family %s model %s stepping %s" % (run.get("cpu_vendor", "?"), run["cpu_family"],
+                                                      run.get("cpu_model", "?"), run.get("cpu_stepping", "?"))
+    if run.get("cpu_masked"):
+        out += "; `KC_CPU_DISABLE=%s` masked %s of %s" % (run.get("cpu_disable", ""), run["cpu_masked"],
+                                                       run.get("cpu_detected", "?"))
+        masks = run.get("peer_masks") or {}
+        peers = ["%s with `OPENSSL_ia32cap=%s`" % (p, m) if p == "openssl" and m else "%s unmasked" % p
+                 for p, m in masks.items()]
+        if peers:
+            out += " (peers: %s)" % ", ".join(peers)
+    return out
+
+
 def section_summary(d):
-    out = ["## Summary: our fastest backend against the best peer, 16 KiB messages", "",
+    """One table per CPU class measured (runs under KC_CPU_DISABLE stand for smaller CPUs)."""
+    classes = d.classes()
+    if len(classes) <= 1:
+        return summary_table(d)
+    parts = []
+    for _, runs in classes:
+        parts.append(summary_table(d.of_runs(runs), "CPU class " + cpu_class(runs[0]) + "."))
+    return "\n\n".join(parts)
+
+
+def summary_table(d, title=None):
+    out = ["## Summary: our fastest backend against the best peer, 16 KiB messages" +
+           (" — CPU class `%s`" % d.run["cpu_class"] if title else ""), ""] + ([title, ""] if title else []) + [
            "The default backend is the one `kc_cipher_new` picks (constant-time); slope, MB/s and ratio are for "
            "the fastest. Ratio = our time / best peer's time, same algorithm, mode and size, same run (below 1: we are faster). "
            "Per-byte figures in %s; *slope* is the cost of each further byte between the two largest sizes "

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* CPU feature detection: cpuid + xgetbv on x86-64, hwcaps on AArch64. */
+/* CPU feature detection: cpuid + xgetbv on x86-64, hwcaps on AArch64;
+ * then the mask of KC_CPU_DISABLE (as if the CPU lacked those features). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "kcipher.h"            /* kc_cpu_features is public: default visibility */
 #include "core/cpu.h"
@@ -76,14 +78,69 @@ const char *kc_cpu_names(uint32_t mask, char *buf, unsigned cap)
     return buf;
 }
 
-/* Detected once: the first callers may be several threads at once (their
- * first cipher), so with threads the cache is filled under pthread_once. */
-static uint32_t features;
-static char feature_string[128];
+/* What each feature needs besides itself, prerequisites first: real CPUs
+ * never have a feature without these, and backends rely on that (a VAES
+ * kernel also runs AES-NI and AVX2 instructions).  So masking a feature
+ * masks every feature that needs it. */
+static const struct { uint32_t bit, needs; } prerequisites[] = {
+    { KC_CPU_SSSE3, KC_CPU_SSE2 }, { KC_CPU_SSE41, KC_CPU_SSSE3 },
+    { KC_CPU_AESNI, KC_CPU_SSE2 }, { KC_CPU_PCLMUL, KC_CPU_SSE2 }, { KC_CPU_GFNI, KC_CPU_SSE2 },
+    { KC_CPU_AVX2, KC_CPU_SSE41 }, { KC_CPU_AVX512F, KC_CPU_AVX2 },
+    { KC_CPU_AVX512BW, KC_CPU_AVX512F }, { KC_CPU_AVX512VBMI2, KC_CPU_AVX512BW },
+    { KC_CPU_VAES, KC_CPU_AVX2 | KC_CPU_AESNI }, { KC_CPU_VPCLMUL, KC_CPU_AVX2 | KC_CPU_PCLMUL },
+    { KC_CPU_ARMAES, KC_CPU_NEON }, { KC_CPU_PMULL, KC_CPU_NEON },
+};
+
+uint32_t kc_cpu_consistent(uint32_t f)
+{
+    for (size_t i = 0; i < sizeof prerequisites / sizeof prerequisites[0]; i++)
+        if ((f & prerequisites[i].needs) != prerequisites[i].needs) f &= ~prerequisites[i].bit;
+    return f;
+}
+
+static int same_name(const char *s, size_t n, const char *name)
+{
+    for (size_t i = 0; i < n; i++, name++) {
+        char c = s[i] >= 'A' && s[i] <= 'Z' ? (char)(s[i] - 'A' + 'a') : s[i];
+        if (c != *name) return 0;
+    }
+    return *name == 0;
+}
+
+uint32_t kc_cpu_parse_mask(const char *s, char *unknown, unsigned cap)
+{
+    static const char seps[] = ",+ \t";
+    uint32_t bits = 0;
+    size_t used = 0;
+    if (cap) unknown[0] = 0;
+    while (s && *s) {
+        size_t n = strcspn(s, seps), i, count = sizeof feature_names / sizeof feature_names[0];
+        if (n == 0) { s++; continue; }
+        for (i = 0; i < count && !same_name(s, n, feature_names[i].name); i++) {}
+        if (i < count) bits |= feature_names[i].bit;
+        else if (same_name(s, n, "all")) bits = ~(uint32_t)0;
+        else if (used + 2 < cap) {    /* what fits: never "" when there was one */
+            if (used) unknown[used++] = ',';
+            size_t k = n < cap - 1 - used ? n : cap - 1 - used;
+            memcpy(unknown + used, s, k);
+            unknown[used += k] = 0;
+        }
+        s += n;
+    }
+    return bits;
+}
+
+/* Detected once, with the mask: the first callers may be several threads at
+ * once (their first cipher), so with threads the cache is filled under
+ * pthread_once. */
+static uint32_t detected, features;
+static char feature_string[128], unknown_names[64];
 
 static void detect_once(void)
 {
-    features = detect();
+    const char *mask = getenv("KC_CPU_DISABLE");
+    detected = detect();
+    features = kc_cpu_consistent(detected & ~kc_cpu_parse_mask(mask, unknown_names, sizeof unknown_names));
     kc_cpu_names(features, feature_string, sizeof feature_string);
 }
 
@@ -106,6 +163,18 @@ uint32_t kc_cpu_detect(void)
 {
     init();
     return features;
+}
+
+uint32_t kc_cpu_detected(void)
+{
+    init();
+    return detected;
+}
+
+const char *kc_cpu_mask_unknown(void)
+{
+    init();
+    return unknown_names;
 }
 
 const char *kc_cpu_features(void)

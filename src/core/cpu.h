@@ -23,8 +23,23 @@ enum {
 #define KC_CPU_ARMAES ((uint32_t)1 << 17)
 #define KC_CPU_PMULL  ((uint32_t)1 << 18)   /* PMULL/PMULL2 on 64-bit lanes */
 
-/* Bits of the features this CPU (and OS) supports; computed once. */
+/* Bits of the features the library uses: what this CPU (and OS) supports,
+ * minus KC_CPU_DISABLE and every feature that needs a missing one (see
+ * kc_cpu_consistent).  Computed once, with the mask read from the
+ * environment at that moment. */
 uint32_t kc_cpu_detect(void);
+/* What cpuid/hwcaps report, before KC_CPU_DISABLE. */
+uint32_t kc_cpu_detected(void);
+/* The names in KC_CPU_DISABLE that are no feature (comma-separated, "" when
+ * none): the mask ignored them.  `kcipher list` and the bench refuse to run. */
+const char *kc_cpu_mask_unknown(void);
+/* KC_CPU_DISABLE's syntax: names separated by ',', '+' or spaces, any case,
+ * "all" for every feature.  Returns the bits named; the names that are none
+ * go to unknown (comma-separated, truncated to cap). */
+uint32_t kc_cpu_parse_mask(const char *s, char *unknown, unsigned cap);
+/* f without the features whose prerequisites f lacks (real CPUs have no
+ * such combination: VAES without AES-NI or AVX2, AVX-512 without AVX2...). */
+uint32_t kc_cpu_consistent(uint32_t f);
 /* "sse2+avx2" style names of the bits in mask, into buf. */
 const char *kc_cpu_names(uint32_t mask, char *buf, unsigned cap);
 

@@ -16,7 +16,8 @@ KCIPHER = os.environ.get("KCIPHER") or (sys.argv.pop(1) if len(sys.argv) > 1 els
 # One cipher of each kind, plus one with all three peers.
 CIPHERS = "aes-128,lea-128,pipo-64-128,tinyjambu-128,fea1-128,ff1-aes-128"
 RUN_KEYS = {"run", "date", "target", "cpu", "cores", "compiler", "cflags", "lib_version", "peers", "unit",
-            "units_per_second", "cycles_per_unit", "runs"}
+            "units_per_second", "cycles_per_unit", "runs", "cpu_features", "cpu_detected", "cpu_disable",
+            "cpu_masked", "cpu_class", "cpu_class_name", "peer_masks"}
 REC_KEYS = {"run", "target", "cpu", "compiler", "lib_version", "library", "primitive", "family", "impl", "isa",
             "constant_time", "default", "op", "mode", "scenario", "msg_len", "ad_len", "messages", "bits", "steps",
             "unit", "n", "batch", "median", "q1", "q3", "min", "max", "samples", "cycles_per_unit", "cycles",
@@ -32,8 +33,9 @@ def close(a, b, rel=1e-6):
     return abs(a - b) <= rel * max(abs(a), abs(b), 1e-12)
 
 
-def run(*args):
-    p = subprocess.run([KCIPHER, "bench", *args], capture_output=True, timeout=300)
+def run(*args, env=None):
+    p = subprocess.run([KCIPHER, "bench", *args], capture_output=True, timeout=300,
+                       env=None if env is None else {**os.environ, **env})
     return p.returncode, p.stdout.decode(), p.stderr.decode()
 
 
@@ -81,6 +83,48 @@ class Bench(unittest.TestCase):
         self.assertEqual(end["type"], "end")
         self.assertEqual(end["points"], len(self.recs))
         self.assertEqual(len(self.lines), len(self.recs) + 2)
+
+    def test_cpu_mask_in_the_run_line(self):
+        """KC_CPU_DISABLE reaches the bench: the run line records the mask, what it took away and the class the
+        run stands for, and OpenSSL gets the same mask; a name that is no feature stops the run."""
+        if self.head["target"] == "x86_64":
+            for k in ("cpu_vendor", "cpu_family", "cpu_model", "cpu_stepping"):
+                self.assertIn(k, self.head)
+        env = {"KC_CPU_DISABLE": "all"}
+        code, out, err = run("--quick", "--cipher", "aes-128", "--backend", "ct", "--backend", "openssl",
+                             "--json", "-", env=env)
+        self.assertEqual(code, 0, err)
+        head = json.loads(out.splitlines()[0])
+        self.assertEqual((head["cpu_disable"], head["cpu_features"], head["cpu_class"]), ("all", "", "portable"))
+        self.assertEqual(head["cpu_masked"], head["cpu_detected"])
+        if "openssl" in head["peers"] and head["cpu_masked"] and head["target"] == "x86_64":
+            self.assertTrue(head["peer_masks"]["openssl"].startswith("~0x"), head["peer_masks"])
+        recs = [json.loads(l) for l in out.splitlines()[1:-1]]
+        self.assertEqual({r["impl"].split("/")[0] for r in recs if r["library"] == "kcipher"}, {"ct"})   # GCM: ct/ct
+        code, _, err = run("--quick", "--cipher", "aes-128", "--json", "-", env={"KC_CPU_DISABLE": "avx2,nosuch"})
+        self.assertEqual(code, 2)
+        self.assertIn("nosuch", err)
+
+    def test_report_one_summary_per_class(self):
+        """Runs of two CPU classes: a summary table each, named by its class."""
+        cls = "zen3" if self.head["cpu_class"] != "zen3" else "skylake-sp"   # not this run's (KC_CPU_DISABLE)
+        other = [dict(r, run="other-run") for r in self.lines]
+        other[0].update(cpu_class=cls, cpu_class_name="another class", cpu_disable="avx512f,gfni",
+                        cpu_masked="avx512f+gfni")
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "zen3.jsonl")
+            with open(path, "w") as f:
+                f.write(self.jsonl(*other))
+            p = subprocess.run([sys.executable, REPORT, os.path.join(self.dir, "bench.jsonl"), path, "--out", d],
+                               capture_output=True, text=True, timeout=120)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            with open(os.path.join(d, "benchmarks.md")) as f:
+                md = f.read()
+        heads = [l for l in md.splitlines() if l.startswith("## Summary")]
+        self.assertEqual(len(heads), 2, heads)
+        self.assertIn("CPU class `%s`" % cls, heads[1])
+        self.assertIn("`KC_CPU_DISABLE=avx512f,gfni` masked avx512f+gfni", md)
+        self.assertIn("CPU class `%s`" % self.head["cpu_class"], heads[0])
 
     def test_every_cipher_and_kind_is_there(self):
         prims = {r["primitive"] for r in self.recs}
@@ -465,6 +509,15 @@ class Verdicts(unittest.TestCase):
                 self.assertIn("%.2fx" % (table_us / avx2_us), fea)
 
 
+def plotting():
+    """Whether bench/report.py draws plots: matplotlib for this python3, or for /usr/bin/python3 (which
+    report/plots.py re-runs itself under).  scripts/deps.sh test installs python3-matplotlib."""
+    for exe in dict.fromkeys((sys.executable, "/usr/bin/python3")):
+        if os.path.exists(exe) and subprocess.run([exe, "-c", "import matplotlib"], capture_output=True).returncode == 0:
+            return True
+    return False
+
+
 def report_module(name):
     """A module of bench/report/ (the package is named `report`, like this file's function)."""
     bench = os.path.dirname(REPORT)
@@ -549,10 +602,13 @@ class PaperFigures(unittest.TestCase):
         """Each paper plot in benchmarks.md is followed by its caption and its ratio table; every table that
         quotes a paper has a ratio (a column, `= N.NNx` cells, or a `Ratios: ours / paper` table beside it)."""
         md = report([os.path.join(DOCS, "bench.jsonl.gz")], DOCS)
-        for png in self.figs:
-            after = md[md.index("(plots/%s)" % png):]
-            self.assertIn("| at the paper's point | ours | paper | ours / paper | unit |", after.split("\n## ")[0],
-                          png)
+        with self.subTest("plots"):
+            if not plotting():
+                self.skipTest("matplotlib is not installed: the report has no plots (apt install python3-matplotlib)")
+            for png in self.figs:
+                after = md[md.index("(plots/%s)" % png):]
+                self.assertIn("| at the paper's point | ours | paper | ours / paper | unit |",
+                              after.split("\n## ")[0], png)
         body = md[md.index("\n## [FEA-OPT]"):md.index("\n## Key schedule and single blocks")]
         for sec in body.split("\n### "):
             lines = sec.splitlines()

@@ -14,16 +14,33 @@ K128 = "000102030405060708090a0b0c0d0e0f"
 K256 = K128 + "101112131415161718191a1b1c1d1e1f"
 
 
-def run(*args, stdin=b""):
-    p = subprocess.run([*EMULATOR, KCIPHER, *args], input=stdin, capture_output=True, timeout=120)
+def run(*args, stdin=b"", env=None):
+    p = subprocess.run([*EMULATOR, KCIPHER, *args], input=stdin, capture_output=True, timeout=120,
+                       env=None if env is None else {**os.environ, **env})
     return p.returncode, p.stdout, p.stderr.decode()
 
 
-def ok(*args, stdin=b""):
-    code, out, err = run(*args, stdin=stdin)
+def ok(*args, stdin=b"", env=None):
+    code, out, err = run(*args, stdin=stdin, env=env)
     if code != 0:
         raise AssertionError(f"{args}: exit {code}: {err}")
     return out
+
+
+def backends(cipher, env=None):
+    """{backend: (default, this CPU, needs)} from `kcipher list`; this CPU is "runs", "no" or "masked"
+    (KC_CPU_DISABLE).  Tests ask only for the ones that run: the machine or the mask may lack the rest."""
+    got = {}
+    for line in ok("list", env=env).decode().splitlines():
+        f = line.split()
+        if f and f[0] == cipher and len(f) > 7:
+            default = f[5] == "yes"
+            got[f[4]] = (default, *f[6 + default:8 + default])
+    return got
+
+
+def runnable(cipher):
+    return [b for b, (_, cpu, _) in backends(cipher).items() if cpu == "runs"]
 
 
 class ListAndHelp(unittest.TestCase):
@@ -38,6 +55,30 @@ class ListAndHelp(unittest.TestCase):
             self.assertIn(n + " ", out)
         self.assertNotIn("no backend built", out)
         self.assertIn("constant-time", out)
+
+    def test_cpu_disable(self):
+        """KC_CPU_DISABLE: list shows the mask; masked backends are refused, the default moves to one that
+        runs; a name that is no feature is an error of `list`."""
+        out = ok("list", env={"KC_CPU_DISABLE": "all"}).decode()
+        self.assertIn("masked:", out)
+        self.assertIn("(KC_CPU_DISABLE=all)", out)
+        aes = backends("aes-128", {"KC_CPU_DISABLE": "all"})
+        self.assertEqual([b for b, (d, _, _) in aes.items() if d], ["ct"])
+        native = backends("aes-128", {"KC_CPU_DISABLE": ""})
+        for b, (_, cpu, needs) in aes.items():
+            self.assertEqual(cpu, "runs" if needs == "-" else "masked" if native[b][1] == "runs" else "no", b)
+        simd = [b for b, (_, cpu, needs) in native.items() if cpu == "runs" and needs != "-"]
+        if not simd:
+            self.skipTest("this CPU runs no AES backend that needs a feature")
+        code, _, err = run("encrypt", "--cipher", "aes-128", "--key", K128, "--backend", simd[0],
+                           "--hex", "00" * 16, env={"KC_CPU_DISABLE": "all"})
+        self.assertEqual(code, 2)
+        self.assertIn("cannot run", err)
+        code, out, err = run("list", env={"KC_CPU_DISABLE": "avx2,nosuch"})
+        self.assertEqual(code, 2)
+        self.assertIn("KC_CPU_DISABLE", err)
+        self.assertIn("nosuch", err)
+        self.assertIn("ignored:    nosuch", out.decode())
 
     def test_no_arguments_is_usage_error(self):
         self.assertEqual(run()[0], 2)
@@ -56,10 +97,9 @@ class BlockCiphers(unittest.TestCase):
         self.assertEqual(out, b"00112233445566778899aabbccddeeff\n")
 
     def test_aria_rfc5794_every_backend(self):
-        listing = ok("list").decode().splitlines()
-        backends = [l.split()[4] for l in listing if l.startswith("aria-128 ")]
-        self.assertGreaterEqual(len(backends), 2)
-        for b in backends:
+        names = runnable("aria-128")
+        self.assertGreaterEqual(len(names), 2)   # ct and table run everywhere
+        for b in names:
             out = ok("encrypt", "--cipher", "aria-128", "--backend", b, "--key", K128,
                      "--hex", "00112233445566778899aabbccddeeff")
             self.assertEqual(out, b"d718fbd6ab644c739da95f3be6451778\n", b)
@@ -194,9 +234,8 @@ class Fea(unittest.TestCase):
         self.assertEqual(out, b"c474da880aa0b0d5\nc474da880aa0b0d5\n")
 
     def test_kat_rows_every_backend(self):
-        listing = ok("list").decode().splitlines()
-        backends = [l.split()[4] for l in listing if l.startswith("fea2-256 ")]
-        self.assertGreaterEqual(len(backends), 3)
+        names = runnable("fea2-256")
+        self.assertGreaterEqual(len(names), 3)   # ct, table-16k, table-paper, naive run everywhere
         with open(os.path.join(HERE, "..", "vectors", "fea", "fea_kat.tsv")) as f:
             rows = [l.rstrip("\n").split("\t") for l in f][1:]
         for typ, kbits, key, n, tweak, pt, ct in rows[::61]:
@@ -204,7 +243,7 @@ class Fea(unittest.TestCase):
             args = ["--cipher", cipher, "--key", key, "--bits", n]
             if tweak != "-":
                 args += ["--tweak", tweak]
-            for b in backends:
+            for b in names:
                 self.assertEqual(ok("encrypt", *args, "--backend", b, "--hex", pt).strip().decode(), ct)
 
     def test_errors(self):
