@@ -202,42 +202,42 @@ static void vaes_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_
  * may end early), so A + i = A ^ i and block i's whitened counter is
  * base ^ row i of rijndael_ctr_idx: one XOR per register. */
 
-/* n blocks (n <= 2 Z) in Z registers, block i's row at idx + 2i. */
-static ALWAYS_INLINE void ctr_blocks(const __m256i *key, const unsigned NR, __m256i base, const uint64_t *idx,
+/* n blocks (n <= 2 Z) in Z registers, block i's row at idx + 2i.  The
+ * round keys are broadcast from memory at each round, as in aes_blocks:
+ * held in registers they would leave too few for the state. */
+static ALWAYS_INLINE void ctr_blocks(const __m128i (*rk)[2], unsigned nr, __m256i base, const uint64_t *idx,
                                      uint8_t *out, const uint8_t *in, size_t n, const unsigned Z)
 {
-    __m256i s[8];
+    __m256i s[8], key;
 #pragma GCC unroll 8
     for (unsigned i = 0; i < Z; i++) s[i] = _mm256_xor_si256(base, LOAD256(idx + 4 * i));
-#pragma GCC unroll 13
-    for (unsigned r = 1; r < NR; r++) {
+    for (unsigned r = 1; r < nr; r++) {
+        key = BCAST(rk[r][0]);
 #pragma GCC unroll 8
-        for (unsigned i = 0; i < Z; i++) s[i] = _mm256_aesenc_epi128(s[i], key[r]);
+        for (unsigned i = 0; i < Z; i++) s[i] = _mm256_aesenc_epi128(s[i], key);
     }
+    key = BCAST(rk[nr][0]);
 #pragma GCC unroll 8
     for (unsigned i = 0; i < Z; i++) {
         size_t b = pair_count(n, i);
-        __m256i last = _mm256_xor_si256(key[NR], load_pair(in + 32 * i, b));   /* aesenclast ends with this XOR */
+        __m256i last = _mm256_xor_si256(key, load_pair(in + 32 * i, b));   /* aesenclast ends with this XOR */
         store_pair(out + 32 * i, _mm256_aesenclast_epi128(s[i], last), b);
     }
 }
 
 /* n <= 16 blocks. */
-static ALWAYS_INLINE void ctr_part(const __m256i *key, const unsigned NR, __m256i base, const uint64_t *idx,
+static ALWAYS_INLINE void ctr_part(const __m128i (*rk)[2], unsigned nr, __m256i base, const uint64_t *idx,
                                    uint8_t *out, const uint8_t *in, size_t n)
 {
-    if (n > 8) ctr_blocks(key, NR, base, idx, out, in, n, 8);
-    else if (n > 4) ctr_blocks(key, NR, base, idx, out, in, n, 4);
-    else if (n > 2) ctr_blocks(key, NR, base, idx, out, in, n, 2);
-    else ctr_blocks(key, NR, base, idx, out, in, n, 1);
+    if (n > 8) ctr_blocks(rk, nr, base, idx, out, in, n, 8);
+    else if (n > 4) ctr_blocks(rk, nr, base, idx, out, in, n, 4);
+    else if (n > 2) ctr_blocks(rk, nr, base, idx, out, in, n, 2);
+    else ctr_blocks(rk, nr, base, idx, out, in, n, 1);
 }
 
-static ALWAYS_INLINE void ctr_kernel_nr(const aesni_key *k, const unsigned NR, uint64_t hi, uint64_t lo,
-                                        uint8_t *out, const uint8_t *in, size_t n)
+static void ctr_kernel(const void *ctx, uint64_t hi, uint64_t lo, uint8_t *out, const uint8_t *in, size_t n)
 {
-    __m256i key[15];
-#pragma GCC unroll 15
-    for (unsigned i = 0; i <= NR; i++) key[i] = BCAST(k->ek[i][0]);
+    const aesni_key *k = ctx;
     const __m128i k0 = k->ek[0][0];
     const uint64_t k_hi = (uint64_t)_mm_cvtsi128_si64(k0) ^ __builtin_bswap64(hi),
                    k_lo = (uint64_t)_mm_extract_epi64(k0, 1);
@@ -246,21 +246,13 @@ static ALWAYS_INLINE void ctr_kernel_nr(const aesni_key *k, const unsigned NR, u
     uint64_t a = lo - r;
     if (r) {   /* up to the end of lo's group of 16 */
         size_t h = 16 - r < n ? 16 - r : n;
-        ctr_part(key, NR, BASE(a), rijndael_ctr_idx + 2 * r, out, in, h);
+        ctr_part(k->ek, k->nr, BASE(a), rijndael_ctr_idx + 2 * r, out, in, h);
         a += 16; n -= h; in += 16 * h; out += 16 * h;
     }
     for (; n >= 16; a += 16, n -= 16, in += 16 * 16, out += 16 * 16)
-        ctr_blocks(key, NR, BASE(a), rijndael_ctr_idx, out, in, 16, 8);
-    if (n) ctr_part(key, NR, BASE(a), rijndael_ctr_idx, out, in, n);
+        ctr_blocks(k->ek, k->nr, BASE(a), rijndael_ctr_idx, out, in, 16, 8);
+    if (n) ctr_part(k->ek, k->nr, BASE(a), rijndael_ctr_idx, out, in, n);
 #undef BASE
-}
-
-static void ctr_kernel(const void *ctx, uint64_t hi, uint64_t lo, uint8_t *out, const uint8_t *in, size_t n)
-{
-    const aesni_key *k = ctx;
-    if (k->nr == 10) ctr_kernel_nr(k, 10, hi, lo, out, in, n);
-    else if (k->nr == 12) ctr_kernel_nr(k, 12, hi, lo, out, in, n);
-    else ctr_kernel_nr(k, 14, hi, lo, out, in, n);
 }
 
 /* n wide blocks of CTR (n <= Z): whitened counters base ^ the rows of
