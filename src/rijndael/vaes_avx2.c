@@ -10,8 +10,9 @@
  * aesni's gather masks apply per lane (vpshufb) and to a lane-swapped copy
  * for the bytes that cross lanes.  CTR makes its counter blocks in registers
  * by one XOR each (16 AES or 8 wider blocks per pass) and folds the input
- * into vaesenclast's key.  CBC encryption of AES is the register-chained xmm
- * loop of rijndael_x86.h; of wider blocks, one ymm chain.  CBC decryption is
+ * into vaesenclast's key.  CBC encryption is serial: AES by the
+ * register-chained xmm loop of rijndael_x86.h, wider blocks by aesni's
+ * code (a shorter chain than one ymm's).  CBC decryption is
  * the parallel decrypt (modes/cbc.c).  Multi-buffer CBC runs 16 AES chains
  * (two per ymm) or 8 wider ones side by side, the chaining values in
  * registers.  The key schedule is aesni's.  No GCM kernel: GCM runs this
@@ -418,14 +419,14 @@ static ALWAYS_INLINE void wide_chains(const aesni_key *k, uint8_t *const out[], 
     for (unsigned z = 0; z < Z; z++) wide_store(iv[z], x[z], bs);
 }
 
-/* Serial: AES through the xmm loop of rijndael_x86.h (VEX-encoded here),
- * wider blocks as one ymm chain. */
+/* Serial: AES through the xmm loop of rijndael_x86.h (VEX-encoded here);
+ * wider blocks through aesni, whose two-xmm rounds need no lane crossing
+ * (vpermq) on the chain's path, so they are the shorter one. */
 static void vaes_cbc(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
     const aesni_key *k = ctx;
-    if (!nblocks) return;
-    if (k->nb == 4) aesni_cbc_encrypt(k->ek, k->nr, iv, out, in, nblocks);
-    else wide_chains(k, &out, &in, &iv, nblocks, 1);
+    if (k->nb != 4) kc_rijndael_aesni.cbc_encrypt(ctx, iv, out, in, nblocks);
+    else if (nblocks) aesni_cbc_encrypt(k->ek, k->nr, iv, out, in, nblocks);
 }
 
 #define VAES_CHAINS 16   /* per pass: eight ymm of AES; wider blocks take half */
