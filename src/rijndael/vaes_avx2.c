@@ -15,14 +15,16 @@
  * code (a shorter chain than one ymm's).  CBC decryption is
  * the parallel decrypt (modes/cbc.c).  Multi-buffer CBC runs 16 AES chains
  * (two per ymm) or 8 wider ones side by side, the chaining values in
- * registers.  The key schedule is aesni's.  No GCM kernel: GCM runs this
- * CTR, then GHASH.  No table look-ups and no branches on data: constant-time. */
+ * registers.  The key schedule is aesni's.  GCM with the pclmul GHASH
+ * stitches the two (vaes_avx2_gcm.c).  No table look-ups and no branches
+ * on data: constant-time. */
 #include "core/arch.h"
 #if KC_ARCH_X86
 #include "core/backend.h"
 #include "rijndael/rijndael_x86.h"
 
 extern const kc_block_backend kc_rijndael_aesni;
+extern const struct kc_gcm_stitch kc_rijndael_vaes_avx2_gcm;   /* vaes_avx2_gcm.c */
 
 KC_TARGET_BEGIN("avx2,vaes,aes,ssse3")
 
@@ -475,6 +477,7 @@ const kc_block_backend kc_rijndael_vaes_avx2 = {
     .ctr = vaes_ctr,
     .cbc_encrypt = vaes_cbc,
     .cbc_encrypt_multi = vaes_cbc_multi,
+    .gcm_stitch = &kc_rijndael_vaes_avx2_gcm,
 };
 
 KC_TARGET_END
