@@ -7,7 +7,7 @@
 extern const kc_block_backend kc_rijndael_ct, kc_rijndael_table;
 #include "core/arch.h"
 #if KC_ARCH_X86
-extern const kc_block_backend kc_rijndael_vaes512, kc_rijndael_aesni;
+extern const kc_block_backend kc_rijndael_vaes512, kc_rijndael_vaes_avx2, kc_rijndael_aesni;
 #endif
 #if KC_ARCH_AARCH64
 extern const kc_block_backend kc_rijndael_armce;
@@ -16,6 +16,7 @@ extern const kc_block_backend kc_rijndael_armce;
 const kc_block_backend *const kc_rijndael_backends[] = {
 #if KC_ARCH_X86
     &kc_rijndael_vaes512,
+    &kc_rijndael_vaes_avx2,
     &kc_rijndael_aesni,
 #endif
 #if KC_ARCH_AARCH64
