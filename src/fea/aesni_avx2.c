@@ -1,0 +1,233 @@
+/* SPDX-License-Identifier: MIT */
+/* FEA, aesni-avx2: the S-box through AES-NI, for CPUs without GFNI (Haswell,
+ * Zen 2), 32 blocks byte-sliced in ymm registers (register k holds byte k of
+ * every block).
+ *
+ * FEA's S-box is inversion in GF(2^8) mod 0x11d between affine maps, AES's
+ * the same mod 0x11b; with phi the field isomorphism, aesenclast (zero key)
+ * gives y = SubBytes(phi(x)) and S(x) is affine in y.  The state is kept as
+ * phi(byte), so each product of the diffusion layer by an S-box output,
+ * phi(c_m S(x)), is an affine map of y: two pshufb nibble look-ups
+ * (fea_x86.h, FEA_AESNI_*, from src/fea/derive_aesni_tables.py).  Byte-
+ * sliced, the diffusion needs no byte moves, and of the second SP only the
+ * bytes the half keeps are computed (4 of 8 for n = 54); a partly kept byte
+ * is computed without phi, masked, then converted.
+ *
+ * aesenclast's ShiftRows moves bytes between blocks (as in ARIA's
+ * aesni_avx2.c).  The round function has two, ShiftRows^2 is an involution,
+ * and every byte register moves alike, so the B half (and the tweak words
+ * added to it) are kept permuted by ShiftRows^2: F(B) then lands in A's
+ * order and F(A) in B's.
+ *
+ * Constant time: AES instructions, and pshufb whose secret operand is only
+ * ever the index into a constant register; branches depend on n only. */
+#include "core/arch.h"
+#if KC_ARCH_X86
+#include <immintrin.h>
+#include "fea/fea_x86.h"
+
+KC_TARGET_BEGIN("avx2,aes")
+
+typedef __m256i V;
+#define XOR _mm256_xor_si256
+#define SHUF _mm256_shuffle_epi8
+#define TAB(t) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(t)))
+#define SR2 0, 9, 2, 11, 4, 13, 6, 15, 8, 1, 10, 3, 12, 5, 14, 7   /* ShiftRows^2 */
+
+typedef struct fea_aesni_ctx {
+    fea_ctx c;                             /* first: set_key and rounds see it */
+    uint8_t rk[FEA_MAX_ROUNDS][2][8];      /* phi of RK_a, RK_b bytes, byte 0 first */
+} fea_aesni_ctx;
+
+/* SubBytes on every byte (ShiftRows moves them; see above). */
+static inline V subbytes(V z)
+{
+    __m128i k = _mm_setzero_si128();
+    __m128i lo = _mm_aesenclast_si128(_mm256_castsi256_si128(z), k);
+    __m128i hi = _mm_aesenclast_si128(_mm256_extracti128_si256(z, 1), k);
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+}
+
+static inline V look(const uint8_t t[2][16], V lo, V hi)
+{
+    return XOR(SHUF(TAB(t[0]), lo), SHUF(TAB(t[1]), hi));
+}
+
+#define SPLIT(y, lo, hi)                                          \
+    do {                                                          \
+        const V nib_ = _mm256_set1_epi8(0x0f);                    \
+        lo = _mm256_and_si256(y, nib_);                           \
+        hi = _mm256_and_si256(_mm256_srli_epi16(y, 4), nib_);     \
+    } while (0)
+
+static inline V look1(const uint8_t t[2][16], V y)
+{
+    V lo, hi;
+    SPLIT(y, lo, hi);
+    return look(t, lo, hi);
+}
+
+/* h ^= F(x ^ w) & mask (section 7), all in the phi domain: ka, kb are phi of
+ * the round keys' bytes; the half keeps bytes 0..full-1 whole and byte full
+ * under pmask if part. */
+static inline __attribute__((always_inline))
+void feistel(V h[8], const V x[8], const V w[8], const uint8_t ka[8], const uint8_t kb[8],
+             unsigned full, int part, V pmask)
+{
+    V u[8], v[8], p = _mm256_setzero_si256();
+    _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++) v[j] = p;
+    _Pragma("GCC unroll 8") for (int k = 0; k < 8; k++) {
+        V lo, hi, y = subbytes(XOR(XOR(x[k], w[k]), _mm256_set1_epi8((char)ka[k])));
+        SPLIT(y, lo, hi);
+        _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++) {
+            V t = look(FEA_AESNI_PT[(j + k) & 7], lo, hi);
+            u[j] = k ? XOR(u[j], t) : t;
+        }
+    }
+    _Pragma("GCC unroll 8") for (int k = 0; k < 8; k++) {
+        V lo, hi, y = subbytes(XOR(u[k], _mm256_set1_epi8((char)kb[k])));
+        SPLIT(y, lo, hi);
+        _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++)
+            if ((unsigned)j < full)
+                v[j] = XOR(v[j], look(FEA_AESNI_PT[(j + k) & 7], lo, hi));
+        if (part) p = XOR(p, look(FEA_AESNI_ST[(full + k) & 7], lo, hi));
+    }
+    _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++)
+        if ((unsigned)j < full) h[j] = XOR(h[j], v[j]);
+    if (part) h[full] = XOR(h[full], look1(FEA_AESNI_PHI[0], _mm256_and_si256(p, pmask)));
+}
+
+/* 32 64-bit words to 8 registers, register k = byte k (most significant
+ * first) of every word, and back: an 8x8 transpose of 16-bit pairs after
+ * (before) a shuffle within each pair of words. */
+static inline void transpose(V x[8])
+{
+    V t0 = _mm256_unpacklo_epi16(x[0], x[1]), t1 = _mm256_unpackhi_epi16(x[0], x[1]);
+    V t2 = _mm256_unpacklo_epi16(x[2], x[3]), t3 = _mm256_unpackhi_epi16(x[2], x[3]);
+    V t4 = _mm256_unpacklo_epi16(x[4], x[5]), t5 = _mm256_unpackhi_epi16(x[4], x[5]);
+    V t6 = _mm256_unpacklo_epi16(x[6], x[7]), t7 = _mm256_unpackhi_epi16(x[6], x[7]);
+    V u0 = _mm256_unpacklo_epi32(t0, t2), u1 = _mm256_unpackhi_epi32(t0, t2);
+    V u2 = _mm256_unpacklo_epi32(t1, t3), u3 = _mm256_unpackhi_epi32(t1, t3);
+    V u4 = _mm256_unpacklo_epi32(t4, t6), u5 = _mm256_unpackhi_epi32(t4, t6);
+    V u6 = _mm256_unpacklo_epi32(t5, t7), u7 = _mm256_unpackhi_epi32(t5, t7);
+    x[0] = _mm256_unpacklo_epi64(u0, u4); x[1] = _mm256_unpackhi_epi64(u0, u4);
+    x[2] = _mm256_unpacklo_epi64(u1, u5); x[3] = _mm256_unpackhi_epi64(u1, u5);
+    x[4] = _mm256_unpacklo_epi64(u2, u6); x[5] = _mm256_unpackhi_epi64(u2, u6);
+    x[6] = _mm256_unpacklo_epi64(u3, u7); x[7] = _mm256_unpackhi_epi64(u3, u7);
+}
+
+#define PAIR(...) _mm256_setr_epi8(__VA_ARGS__, __VA_ARGS__)
+
+/* q[0..31] -> phi of its bytes, byte-sliced; order: ShiftRows^2 applied. */
+static inline void load_sliced(V x[8], const uint64_t *q, int order)
+{
+    const V c = PAIR(7, 15, 6, 14, 5, 13, 4, 12, 3, 11, 2, 10, 1, 9, 0, 8);
+    _Pragma("GCC unroll 8") for (int i = 0; i < 8; i++)
+        x[i] = SHUF(_mm256_loadu_si256((const __m256i *)(q + 4 * i)), c);
+    transpose(x);
+    _Pragma("GCC unroll 8") for (int k = 0; k < 8; k++) {
+        x[k] = look1(FEA_AESNI_PHI[0], x[k]);
+        if (order) x[k] = SHUF(x[k], PAIR(SR2));
+    }
+}
+
+static inline void store_sliced(uint64_t *q, V x[8], int order)
+{
+    const V c = PAIR(14, 12, 10, 8, 6, 4, 2, 0, 15, 13, 11, 9, 7, 5, 3, 1);
+    _Pragma("GCC unroll 8") for (int k = 0; k < 8; k++) {
+        x[k] = look1(FEA_AESNI_PHI[1], x[k]);
+        if (order) x[k] = SHUF(x[k], PAIR(SR2));
+    }
+    transpose(x);
+    _Pragma("GCC unroll 8") for (int i = 0; i < 8; i++)
+        _mm256_storeu_si256((__m256i *)(q + 4 * i), SHUF(x[i], c));
+}
+
+static void rounds(const fea_ctx *c, fea_lanes *l, size_t m, int decrypt)
+{
+    const fea_aesni_ctx *x = (const fea_aesni_ctx *)c;
+    unsigned r = c->rounds, na = (c->n + 1) / 2, nb = c->n / 2, period = c->variant == 2 ? 3 : 2;
+    V a[8], b[8], w[3][2][8];   /* tweak words in A's order, in B's order */
+    V ma = _mm256_set1_epi8((char)(0xff00 >> na % 8)), mb = _mm256_set1_epi8((char)(0xff00 >> nb % 8));
+    for (size_t j = m; j < FEA_LANES; j++)   /* unused lanes: zero, not uninitialised */
+        l->a[j] = l->b[j] = l->w[0][j] = l->w[1][j] = l->w[2][j] = 0;
+    load_sliced(a, l->a, 0);
+    load_sliced(b, l->b, 1);
+    for (unsigned t = 0; t < period; t++) {
+        load_sliced(w[t][0], l->w[t], 0);
+        _Pragma("GCC unroll 8") for (int k = 0; k < 8; k++) w[t][1][k] = SHUF(w[t][0][k], PAIR(SR2));
+    }
+    unsigned i = decrypt ? r : 1, t = i % period;
+    for (unsigned k = 0; k < r; k++) {
+        const uint8_t *ka = x->rk[i - 1][0], *kb = x->rk[i - 1][1];
+        if (i % 2) feistel(a, b, w[t][1], ka, kb, na / 8, na % 8 != 0, ma);
+        else feistel(b, a, w[t][0], ka, kb, nb / 8, nb % 8 != 0, mb);
+        if (decrypt) { i--; t = t ? t - 1 : period - 1; }
+        else { i++; t = t + 1 == period ? 0 : t + 1; }
+    }
+    store_sliced(l->a, a, 0);
+    store_sliced(l->b, b, 1);
+}
+
+/* SP on one word, for the key schedule: byte k broadcast in register k. */
+static uint64_t sp(uint64_t wd)
+{
+    uint8_t in[16] = { 0 };
+    uint64_t out = 0;
+    V y[8];
+    kc_store64_be(in, wd);
+    V v = look1(FEA_AESNI_PHI[0], _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)in)));
+    for (int k = 0; k < 8; k++) y[k] = subbytes(SHUF(v, _mm256_set1_epi8((char)k)));
+    for (int j = 0; j < 8; j++) {
+        V u = _mm256_setzero_si256();
+        for (int k = 0; k < 8; k++) u = XOR(u, look1(FEA_AESNI_ST[(j + k) & 7], y[k]));
+        out = out << 8 | (uint8_t)_mm256_extract_epi8(u, 0);
+    }
+    kc_wipe(in, sizeof in);
+    return out;
+}
+
+static kc_status set_key(void *ctx, int variant, const uint8_t *key, size_t key_len, unsigned n_bits)
+{
+    fea_aesni_ctx *x = ctx;
+    uint8_t k[16];
+    kc_status st = fea_expand_key(&x->c, variant, key, key_len, n_bits, sp);
+    for (unsigned i = 0; i < x->c.rounds; i++) {
+        kc_store64_be(k, x->c.rk[i][0]);
+        kc_store64_be(k + 8, x->c.rk[i][1]);
+        __m128i v = _mm_loadu_si128((const __m128i *)k), nib = _mm_set1_epi8(0x0f);
+        v = _mm_xor_si128(_mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)FEA_AESNI_PHI[0][0]), _mm_and_si128(v, nib)),
+                          _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)FEA_AESNI_PHI[0][1]),
+                                           _mm_and_si128(_mm_srli_epi16(v, 4), nib)));
+        _mm_storeu_si128((__m128i *)x->rk[i], v);
+    }
+    kc_wipe(k, sizeof k);
+    return st;
+}
+
+static void encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t count,
+                    const uint8_t *tweak, size_t tweak_stride)
+{
+    fea_crypt_lanes(ctx, out, in, count, tweak, tweak_stride, 0, rounds);
+}
+
+static void decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t count,
+                    const uint8_t *tweak, size_t tweak_stride)
+{
+    fea_crypt_lanes(ctx, out, in, count, tweak, tweak_stride, 1, rounds);
+}
+
+const kc_fea_backend kc_fea_aesni_avx2 = {
+    .head = {
+        .name = "aesni-avx2",
+        .summary = "constant time: AES-NI S-box, pshufb diffusion, 32 blocks byte-sliced in ymm",
+        .cpu = KC_CPU_AVX2 | KC_CPU_AESNI,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(fea_aesni_ctx),
+    },
+    .set_key = set_key,
+    .encrypt = encrypt,
+    .decrypt = decrypt,
+};
+KC_TARGET_END
+#endif
