@@ -24,6 +24,7 @@
 #include "core/arch.h"
 #if KC_ARCH_X86
 #include <immintrin.h>
+#include <string.h>
 #include "fea/fea_x86.h"
 
 KC_TARGET_BEGIN("avx2,aes")
@@ -69,27 +70,30 @@ static inline V look1(const uint8_t t[2][16], V y)
 
 /* h ^= F(x ^ w) & mask (section 7), all in the phi domain: ka, kb are phi of
  * the round keys' bytes; the half keeps bytes 0..full-1 whole and byte full
- * under pmask if part. */
+ * under pmask if part.  cu (shared tweak): the first SP's sum over the input
+ * bytes from hx on, where x is zero and the tweak the same in every lane,
+ * computed once per call. */
 static inline __attribute__((always_inline))
 void feistel(V h[8], const V x[8], const V w[8], const uint8_t ka[8], const uint8_t kb[8],
-             unsigned full, int part, V pmask)
+             unsigned full, int part, V pmask, const V *cu, unsigned hx)
 {
     V u[8], v[8], p = _mm256_setzero_si256();
-    _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++) v[j] = p;
+    _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++) {
+        v[j] = p;
+        u[j] = cu ? cu[j] : p;
+    }
     _Pragma("GCC unroll 8") for (int k = 0; k < 8; k++) {
+        if (cu && (unsigned)k >= hx) continue;
         V lo, hi, y = subbytes(XOR(XOR(x[k], w[k]), _mm256_set1_epi8((char)ka[k])));
         SPLIT(y, lo, hi);
-        _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++) {
-            V t = look(FEA_AESNI_PT[(j + k) & 7], lo, hi);
-            u[j] = k ? XOR(u[j], t) : t;
-        }
+        _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++)
+            u[j] = XOR(u[j], look(FEA_AESNI_PT[(j + k) & 7], lo, hi));
     }
     _Pragma("GCC unroll 8") for (int k = 0; k < 8; k++) {
         V lo, hi, y = subbytes(XOR(u[k], _mm256_set1_epi8((char)kb[k])));
         SPLIT(y, lo, hi);
         _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++)
-            if ((unsigned)j < full)
-                v[j] = XOR(v[j], look(FEA_AESNI_PT[(j + k) & 7], lo, hi));
+            if ((unsigned)j < full) v[j] = XOR(v[j], look(FEA_AESNI_PT[(j + k) & 7], lo, hi));
         if (part) p = XOR(p, look(FEA_AESNI_ST[(full + k) & 7], lo, hi));
     }
     _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++)
@@ -143,14 +147,12 @@ static inline void store_sliced(uint64_t *q, V x[8], int order)
         _mm256_storeu_si256((__m256i *)(q + 4 * i), SHUF(x[i], c));
 }
 
-static void rounds(const fea_ctx *c, fea_lanes *l, size_t m, int decrypt)
+/* All rounds (decrypt: in reverse) on l's 32 lanes; cu: see feistel. */
+static void rounds(const fea_aesni_ctx *x, fea_lanes *l, int decrypt, const V (*cu)[8])
 {
-    const fea_aesni_ctx *x = (const fea_aesni_ctx *)c;
-    unsigned r = c->rounds, na = (c->n + 1) / 2, nb = c->n / 2, period = c->variant == 2 ? 3 : 2;
+    unsigned r = x->c.rounds, na = (x->c.n + 1) / 2, nb = x->c.n / 2, period = x->c.variant == 2 ? 3 : 2;
     V a[8], b[8], w[3][2][8];   /* tweak words in A's order, in B's order */
     V ma = _mm256_set1_epi8((char)(0xff00 >> na % 8)), mb = _mm256_set1_epi8((char)(0xff00 >> nb % 8));
-    for (size_t j = m; j < FEA_LANES; j++)   /* unused lanes: zero, not uninitialised */
-        l->a[j] = l->b[j] = l->w[0][j] = l->w[1][j] = l->w[2][j] = 0;
     load_sliced(a, l->a, 0);
     load_sliced(b, l->b, 1);
     for (unsigned t = 0; t < period; t++) {
@@ -160,13 +162,162 @@ static void rounds(const fea_ctx *c, fea_lanes *l, size_t m, int decrypt)
     unsigned i = decrypt ? r : 1, t = i % period;
     for (unsigned k = 0; k < r; k++) {
         const uint8_t *ka = x->rk[i - 1][0], *kb = x->rk[i - 1][1];
-        if (i % 2) feistel(a, b, w[t][1], ka, kb, na / 8, na % 8 != 0, ma);
-        else feistel(b, a, w[t][0], ka, kb, nb / 8, nb % 8 != 0, mb);
+        const V *ck = cu ? cu[k] : NULL;
+        if (i % 2) feistel(a, b, w[t][1], ka, kb, na / 8, na % 8 != 0, ma, ck, (nb + 7) / 8);
+        else feistel(b, a, w[t][0], ka, kb, nb / 8, nb % 8 != 0, mb, ck, (na + 7) / 8);
         if (decrypt) { i--; t = t ? t - 1 : period - 1; }
         else { i++; t = t + 1 == period ? 0 : t + 1; }
     }
     store_sliced(l->a, a, 0);
     store_sliced(l->b, b, 1);
+}
+
+/* phi of the 16 bytes at p. */
+static inline __m128i phi16(const uint8_t *p)
+{
+    __m128i v = _mm_loadu_si128((const __m128i *)p), nib = _mm_set1_epi8(0x0f);
+    return _mm_xor_si128(_mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)FEA_AESNI_PHI[0][0]), _mm_and_si128(v, nib)),
+                         _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)FEA_AESNI_PHI[0][1]),
+                                          _mm_and_si128(_mm_srli_epi16(v, 4), nib)));
+}
+
+/* cu of feistel for every round step with the tweak words w (one tweak for
+ * all lanes): the input bytes from hx on are w ^ RK_a. */
+static void shared_sums(const fea_aesni_ctx *x, const uint64_t w[3], int decrypt, V (*cu)[8])
+{
+    unsigned r = x->c.rounds, na = (x->c.n + 1) / 2, nb = x->c.n / 2, period = x->c.variant == 2 ? 3 : 2;
+    unsigned i = decrypt ? r : 1;
+    uint8_t in[16] = { 0 };
+    for (unsigned k = 0; k < r; k++) {
+        unsigned hx = i % 2 ? (nb + 7) / 8 : (na + 7) / 8;
+        kc_store64_be(in, w[i % period] ^ x->c.rk[i - 1][0]);
+        V v = _mm256_broadcastsi128_si256(phi16(in));
+        for (int j = 0; j < 8; j++) cu[k][j] = _mm256_setzero_si256();
+        for (unsigned q = hx; q < 8; q++) {
+            V y = subbytes(SHUF(v, _mm256_set1_epi8((char)q)));
+            for (int j = 0; j < 8; j++) cu[k][j] = XOR(cu[k][j], look1(FEA_AESNI_PT[(j + q) & 7], y));
+        }
+        i = decrypt ? i - 1 : i + 1;
+    }
+    kc_wipe(in, sizeof in);
+}
+
+/* Vector split and join of four blocks of bs = 4..8 bytes (n = 25..64),
+ * loading and storing exactly their bytes: per two blocks, 8 bytes from the
+ * start and 8 bytes ending at their end, gathered into two 64-bit integers
+ * by pshufb (ld) and back (st). */
+typedef struct fea_io {
+    V ld, st;
+    __m128i w1, w2, v1, v2;   /* shift counts */
+    size_t bs;
+} fea_io;
+
+static void io_init(fea_io *io, size_t bs, unsigned w1, unsigned w2, unsigned v1, unsigned v2)
+{
+    uint8_t ld[16], st[16];
+    for (unsigned e = 0; e < 16; e++) {
+        unsigned q = e / 8, i = e % 8, d = (unsigned)(q * bs + bs - 1 - i);
+        ld[e] = i < bs ? (uint8_t)(d < 8 ? d : d + 16 - 2 * bs) : 0x80;
+        d = e < 8 ? e : (unsigned)(e - 16 + 2 * bs);
+        st[e] = (uint8_t)(d / bs * 8 + bs - 1 - d % bs);
+    }
+    io->ld = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)ld));
+    io->st = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)st));
+    io->w1 = _mm_cvtsi32_si128((int)(64 - w1));
+    io->w2 = _mm_cvtsi32_si128((int)w2);
+    io->v1 = _mm_cvtsi32_si128((int)(64 - v1));
+    io->v2 = _mm_cvtsi32_si128((int)v2);
+    io->bs = bs;
+}
+
+static inline __m128i ld2(const uint8_t *p, size_t bs)
+{
+    __m128i v = _mm_loadl_epi64((const __m128i *)p);
+    return _mm_castpd_si128(_mm_loadh_pd(_mm_castsi128_pd(v), (const double *)(p + 2 * bs - 8)));
+}
+
+static inline void st2(uint8_t *p, size_t bs, __m128i v)
+{
+    _mm_storel_epi64((__m128i *)p, v);
+    _mm_storeh_pd((double *)(p + 2 * bs - 8), _mm_castsi128_pd(v));
+}
+
+static inline void io_split(const fea_io *io, const uint8_t *in, uint64_t *first, uint64_t *second)
+{
+    V v = _mm256_inserti128_si256(_mm256_castsi128_si256(ld2(in, io->bs)), ld2(in + 2 * io->bs, io->bs), 1);
+    v = SHUF(v, io->ld);
+    _mm256_storeu_si256((__m256i *)first, _mm256_sll_epi64(_mm256_srl_epi64(v, io->w2), io->w1));
+    _mm256_storeu_si256((__m256i *)second, _mm256_sll_epi64(v, _mm_sub_epi64(_mm_cvtsi32_si128(64), io->w2)));
+}
+
+static inline void io_join(const fea_io *io, uint8_t *out, const uint64_t *first, const uint64_t *second)
+{
+    V f = _mm256_srl_epi64(_mm256_loadu_si256((const __m256i *)first), io->v1);
+    V s2 = _mm256_srl_epi64(_mm256_loadu_si256((const __m256i *)second), _mm_sub_epi64(_mm_cvtsi32_si128(64), io->v2));
+    V v = SHUF(_mm256_or_si256(_mm256_sll_epi64(f, io->v2), s2), io->st);
+    st2(out, io->bs, _mm256_castsi256_si128(v));
+    st2(out + 2 * io->bs, io->bs, _mm256_extracti128_si256(v, 1));
+}
+
+/* fea_crypt_lanes (fea_x86.h) with the vector split and join, and with one
+ * tweak for all blocks, the shared sums. */
+static void crypt(const fea_aesni_ctx *x, uint8_t *out, const uint8_t *in, size_t count,
+                  const uint8_t *tweak, size_t tweak_stride, int decrypt)
+{
+    const fea_ctx *c = &x->c;
+    unsigned n = c->n, na = (n + 1) / 2, nb = n / 2;
+    size_t bs = (n + 7) / 8;
+    int swap_in = decrypt && c->rounds % 2 == 0, swap_out = !decrypt && c->rounds % 2 == 0;
+    unsigned w1 = swap_in ? nb : na, w2 = swap_in ? na : nb;
+    unsigned v1 = swap_out ? nb : na, v2 = swap_out ? na : nb;
+    int shared = !tweak_stride || count == 1, vec = bs >= 4 && bs <= 8;
+    _Alignas(64) fea_lanes l;
+    _Alignas(32) V cu[FEA_MAX_ROUNDS][8];
+    _Alignas(32) uint64_t first[FEA_LANES], second[FEA_LANES];
+    fea_io io;
+    io_init(&io, bs, w1, w2, v1, v2);
+    if (shared) {
+        fea_lane_tweak(c, &l, 0, FEA_LANES, tweak);
+        uint64_t w[3] = { l.w[0][0], l.w[1][0], l.w[2][0] };
+        shared_sums(x, w, decrypt, cu);
+        kc_wipe(w, sizeof w);
+    }
+    while (count) {
+        size_t m = count < FEA_LANES ? count : FEA_LANES, j = 0;
+        if (vec)
+            for (; j + 4 <= m; j += 4) io_split(&io, in + j * bs, first + j, second + j);
+        for (; j < m; j++) {
+            uint64_t hi, lo;
+            fea_get(in + j * bs, bs, &hi, &lo);
+            first[j] = fea_shr(hi, lo, w2) << ((64 - w1) & 63);   /* & 63: as fea_split */
+            second[j] = fea_low(lo, w2) << ((64 - w2) & 63);
+        }
+        for (j = m; j < FEA_LANES; j++) first[j] = second[j] = 0;   /* unused lanes */
+        memcpy(swap_in ? l.b : l.a, first, sizeof first);
+        memcpy(swap_in ? l.a : l.b, second, sizeof second);
+        if (!shared) {
+            for (j = 0; j < m; j++) fea_lane_tweak(c, &l, j, j + 1, tweak + j * tweak_stride);
+            for (; j < FEA_LANES; j++) l.w[0][j] = l.w[1][j] = l.w[2][j] = 0;
+        }
+        rounds(x, &l, decrypt, shared ? (const V (*)[8])cu : NULL);
+        memcpy(first, swap_out ? l.b : l.a, sizeof first);
+        memcpy(second, swap_out ? l.a : l.b, sizeof second);
+        j = 0;
+        if (vec)
+            for (; j + 4 <= m; j += 4) io_join(&io, out + j * bs, first + j, second + j);
+        for (; j < m; j++) {
+            uint64_t f = first[j] >> (64 - v1), s2 = second[j] >> (64 - v2);
+            fea_put(out + j * bs, bs, v2 == 64 ? f : f >> (64 - v2), v2 == 64 ? s2 : s2 | f << v2);
+        }
+        in += m * bs;
+        out += m * bs;
+        if (tweak_stride) tweak += m * tweak_stride;
+        count -= m;
+    }
+    kc_wipe(&l, sizeof l);
+    kc_wipe(cu, sizeof cu);
+    kc_wipe(first, sizeof first);
+    kc_wipe(second, sizeof second);
 }
 
 /* SP on one word, for the key schedule: byte k broadcast in register k. */
@@ -195,11 +346,7 @@ static kc_status set_key(void *ctx, int variant, const uint8_t *key, size_t key_
     for (unsigned i = 0; i < x->c.rounds; i++) {
         kc_store64_be(k, x->c.rk[i][0]);
         kc_store64_be(k + 8, x->c.rk[i][1]);
-        __m128i v = _mm_loadu_si128((const __m128i *)k), nib = _mm_set1_epi8(0x0f);
-        v = _mm_xor_si128(_mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)FEA_AESNI_PHI[0][0]), _mm_and_si128(v, nib)),
-                          _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)FEA_AESNI_PHI[0][1]),
-                                           _mm_and_si128(_mm_srli_epi16(v, 4), nib)));
-        _mm_storeu_si128((__m128i *)x->rk[i], v);
+        _mm_storeu_si128((__m128i *)x->rk[i], phi16(k));
     }
     kc_wipe(k, sizeof k);
     return st;
@@ -208,13 +355,13 @@ static kc_status set_key(void *ctx, int variant, const uint8_t *key, size_t key_
 static void encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t count,
                     const uint8_t *tweak, size_t tweak_stride)
 {
-    fea_crypt_lanes(ctx, out, in, count, tweak, tweak_stride, 0, rounds);
+    crypt(ctx, out, in, count, tweak, tweak_stride, 0);
 }
 
 static void decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t count,
                     const uint8_t *tweak, size_t tweak_stride)
 {
-    fea_crypt_lanes(ctx, out, in, count, tweak, tweak_stride, 1, rounds);
+    crypt(ctx, out, in, count, tweak, tweak_stride, 1);
 }
 
 const kc_fea_backend kc_fea_aesni_avx2 = {
