@@ -68,37 +68,66 @@ static inline V look1(const uint8_t t[2][16], V y)
     return look(t, lo, hi);
 }
 
-/* h ^= F(x ^ w) & mask (section 7), all in the phi domain: ka, kb are phi of
- * the round keys' bytes; the half keeps bytes 0..full-1 whole and byte full
- * under pmask if part.  cu (shared tweak): the first SP's sum over the input
- * bytes from hx on, where x is zero and the tweak the same in every lane,
- * computed once per call. */
+/* The constants of one call per round step, as 16-byte broadcasts of phi
+ * of a byte: kx of RK_a (with one tweak for all blocks: of W ^ RK_a), kb
+ * of RK_b; with one tweak, cu = the first SP's sum over the input bytes
+ * from hx on, where the half is zero and the input W ^ RK_a the same in
+ * every lane. */
+typedef struct fea_call {
+    __m128i kx[FEA_MAX_ROUNDS][8], kb[FEA_MAX_ROUNDS][8], cu[FEA_MAX_ROUNDS][8];
+    int shared;
+} fea_call;
+
+#define BC _mm256_broadcastsi128_si256
+
+/* The second SP's bytes 0..FULL-1 (phi domain) and, if part, byte FULL
+ * (plain, masked, then phi), added to h.  FULL is a constant after
+ * inlining, so v[] stays in registers. */
 static inline __attribute__((always_inline))
-void feistel(V h[8], const V x[8], const V w[8], const uint8_t ka[8], const uint8_t kb[8],
-             unsigned full, int part, V pmask, const V *cu, unsigned hx)
+void sp2(V h[8], const V z[8], const __m128i kb[8], int part, V pmask, int FULL)
 {
-    V u[8], v[8], p = _mm256_setzero_si256();
-    _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++) {
-        v[j] = p;
-        u[j] = cu ? cu[j] : p;
+    V v[8], p = _mm256_setzero_si256();
+    for (int j = 0; j < FULL; j++) v[j] = p;
+    for (int k = 0; k < 8; k++) {
+        V lo, hi, y = subbytes(XOR(z[k], BC(kb[k])));
+        SPLIT(y, lo, hi);
+        _Pragma("GCC unroll 8") for (int j = 0; j < FULL; j++)
+            v[j] = XOR(v[j], look(FEA_AESNI_PT[j + k], lo, hi));
+        if (part) p = XOR(p, look(FEA_AESNI_ST[FULL + k], lo, hi));
     }
-    _Pragma("GCC unroll 8") for (int k = 0; k < 8; k++) {
-        if (cu && (unsigned)k >= hx) continue;
-        V lo, hi, y = subbytes(XOR(XOR(x[k], w[k]), _mm256_set1_epi8((char)ka[k])));
+    for (int j = 0; j < FULL; j++) h[j] = XOR(h[j], v[j]);
+    if (part) h[FULL] = XOR(h[FULL], look1(FEA_AESNI_PHI[0], _mm256_and_si256(p, pmask)));
+}
+
+/* h ^= F(x ^ w) & mask (section 7) in the phi domain, for round step s; the
+ * half keeps bytes 0..full-1 whole and byte full under pmask if part.  w
+ * is NULL with a shared tweak (then in kx, and bytes from hx on in cu). */
+static inline __attribute__((always_inline))
+void feistel(V h[8], const V x[8], const V *w, const fea_call *cl, unsigned s, unsigned hx,
+             unsigned full, int part, V pmask)
+{
+    V u[8], z[8];
+    _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++) u[j] = w ? _mm256_setzero_si256() : BC(cl->cu[s][j]);
+    for (unsigned k = 0; k < hx; k++) {
+        V lo, hi, y = XOR(x[k], BC(cl->kx[s][k]));
+        if (w) y = XOR(y, w[k]);
+        y = subbytes(y);
         SPLIT(y, lo, hi);
         _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++)
-            u[j] = XOR(u[j], look(FEA_AESNI_PT[(j + k) & 7], lo, hi));
+            u[j] = XOR(u[j], look(FEA_AESNI_PT[j + k], lo, hi));
     }
-    _Pragma("GCC unroll 8") for (int k = 0; k < 8; k++) {
-        V lo, hi, y = subbytes(XOR(u[k], _mm256_set1_epi8((char)kb[k])));
-        SPLIT(y, lo, hi);
-        _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++)
-            if ((unsigned)j < full) v[j] = XOR(v[j], look(FEA_AESNI_PT[(j + k) & 7], lo, hi));
-        if (part) p = XOR(p, look(FEA_AESNI_ST[(full + k) & 7], lo, hi));
+    _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++) z[j] = u[j];
+    switch (full) {   /* public: the block length */
+    case 0: sp2(h, z, cl->kb[s], part, pmask, 0); break;
+    case 1: sp2(h, z, cl->kb[s], part, pmask, 1); break;
+    case 2: sp2(h, z, cl->kb[s], part, pmask, 2); break;
+    case 3: sp2(h, z, cl->kb[s], part, pmask, 3); break;
+    case 4: sp2(h, z, cl->kb[s], part, pmask, 4); break;
+    case 5: sp2(h, z, cl->kb[s], part, pmask, 5); break;
+    case 6: sp2(h, z, cl->kb[s], part, pmask, 6); break;
+    case 7: sp2(h, z, cl->kb[s], part, pmask, 7); break;
+    default: sp2(h, z, cl->kb[s], 0, pmask, 8); break;
     }
-    _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++)
-        if ((unsigned)j < full) h[j] = XOR(h[j], v[j]);
-    if (part) h[full] = XOR(h[full], look1(FEA_AESNI_PHI[0], _mm256_and_si256(p, pmask)));
 }
 
 /* 32 64-bit words to 8 registers, register k = byte k (most significant
@@ -147,24 +176,23 @@ static inline void store_sliced(uint64_t *q, V x[8], int order)
         _mm256_storeu_si256((__m256i *)(q + 4 * i), SHUF(x[i], c));
 }
 
-/* All rounds (decrypt: in reverse) on l's 32 lanes; cu: see feistel. */
-static void rounds(const fea_aesni_ctx *x, fea_lanes *l, int decrypt, const V (*cu)[8])
+/* All rounds (decrypt: in reverse) on l's 32 lanes. */
+static void rounds(const fea_aesni_ctx *x, fea_lanes *l, int decrypt, const fea_call *cl)
 {
     unsigned r = x->c.rounds, na = (x->c.n + 1) / 2, nb = x->c.n / 2, period = x->c.variant == 2 ? 3 : 2;
+    unsigned ha = cl->shared ? (na + 7) / 8 : 8, hb = cl->shared ? (nb + 7) / 8 : 8;
     V a[8], b[8], w[3][2][8];   /* tweak words in A's order, in B's order */
     V ma = _mm256_set1_epi8((char)(0xff00 >> na % 8)), mb = _mm256_set1_epi8((char)(0xff00 >> nb % 8));
     load_sliced(a, l->a, 0);
     load_sliced(b, l->b, 1);
-    for (unsigned t = 0; t < period; t++) {
+    for (unsigned t = 0; t < period && !cl->shared; t++) {
         load_sliced(w[t][0], l->w[t], 0);
         _Pragma("GCC unroll 8") for (int k = 0; k < 8; k++) w[t][1][k] = SHUF(w[t][0][k], PAIR(SR2));
     }
     unsigned i = decrypt ? r : 1, t = i % period;
-    for (unsigned k = 0; k < r; k++) {
-        const uint8_t *ka = x->rk[i - 1][0], *kb = x->rk[i - 1][1];
-        const V *ck = cu ? cu[k] : NULL;
-        if (i % 2) feistel(a, b, w[t][1], ka, kb, na / 8, na % 8 != 0, ma, ck, (nb + 7) / 8);
-        else feistel(b, a, w[t][0], ka, kb, nb / 8, nb % 8 != 0, mb, ck, (na + 7) / 8);
+    for (unsigned s = 0; s < r; s++) {
+        if (i % 2) feistel(a, b, cl->shared ? NULL : w[t][1], cl, s, hb, na / 8, na % 8 != 0, ma);
+        else feistel(b, a, cl->shared ? NULL : w[t][0], cl, s, ha, nb / 8, nb % 8 != 0, mb);
         if (decrypt) { i--; t = t ? t - 1 : period - 1; }
         else { i++; t = t + 1 == period ? 0 : t + 1; }
     }
@@ -181,23 +209,30 @@ static inline __m128i phi16(const uint8_t *p)
                                           _mm_and_si128(_mm_srli_epi16(v, 4), nib)));
 }
 
-/* cu of feistel for every round step with the tweak words w (one tweak for
- * all lanes): the input bytes from hx on are w ^ RK_a. */
-static void shared_sums(const fea_aesni_ctx *x, const uint64_t w[3], int decrypt, V (*cu)[8])
+/* The call's constants (fea_call); w: the tweak words, NULL for a tweak
+ * per block. */
+static void call_init(const fea_aesni_ctx *x, fea_call *cl, const uint64_t *w, int decrypt)
 {
     unsigned r = x->c.rounds, na = (x->c.n + 1) / 2, nb = x->c.n / 2, period = x->c.variant == 2 ? 3 : 2;
     unsigned i = decrypt ? r : 1;
     uint8_t in[16] = { 0 };
-    for (unsigned k = 0; k < r; k++) {
+    cl->shared = w != NULL;
+    for (unsigned s = 0; s < r; s++, i = decrypt ? i - 1 : i + 1) {
         unsigned hx = i % 2 ? (nb + 7) / 8 : (na + 7) / 8;
-        kc_store64_be(in, w[i % period] ^ x->c.rk[i - 1][0]);
-        V v = _mm256_broadcastsi128_si256(phi16(in));
-        for (int j = 0; j < 8; j++) cu[k][j] = _mm256_setzero_si256();
-        for (unsigned q = hx; q < 8; q++) {
-            V y = subbytes(SHUF(v, _mm256_set1_epi8((char)q)));
-            for (int j = 0; j < 8; j++) cu[k][j] = XOR(cu[k][j], look1(FEA_AESNI_PT[(j + q) & 7], y));
+        kc_store64_be(in, w ? w[i % period] ^ x->c.rk[i - 1][0] : x->c.rk[i - 1][0]);
+        kc_store64_be(in + 8, x->c.rk[i - 1][1]);
+        __m128i v = phi16(in);
+        for (int q = 0; q < 8; q++) {
+            cl->kx[s][q] = _mm_shuffle_epi8(v, _mm_set1_epi8((char)q));
+            cl->kb[s][q] = _mm_shuffle_epi8(v, _mm_set1_epi8((char)(q + 8)));
         }
-        i = decrypt ? i - 1 : i + 1;
+        for (int j = 0; j < 8; j++) cl->cu[s][j] = _mm_setzero_si128();
+        for (unsigned q = hx; w && q < 8; q++) {
+            V y = subbytes(BC(cl->kx[s][q]));
+            for (int j = 0; j < 8; j++)
+                cl->cu[s][j] = _mm_xor_si128(cl->cu[s][j],
+                                             _mm256_castsi256_si128(look1(FEA_AESNI_PT[j + q], y)));
+        }
     }
     kc_wipe(in, sizeof in);
 }
@@ -272,15 +307,17 @@ static void crypt(const fea_aesni_ctx *x, uint8_t *out, const uint8_t *in, size_
     unsigned v1 = swap_out ? nb : na, v2 = swap_out ? na : nb;
     int shared = !tweak_stride || count == 1, vec = bs >= 4 && bs <= 8;
     _Alignas(64) fea_lanes l;
-    _Alignas(32) V cu[FEA_MAX_ROUNDS][8];
+    _Alignas(32) fea_call cl;
     _Alignas(32) uint64_t first[FEA_LANES], second[FEA_LANES];
     fea_io io;
     io_init(&io, bs, w1, w2, v1, v2);
     if (shared) {
-        fea_lane_tweak(c, &l, 0, FEA_LANES, tweak);
+        fea_lane_tweak(c, &l, 0, 1, tweak);
         uint64_t w[3] = { l.w[0][0], l.w[1][0], l.w[2][0] };
-        shared_sums(x, w, decrypt, cu);
+        call_init(x, &cl, w, decrypt);
         kc_wipe(w, sizeof w);
+    } else {
+        call_init(x, &cl, NULL, decrypt);
     }
     while (count) {
         size_t m = count < FEA_LANES ? count : FEA_LANES, j = 0;
@@ -299,7 +336,7 @@ static void crypt(const fea_aesni_ctx *x, uint8_t *out, const uint8_t *in, size_
             for (j = 0; j < m; j++) fea_lane_tweak(c, &l, j, j + 1, tweak + j * tweak_stride);
             for (; j < FEA_LANES; j++) l.w[0][j] = l.w[1][j] = l.w[2][j] = 0;
         }
-        rounds(x, &l, decrypt, shared ? (const V (*)[8])cu : NULL);
+        rounds(x, &l, decrypt, &cl);
         memcpy(first, swap_out ? l.b : l.a, sizeof first);
         memcpy(second, swap_out ? l.a : l.b, sizeof second);
         j = 0;
@@ -315,7 +352,7 @@ static void crypt(const fea_aesni_ctx *x, uint8_t *out, const uint8_t *in, size_
         count -= m;
     }
     kc_wipe(&l, sizeof l);
-    kc_wipe(cu, sizeof cu);
+    kc_wipe(&cl, sizeof cl);
     kc_wipe(first, sizeof first);
     kc_wipe(second, sizeof second);
 }
