@@ -74,9 +74,15 @@ static inline V look1(const uint8_t t[2][16], V y)
  * from hx on, where the half is zero and the input W ^ RK_a the same in
  * every lane. */
 typedef struct fea_call {
+    V pt[16][2], st[16][2], phi[2], nib;   /* FEA_AESNI_* on both lanes: plain loads */
     __m128i kx[FEA_MAX_ROUNDS][8], kb[FEA_MAX_ROUNDS][8], cu[FEA_MAX_ROUNDS][8];
     int shared;
 } fea_call;
+
+static inline V lookv(const V t[2], V y, V nib)
+{
+    return XOR(SHUF(t[0], _mm256_and_si256(y, nib)), SHUF(t[1], _mm256_and_si256(_mm256_srli_epi16(y, 4), nib)));
+}
 
 #define BC _mm256_broadcastsi128_si256
 
@@ -84,19 +90,17 @@ typedef struct fea_call {
  * (plain, masked, then phi), added to h.  FULL is a constant after
  * inlining, so v[] stays in registers. */
 static inline __attribute__((always_inline))
-void sp2(V h[8], const V z[8], const __m128i kb[8], int part, V pmask, int FULL)
+void sp2(V h[8], const V z[8], const fea_call *cl, unsigned s, int part, V pmask, int FULL)
 {
     V v[8], p = _mm256_setzero_si256();
     for (int j = 0; j < FULL; j++) v[j] = p;
     for (int k = 0; k < 8; k++) {
-        V lo, hi, y = subbytes(XOR(z[k], BC(kb[k])));
-        SPLIT(y, lo, hi);
-        _Pragma("GCC unroll 8") for (int j = 0; j < FULL; j++)
-            v[j] = XOR(v[j], look(FEA_AESNI_PT[j + k], lo, hi));
-        if (part) p = XOR(p, look(FEA_AESNI_ST[FULL + k], lo, hi));
+        V y = subbytes(XOR(z[k], BC(cl->kb[s][k])));
+        _Pragma("GCC unroll 8") for (int j = 0; j < FULL; j++) v[j] = XOR(v[j], lookv(cl->pt[j + k], y, cl->nib));
+        if (part) p = XOR(p, lookv(cl->st[FULL + k], y, cl->nib));
     }
     for (int j = 0; j < FULL; j++) h[j] = XOR(h[j], v[j]);
-    if (part) h[FULL] = XOR(h[FULL], look1(FEA_AESNI_PHI[0], _mm256_and_si256(p, pmask)));
+    if (part) h[FULL] = XOR(h[FULL], lookv(cl->phi, _mm256_and_si256(p, pmask), cl->nib));
 }
 
 /* h ^= F(x ^ w) & mask (section 7) in the phi domain, for round step s; the
@@ -109,24 +113,22 @@ void feistel(V h[8], const V x[8], const V *w, const fea_call *cl, unsigned s, u
     V u[8], z[8];
     _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++) u[j] = w ? _mm256_setzero_si256() : BC(cl->cu[s][j]);
     for (unsigned k = 0; k < hx; k++) {
-        V lo, hi, y = XOR(x[k], BC(cl->kx[s][k]));
+        V y = XOR(x[k], BC(cl->kx[s][k]));
         if (w) y = XOR(y, w[k]);
         y = subbytes(y);
-        SPLIT(y, lo, hi);
-        _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++)
-            u[j] = XOR(u[j], look(FEA_AESNI_PT[j + k], lo, hi));
+        _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++) u[j] = XOR(u[j], lookv(cl->pt[j + k], y, cl->nib));
     }
     _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++) z[j] = u[j];
     switch (full) {   /* public: the block length */
-    case 0: sp2(h, z, cl->kb[s], part, pmask, 0); break;
-    case 1: sp2(h, z, cl->kb[s], part, pmask, 1); break;
-    case 2: sp2(h, z, cl->kb[s], part, pmask, 2); break;
-    case 3: sp2(h, z, cl->kb[s], part, pmask, 3); break;
-    case 4: sp2(h, z, cl->kb[s], part, pmask, 4); break;
-    case 5: sp2(h, z, cl->kb[s], part, pmask, 5); break;
-    case 6: sp2(h, z, cl->kb[s], part, pmask, 6); break;
-    case 7: sp2(h, z, cl->kb[s], part, pmask, 7); break;
-    default: sp2(h, z, cl->kb[s], 0, pmask, 8); break;
+    case 0: sp2(h, z, cl, s, part, pmask, 0); break;
+    case 1: sp2(h, z, cl, s, part, pmask, 1); break;
+    case 2: sp2(h, z, cl, s, part, pmask, 2); break;
+    case 3: sp2(h, z, cl, s, part, pmask, 3); break;
+    case 4: sp2(h, z, cl, s, part, pmask, 4); break;
+    case 5: sp2(h, z, cl, s, part, pmask, 5); break;
+    case 6: sp2(h, z, cl, s, part, pmask, 6); break;
+    case 7: sp2(h, z, cl, s, part, pmask, 7); break;
+    default: sp2(h, z, cl, s, 0, pmask, 8); break;
     }
 }
 
@@ -217,6 +219,14 @@ static void call_init(const fea_aesni_ctx *x, fea_call *cl, const uint64_t *w, i
     unsigned i = decrypt ? r : 1;
     uint8_t in[16] = { 0 };
     cl->shared = w != NULL;
+    for (int m = 0; m < 16; m++)
+        for (int e = 0; e < 2; e++) {
+            cl->pt[m][e] = TAB(FEA_AESNI_PT[m][e]);
+            cl->st[m][e] = TAB(FEA_AESNI_ST[m][e]);
+        }
+    cl->phi[0] = TAB(FEA_AESNI_PHI[0][0]);
+    cl->phi[1] = TAB(FEA_AESNI_PHI[0][1]);
+    cl->nib = _mm256_set1_epi8(0x0f);
     for (unsigned s = 0; s < r; s++, i = decrypt ? i - 1 : i + 1) {
         unsigned hx = i % 2 ? (nb + 7) / 8 : (na + 7) / 8;
         kc_store64_be(in, w ? w[i % period] ^ x->c.rk[i - 1][0] : x->c.rk[i - 1][0]);
