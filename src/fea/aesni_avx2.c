@@ -94,7 +94,7 @@ void sp2(V h[8], const V z[8], const fea_call *cl, unsigned s, int part, V pmask
 {
     V v[8], p = _mm256_setzero_si256();
     for (int j = 0; j < FULL; j++) v[j] = p;
-    for (int k = 0; k < 8; k++) {
+    _Pragma("GCC unroll 1") for (int k = 0; k < 8; k++) {   /* rolled: v[] stays in registers */
         V y = subbytes(XOR(z[k], BC(cl->kb[s][k])));
         _Pragma("GCC unroll 8") for (int j = 0; j < FULL; j++) v[j] = XOR(v[j], lookv(cl->pt[j + k], y, cl->nib));
         if (part) p = XOR(p, lookv(cl->st[FULL + k], y, cl->nib));
@@ -112,7 +112,7 @@ void feistel(V h[8], const V x[8], const V *w, const fea_call *cl, unsigned s, u
 {
     V u[8], z[8];
     _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++) u[j] = w ? _mm256_setzero_si256() : BC(cl->cu[s][j]);
-    for (unsigned k = 0; k < hx; k++) {
+    _Pragma("GCC unroll 1") for (unsigned k = 0; k < hx; k++) {
         V y = XOR(x[k], BC(cl->kx[s][k]));
         if (w) y = XOR(y, w[k]);
         y = subbytes(y);
