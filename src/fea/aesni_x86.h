@@ -281,14 +281,13 @@ static void io_init(fea_io *io, size_t bs, unsigned w1, unsigned w2, unsigned v1
 
 static inline __m128i ld2(const uint8_t *p, size_t bs)
 {
-    __m128i v = _mm_loadl_epi64((const __m128i *)p);
-    return _mm_castpd_si128(_mm_loadh_pd(_mm_castsi128_pd(v), (const double *)(p + 2 * bs - 8)));
+    return _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)p), _mm_loadl_epi64((const __m128i *)(p + 2 * bs - 8)));
 }
 
 static inline void st2(uint8_t *p, size_t bs, __m128i v)
 {
     _mm_storel_epi64((__m128i *)p, v);
-    _mm_storeh_pd((double *)(p + 2 * bs - 8), _mm_castsi128_pd(v));
+    _mm_storel_epi64((__m128i *)(p + 2 * bs - 8), _mm_unpackhi_epi64(v, v));
 }
 
 static inline void io_split(const fea_io *io, const uint8_t *in, uint64_t *first, uint64_t *second)
