@@ -72,14 +72,15 @@ static inline V look1(const uint8_t t[2][16], V y)
     return look(t, lo, hi);
 }
 
-/* The constants of one call per round step, as 16-byte broadcasts of phi
- * of a byte: kx of RK_a (with one tweak for all blocks: of W ^ RK_a), kb
- * of RK_b; with one tweak, cu = the first SP's sum over the input bytes
- * from hx on, where the half is zero and the input W ^ RK_a the same in
- * every lane. */
+/* The constants of one call, per round step s, in the phi domain (byte
+ * broadcasts in the rounds): kx = RK_a (with one tweak for all blocks:
+ * W ^ RK_a), kb = RK_b; with one tweak, cu = the first SP's sum over the
+ * input bytes from hx on, where the half is zero and the input W ^ RK_a the
+ * same in every lane. */
 typedef struct fea_call {
     V pt[16][2], st[16][2], phi[2], nib;   /* FEA_AESNI_* on both lanes: plain loads */
-    __m128i kx[FEA_MAX_ROUNDS][8], kb[FEA_MAX_ROUNDS][8], cu[FEA_MAX_ROUNDS][8];
+    _Alignas(32) uint8_t cu[8][32];          /* cu[j][s]: byte j of step s's sum */
+    uint8_t kx[FEA_MAX_ROUNDS][8], kb[FEA_MAX_ROUNDS][8];
     int shared;
 } fea_call;
 
@@ -99,7 +100,7 @@ void sp2(V h[8], const V z[8], const fea_call *cl, unsigned s, int part, V pmask
     V v[8], p = _mm256_setzero_si256();
     for (int j = 0; j < FULL; j++) v[j] = p;
     _Pragma("GCC unroll 1") for (int k = 0; k < 8; k++) {   /* rolled: v[] stays in registers */
-        V y = subbytes(XOR(z[k], BC(cl->kb[s][k])));
+        V y = subbytes(XOR(z[k], _mm256_set1_epi8((char)cl->kb[s][k])));
         _Pragma("GCC unroll 8") for (int j = 0; j < FULL; j++) v[j] = XOR(v[j], lookv(cl->pt[j + k], y, cl->nib));
         if (part) p = XOR(p, lookv(cl->st[FULL + k], y, cl->nib));
     }
@@ -115,9 +116,9 @@ void feistel(V h[8], const V x[8], const V *w, const fea_call *cl, unsigned s, u
              unsigned full, int part, V pmask)
 {
     V u[8], z[8];
-    _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++) u[j] = w ? _mm256_setzero_si256() : BC(cl->cu[s][j]);
+    _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++) u[j] = w ? _mm256_setzero_si256() : _mm256_set1_epi8((char)cl->cu[j][s]);
     _Pragma("GCC unroll 1") for (unsigned k = 0; k < hx; k++) {
-        V y = XOR(x[k], BC(cl->kx[s][k]));
+        V y = XOR(x[k], _mm256_set1_epi8((char)cl->kx[s][k]));
         if (w) y = XOR(y, w[k]);
         y = subbytes(y);
         _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++) u[j] = XOR(u[j], lookv(cl->pt[j + k], y, cl->nib));
@@ -221,7 +222,7 @@ static void call_init(const fea_aesni_ctx *x, fea_call *cl, const uint64_t *w, i
 {
     unsigned r = x->c.rounds, na = (x->c.n + 1) / 2, nb = x->c.n / 2, period = x->c.variant == 2 ? 3 : 2;
     unsigned i = decrypt ? r : 1;
-    uint8_t in[16] = { 0 };
+    _Alignas(32) uint8_t in[16] = { 0 }, out[16], xq[8][32] = { { 0 } }, mq[8][32] = { { 0 } };
     cl->shared = w != NULL;
     for (int m = 0; m < 16; m++)
         for (int e = 0; e < 2; e++) {
@@ -235,20 +236,29 @@ static void call_init(const fea_aesni_ctx *x, fea_call *cl, const uint64_t *w, i
         unsigned hx = i % 2 ? (nb + 7) / 8 : (na + 7) / 8;
         kc_store64_be(in, w ? w[i % period] ^ x->c.rk[i - 1][0] : x->c.rk[i - 1][0]);
         kc_store64_be(in + 8, x->c.rk[i - 1][1]);
-        __m128i v = phi16(in);
-        for (int q = 0; q < 8; q++) {
-            cl->kx[s][q] = _mm_shuffle_epi8(v, _mm_set1_epi8((char)q));
-            cl->kb[s][q] = _mm_shuffle_epi8(v, _mm_set1_epi8((char)(q + 8)));
-        }
-        for (int j = 0; j < 8; j++) cl->cu[s][j] = _mm_setzero_si128();
-        for (unsigned q = hx; w && q < 8; q++) {
-            V y = subbytes(BC(cl->kx[s][q]));
-            for (int j = 0; j < 8; j++)
-                cl->cu[s][j] = _mm_xor_si128(cl->cu[s][j],
-                                             _mm256_castsi256_si128(look1(FEA_AESNI_PT[j + q], y)));
+        _mm_storeu_si128((__m128i *)out, phi16(in));
+        for (unsigned q = 0; q < 8; q++) {
+            cl->kx[s][q] = out[q];
+            cl->kb[s][q] = out[q + 8];
+            xq[q][s] = out[q];                              /* byte-sliced over the steps s */
+            mq[q][s] = (uint8_t)(q >= hx ? 0xff : 0);       /* input bytes from hx on */
         }
     }
+    if (w) {   /* cu for all steps at once, step s in byte s */
+        V cu[8];
+        for (int j = 0; j < 8; j++) cu[j] = _mm256_setzero_si256();
+        for (int q = 0; q < 8; q++) {
+            /* pre-shuffled so that aesenclast's ShiftRows puts every byte back */
+            V y = subbytes(SHUF(_mm256_load_si256((const __m256i *)xq[q]),
+                                PAIR(0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3)));
+            V m = _mm256_load_si256((const __m256i *)mq[q]);
+            for (int j = 0; j < 8; j++) cu[j] = XOR(cu[j], _mm256_and_si256(lookv(cl->pt[j + q], y, cl->nib), m));
+        }
+        for (int j = 0; j < 8; j++) _mm256_store_si256((__m256i *)cl->cu[j], cu[j]);
+    }
     kc_wipe(in, sizeof in);
+    kc_wipe(out, sizeof out);
+    kc_wipe(xq, sizeof xq);
 }
 
 /* Vector split and join of four blocks of bs = 4..8 bytes (n = 25..64),
