@@ -89,8 +89,6 @@ static inline V lookv(const V t[2], V y, V nib)
     return XOR(SHUF(t[0], _mm256_and_si256(y, nib)), SHUF(t[1], _mm256_and_si256(_mm256_srli_epi16(y, 4), nib)));
 }
 
-#define BC _mm256_broadcastsi128_si256
-
 /* The second SP's bytes 0..FULL-1 (phi domain) and, if part, byte FULL
  * (plain, masked, then phi), added to h.  FULL is a constant after
  * inlining, so v[] stays in registers. */
@@ -115,7 +113,7 @@ static inline __attribute__((always_inline))
 void feistel(V h[8], const V x[8], const V *w, const fea_call *cl, unsigned s, unsigned hx,
              unsigned full, int part, V pmask)
 {
-    V u[8], z[8];
+    V u[8];
     _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++) u[j] = w ? _mm256_setzero_si256() : _mm256_set1_epi8((char)cl->cu[j][s]);
     _Pragma("GCC unroll 1") for (unsigned k = 0; k < hx; k++) {
         V y = XOR(x[k], _mm256_set1_epi8((char)cl->kx[s][k]));
@@ -123,17 +121,16 @@ void feistel(V h[8], const V x[8], const V *w, const fea_call *cl, unsigned s, u
         y = subbytes(y);
         _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++) u[j] = XOR(u[j], lookv(cl->pt[j + k], y, cl->nib));
     }
-    _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++) z[j] = u[j];
     switch (full) {   /* public: the block length */
-    case 0: sp2(h, z, cl, s, part, pmask, 0); break;
-    case 1: sp2(h, z, cl, s, part, pmask, 1); break;
-    case 2: sp2(h, z, cl, s, part, pmask, 2); break;
-    case 3: sp2(h, z, cl, s, part, pmask, 3); break;
-    case 4: sp2(h, z, cl, s, part, pmask, 4); break;
-    case 5: sp2(h, z, cl, s, part, pmask, 5); break;
-    case 6: sp2(h, z, cl, s, part, pmask, 6); break;
-    case 7: sp2(h, z, cl, s, part, pmask, 7); break;
-    default: sp2(h, z, cl, s, 0, pmask, 8); break;
+    case 0: sp2(h, u, cl, s, part, pmask, 0); break;
+    case 1: sp2(h, u, cl, s, part, pmask, 1); break;
+    case 2: sp2(h, u, cl, s, part, pmask, 2); break;
+    case 3: sp2(h, u, cl, s, part, pmask, 3); break;
+    case 4: sp2(h, u, cl, s, part, pmask, 4); break;
+    case 5: sp2(h, u, cl, s, part, pmask, 5); break;
+    case 6: sp2(h, u, cl, s, part, pmask, 6); break;
+    case 7: sp2(h, u, cl, s, part, pmask, 7); break;
+    default: sp2(h, u, cl, s, 0, pmask, 8); break;
     }
 }
 
