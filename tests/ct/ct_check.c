@@ -127,6 +127,8 @@ static void check_fea(const kc_cipher_entry *e, const kc_fea_backend *b)
         b->set_key(ctx, e->variant, key, e->info.key_bytes, n);
         b->encrypt(ctx, ct, pt, 2, tl ? tweak : NULL, tl);      /* a tweak per block */
         b->decrypt(ctx, back, ct, 2, tl ? tweak : NULL, tl);
+        b->encrypt(ctx, ct, back, 2, tl ? tweak : NULL, 0);     /* one tweak for both */
+        b->decrypt(ctx, back, ct, 2, tl ? tweak : NULL, 0);
         PUBLIC(back, 2 * bs);
         PUBLIC(pt, 2 * bs);
         if (memcmp(back, pt, 2 * bs) != 0) { printf("%s/%s n=%u: decrypt mismatch\n", e->info.name, b->head.name, n); exit(1); }
