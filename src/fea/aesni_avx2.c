@@ -7,6 +7,7 @@
 #include <immintrin.h>
 KC_TARGET_BEGIN("avx2,aes")
 #define FEA_AESNI_VAES 0
+#define FEA_AESNI_W 256
 #include "fea/aesni_x86.h"
 
 const kc_fea_backend kc_fea_aesni_avx2 = {

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* FEA with the S-box through AES-NI, for CPUs without GFNI: shared by
- * aesni_avx2.c (Haswell, Zen 2) and vaes_avx2.c (Zen 3), which open
- * KC_TARGET_BEGIN for their instruction sets and set FEA_AESNI_VAES (0: two
- * 128-bit aesenclast per ymm) BEFORE including this header.  32 blocks are
- * byte-sliced in ymm registers (register k holds byte k of every block).
+ * aesni_avx2.c (Haswell, Zen 2), vaes_avx2.c (Zen 3) and aesni_avx512.c
+ * (Skylake-SP), which open KC_TARGET_BEGIN for their instruction sets and
+ * set FEA_AESNI_W (256: ymm, 32 blocks per pass; 512: zmm, 64) and
+ * FEA_AESNI_VAES (0: one aesenclast per 128-bit lane) BEFORE including this
+ * header.  The blocks are byte-sliced (register k holds byte k of every
+ * block).
  *
  * FEA's S-box is inversion in GF(2^8) mod 0x11d between affine maps, AES's
  * the same mod 0x11b; with phi the field isomorphism, aesenclast (zero key)
@@ -29,10 +31,49 @@
 #include <string.h>
 #include "fea/fea_x86.h"
 
+#if FEA_AESNI_W == 512   /* zmm: 64 blocks per pass */
+typedef __m512i V;
+#define NL 64
+#define XOR _mm512_xor_si512
+#define AND _mm512_and_si512
+#define OR _mm512_or_si512
+#define ZERO _mm512_setzero_si512
+#define SET1 _mm512_set1_epi8
+#define SHUF _mm512_shuffle_epi8
+#define SRLI16 _mm512_srli_epi16
+#define BC128 _mm512_broadcast_i32x4
+#define CAST128 _mm512_castsi512_si128
+#define LOADU(p) _mm512_loadu_si512((const void *)(p))
+#define STOREU(p, v) _mm512_storeu_si512((void *)(p), v)
+#define UNPACKLO16 _mm512_unpacklo_epi16
+#define UNPACKHI16 _mm512_unpackhi_epi16
+#define UNPACKLO32 _mm512_unpacklo_epi32
+#define UNPACKHI32 _mm512_unpackhi_epi32
+#define UNPACKLO64 _mm512_unpacklo_epi64
+#define UNPACKHI64 _mm512_unpackhi_epi64
+#else                   /* ymm: 32 blocks per pass */
 typedef __m256i V;
+#define NL 32
 #define XOR _mm256_xor_si256
+#define AND _mm256_and_si256
+#define OR _mm256_or_si256
+#define ZERO _mm256_setzero_si256
+#define SET1 _mm256_set1_epi8
 #define SHUF _mm256_shuffle_epi8
-#define TAB(t) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(t)))
+#define SRLI16 _mm256_srli_epi16
+#define BC128 _mm256_broadcastsi128_si256
+#define CAST128 _mm256_castsi256_si128
+#define LOADU(p) _mm256_loadu_si256((const __m256i *)(p))
+#define STOREU(p, v) _mm256_storeu_si256((__m256i *)(p), v)
+#define UNPACKLO16 _mm256_unpacklo_epi16
+#define UNPACKHI16 _mm256_unpackhi_epi16
+#define UNPACKLO32 _mm256_unpacklo_epi32
+#define UNPACKHI32 _mm256_unpackhi_epi32
+#define UNPACKLO64 _mm256_unpacklo_epi64
+#define UNPACKHI64 _mm256_unpackhi_epi64
+#endif
+#define TAB(t) BC128(_mm_loadu_si128((const __m128i *)(t)))
+#define PAIR(...) BC128(_mm_setr_epi8(__VA_ARGS__))   /* the same on every 128-bit lane */
 #define SR2 0, 9, 2, 11, 4, 13, 6, 15, 8, 1, 10, 3, 12, 5, 14, 7   /* ShiftRows^2 */
 
 typedef struct fea_aesni_ctx {
@@ -44,7 +85,13 @@ typedef struct fea_aesni_ctx {
 static inline V subbytes(V z)
 {
 #if FEA_AESNI_VAES
-    return _mm256_aesenclast_epi128(z, _mm256_setzero_si256());
+    return _mm256_aesenclast_epi128(z, ZERO());
+#elif FEA_AESNI_W == 512
+    __m128i k = _mm_setzero_si128();
+    V r = _mm512_castsi128_si512(_mm_aesenclast_si128(_mm512_castsi512_si128(z), k));
+    r = _mm512_inserti32x4(r, _mm_aesenclast_si128(_mm512_extracti32x4_epi32(z, 1), k), 1);
+    r = _mm512_inserti32x4(r, _mm_aesenclast_si128(_mm512_extracti32x4_epi32(z, 2), k), 2);
+    return _mm512_inserti32x4(r, _mm_aesenclast_si128(_mm512_extracti32x4_epi32(z, 3), k), 3);
 #else
     __m128i k = _mm_setzero_si128();
     __m128i lo = _mm_aesenclast_si128(_mm256_castsi256_si128(z), k);
@@ -60,9 +107,9 @@ static inline V look(const uint8_t t[2][16], V lo, V hi)
 
 #define SPLIT(y, lo, hi)                                          \
     do {                                                          \
-        const V nib_ = _mm256_set1_epi8(0x0f);                    \
-        lo = _mm256_and_si256(y, nib_);                           \
-        hi = _mm256_and_si256(_mm256_srli_epi16(y, 4), nib_);     \
+        const V nib_ = SET1(0x0f);                    \
+        lo = AND(y, nib_);                           \
+        hi = AND(SRLI16(y, 4), nib_);     \
     } while (0)
 
 static inline V look1(const uint8_t t[2][16], V y)
@@ -79,14 +126,14 @@ static inline V look1(const uint8_t t[2][16], V y)
  * same in every lane. */
 typedef struct fea_call {
     V pt[16][2], st[16][2], phi[2], nib;   /* FEA_AESNI_* on both lanes: plain loads */
-    _Alignas(32) uint8_t cu[8][32];          /* cu[j][s]: byte j of step s's sum */
+    uint8_t cu[8][sizeof(V)];                /* cu[j][s]: byte j of step s's sum */
     uint8_t kx[FEA_MAX_ROUNDS][8], kb[FEA_MAX_ROUNDS][8];
     int shared;
 } fea_call;
 
 static inline V lookv(const V t[2], V y, V nib)
 {
-    return XOR(SHUF(t[0], _mm256_and_si256(y, nib)), SHUF(t[1], _mm256_and_si256(_mm256_srli_epi16(y, 4), nib)));
+    return XOR(SHUF(t[0], AND(y, nib)), SHUF(t[1], AND(SRLI16(y, 4), nib)));
 }
 
 /* The second SP's bytes 0..FULL-1 (phi domain) and, if part, byte FULL
@@ -95,15 +142,15 @@ static inline V lookv(const V t[2], V y, V nib)
 static inline __attribute__((always_inline))
 void sp2(V h[8], const V z[8], const fea_call *cl, unsigned s, int part, V pmask, int FULL)
 {
-    V v[8], p = _mm256_setzero_si256();
+    V v[8], p = ZERO();
     for (int j = 0; j < FULL; j++) v[j] = p;
     _Pragma("GCC unroll 1") for (int k = 0; k < 8; k++) {   /* rolled: v[] stays in registers */
-        V y = subbytes(XOR(z[k], _mm256_set1_epi8((char)cl->kb[s][k])));
+        V y = subbytes(XOR(z[k], SET1((char)cl->kb[s][k])));
         _Pragma("GCC unroll 8") for (int j = 0; j < FULL; j++) v[j] = XOR(v[j], lookv(cl->pt[j + k], y, cl->nib));
         if (part) p = XOR(p, lookv(cl->st[FULL + k], y, cl->nib));
     }
     for (int j = 0; j < FULL; j++) h[j] = XOR(h[j], v[j]);
-    if (part) h[FULL] = XOR(h[FULL], lookv(cl->phi, _mm256_and_si256(p, pmask), cl->nib));
+    if (part) h[FULL] = XOR(h[FULL], lookv(cl->phi, AND(p, pmask), cl->nib));
 }
 
 /* h ^= F(x ^ w) & mask (section 7) in the phi domain, for round step s; the
@@ -114,9 +161,9 @@ void feistel(V h[8], const V x[8], const V *w, const fea_call *cl, unsigned s, u
              unsigned full, int part, V pmask)
 {
     V u[8];
-    _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++) u[j] = w ? _mm256_setzero_si256() : _mm256_set1_epi8((char)cl->cu[j][s]);
+    _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++) u[j] = w ? ZERO() : SET1((char)cl->cu[j][s]);
     _Pragma("GCC unroll 1") for (unsigned k = 0; k < hx; k++) {
-        V y = XOR(x[k], _mm256_set1_epi8((char)cl->kx[s][k]));
+        V y = XOR(x[k], SET1((char)cl->kx[s][k]));
         if (w) y = XOR(y, w[k]);
         y = subbytes(y);
         _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++) u[j] = XOR(u[j], lookv(cl->pt[j + k], y, cl->nib));
@@ -134,33 +181,32 @@ void feistel(V h[8], const V x[8], const V *w, const fea_call *cl, unsigned s, u
     }
 }
 
-/* 32 64-bit words to 8 registers, register k = byte k (most significant
+/* NL 64-bit words to 8 registers, register k = byte k (most significant
  * first) of every word, and back: an 8x8 transpose of 16-bit pairs after
  * (before) a shuffle within each pair of words. */
 static inline void transpose(V x[8])
 {
-    V t0 = _mm256_unpacklo_epi16(x[0], x[1]), t1 = _mm256_unpackhi_epi16(x[0], x[1]);
-    V t2 = _mm256_unpacklo_epi16(x[2], x[3]), t3 = _mm256_unpackhi_epi16(x[2], x[3]);
-    V t4 = _mm256_unpacklo_epi16(x[4], x[5]), t5 = _mm256_unpackhi_epi16(x[4], x[5]);
-    V t6 = _mm256_unpacklo_epi16(x[6], x[7]), t7 = _mm256_unpackhi_epi16(x[6], x[7]);
-    V u0 = _mm256_unpacklo_epi32(t0, t2), u1 = _mm256_unpackhi_epi32(t0, t2);
-    V u2 = _mm256_unpacklo_epi32(t1, t3), u3 = _mm256_unpackhi_epi32(t1, t3);
-    V u4 = _mm256_unpacklo_epi32(t4, t6), u5 = _mm256_unpackhi_epi32(t4, t6);
-    V u6 = _mm256_unpacklo_epi32(t5, t7), u7 = _mm256_unpackhi_epi32(t5, t7);
-    x[0] = _mm256_unpacklo_epi64(u0, u4); x[1] = _mm256_unpackhi_epi64(u0, u4);
-    x[2] = _mm256_unpacklo_epi64(u1, u5); x[3] = _mm256_unpackhi_epi64(u1, u5);
-    x[4] = _mm256_unpacklo_epi64(u2, u6); x[5] = _mm256_unpackhi_epi64(u2, u6);
-    x[6] = _mm256_unpacklo_epi64(u3, u7); x[7] = _mm256_unpackhi_epi64(u3, u7);
+    V t0 = UNPACKLO16(x[0], x[1]), t1 = UNPACKHI16(x[0], x[1]);
+    V t2 = UNPACKLO16(x[2], x[3]), t3 = UNPACKHI16(x[2], x[3]);
+    V t4 = UNPACKLO16(x[4], x[5]), t5 = UNPACKHI16(x[4], x[5]);
+    V t6 = UNPACKLO16(x[6], x[7]), t7 = UNPACKHI16(x[6], x[7]);
+    V u0 = UNPACKLO32(t0, t2), u1 = UNPACKHI32(t0, t2);
+    V u2 = UNPACKLO32(t1, t3), u3 = UNPACKHI32(t1, t3);
+    V u4 = UNPACKLO32(t4, t6), u5 = UNPACKHI32(t4, t6);
+    V u6 = UNPACKLO32(t5, t7), u7 = UNPACKHI32(t5, t7);
+    x[0] = UNPACKLO64(u0, u4); x[1] = UNPACKHI64(u0, u4);
+    x[2] = UNPACKLO64(u1, u5); x[3] = UNPACKHI64(u1, u5);
+    x[4] = UNPACKLO64(u2, u6); x[5] = UNPACKHI64(u2, u6);
+    x[6] = UNPACKLO64(u3, u7); x[7] = UNPACKHI64(u3, u7);
 }
 
-#define PAIR(...) _mm256_setr_epi8(__VA_ARGS__, __VA_ARGS__)
 
 /* q[0..31] -> phi of its bytes, byte-sliced; order: ShiftRows^2 applied. */
 static inline void load_sliced(V x[8], const uint64_t *q, int order)
 {
     const V c = PAIR(7, 15, 6, 14, 5, 13, 4, 12, 3, 11, 2, 10, 1, 9, 0, 8);
     _Pragma("GCC unroll 8") for (int i = 0; i < 8; i++)
-        x[i] = SHUF(_mm256_loadu_si256((const __m256i *)(q + 4 * i)), c);
+        x[i] = SHUF(LOADU(q + NL / 8 * i), c);
     transpose(x);
     _Pragma("GCC unroll 8") for (int k = 0; k < 8; k++) {
         x[k] = look1(FEA_AESNI_PHI[0], x[k]);
@@ -177,16 +223,21 @@ static inline void store_sliced(uint64_t *q, V x[8], int order)
     }
     transpose(x);
     _Pragma("GCC unroll 8") for (int i = 0; i < 8; i++)
-        _mm256_storeu_si256((__m256i *)(q + 4 * i), SHUF(x[i], c));
+        STOREU(q + NL / 8 * i, SHUF(x[i], c));
 }
 
-/* All rounds (decrypt: in reverse) on l's 32 lanes. */
-static void rounds(const fea_aesni_ctx *x, fea_lanes *l, int decrypt, const fea_call *cl)
+/* All rounds (decrypt: in reverse) on l's NL lanes. */
+/* The halves and tweak words of a pass, as in fea_lanes (fea_x86.h). */
+typedef struct fea_aesni_lanes {
+    uint64_t a[NL], b[NL], w[3][NL];
+} fea_aesni_lanes;
+
+static void rounds(const fea_aesni_ctx *x, fea_aesni_lanes *l, int decrypt, const fea_call *cl)
 {
     unsigned r = x->c.rounds, na = (x->c.n + 1) / 2, nb = x->c.n / 2, period = x->c.variant == 2 ? 3 : 2;
     unsigned ha = cl->shared ? (na + 7) / 8 : 8, hb = cl->shared ? (nb + 7) / 8 : 8;
     V a[8], b[8], w[3][2][8];   /* tweak words in A's order, in B's order */
-    V ma = _mm256_set1_epi8((char)(0xff00 >> na % 8)), mb = _mm256_set1_epi8((char)(0xff00 >> nb % 8));
+    V ma = SET1((char)(0xff00 >> na % 8)), mb = SET1((char)(0xff00 >> nb % 8));
     load_sliced(a, l->a, 0);
     load_sliced(b, l->b, 1);
     for (unsigned t = 0; t < period && !cl->shared; t++) {
@@ -219,7 +270,7 @@ static void call_init(const fea_aesni_ctx *x, fea_call *cl, const uint64_t *w, i
 {
     unsigned r = x->c.rounds, na = (x->c.n + 1) / 2, nb = x->c.n / 2, period = x->c.variant == 2 ? 3 : 2;
     unsigned i = decrypt ? r : 1;
-    _Alignas(32) uint8_t in[16] = { 0 }, out[16], xq[8][32] = { { 0 } }, mq[8][32] = { { 0 } };
+    uint8_t in[16] = { 0 }, out[16], xq[8][sizeof(V)] = { { 0 } }, mq[8][sizeof(V)] = { { 0 } };
     cl->shared = w != NULL;
     for (int m = 0; m < 16; m++)
         for (int e = 0; e < 2; e++) {
@@ -228,7 +279,7 @@ static void call_init(const fea_aesni_ctx *x, fea_call *cl, const uint64_t *w, i
         }
     cl->phi[0] = TAB(FEA_AESNI_PHI[0][0]);
     cl->phi[1] = TAB(FEA_AESNI_PHI[0][1]);
-    cl->nib = _mm256_set1_epi8(0x0f);
+    cl->nib = SET1(0x0f);
     for (unsigned s = 0; s < r; s++, i = decrypt ? i - 1 : i + 1) {
         unsigned hx = i % 2 ? (nb + 7) / 8 : (na + 7) / 8;
         kc_store64_be(in, w ? w[i % period] ^ x->c.rk[i - 1][0] : x->c.rk[i - 1][0]);
@@ -243,15 +294,15 @@ static void call_init(const fea_aesni_ctx *x, fea_call *cl, const uint64_t *w, i
     }
     if (w) {   /* cu for all steps at once, step s in byte s */
         V cu[8];
-        for (int j = 0; j < 8; j++) cu[j] = _mm256_setzero_si256();
+        for (int j = 0; j < 8; j++) cu[j] = ZERO();
         for (int q = 0; q < 8; q++) {
             /* pre-shuffled so that aesenclast's ShiftRows puts every byte back */
-            V y = subbytes(SHUF(_mm256_load_si256((const __m256i *)xq[q]),
+            V y = subbytes(SHUF(LOADU(xq[q]),
                                 PAIR(0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3)));
-            V m = _mm256_load_si256((const __m256i *)mq[q]);
-            for (int j = 0; j < 8; j++) cu[j] = XOR(cu[j], _mm256_and_si256(lookv(cl->pt[j + q], y, cl->nib), m));
+            V m = LOADU(mq[q]);
+            for (int j = 0; j < 8; j++) cu[j] = XOR(cu[j], AND(lookv(cl->pt[j + q], y, cl->nib), m));
         }
-        for (int j = 0; j < 8; j++) _mm256_store_si256((__m256i *)cl->cu[j], cu[j]);
+        for (int j = 0; j < 8; j++) STOREU(cl->cu[j], cu[j]);
     }
     kc_wipe(in, sizeof in);
     kc_wipe(out, sizeof out);
@@ -263,7 +314,7 @@ static void call_init(const fea_aesni_ctx *x, fea_call *cl, const uint64_t *w, i
  * start and 8 bytes ending at their end, gathered into two 64-bit integers
  * by pshufb (ld) and back (st). */
 typedef struct fea_io {
-    V ld, st;
+    __m256i ld, st;
     __m128i w1, w2, v1, v2;   /* shift counts */
     size_t bs;
 } fea_io;
@@ -299,17 +350,17 @@ static inline void st2(uint8_t *p, size_t bs, __m128i v)
 
 static inline void io_split(const fea_io *io, const uint8_t *in, uint64_t *first, uint64_t *second)
 {
-    V v = _mm256_inserti128_si256(_mm256_castsi128_si256(ld2(in, io->bs)), ld2(in + 2 * io->bs, io->bs), 1);
-    v = SHUF(v, io->ld);
+    __m256i v = _mm256_inserti128_si256(_mm256_castsi128_si256(ld2(in, io->bs)), ld2(in + 2 * io->bs, io->bs), 1);
+    v = _mm256_shuffle_epi8(v, io->ld);
     _mm256_storeu_si256((__m256i *)first, _mm256_sll_epi64(_mm256_srl_epi64(v, io->w2), io->w1));
     _mm256_storeu_si256((__m256i *)second, _mm256_sll_epi64(v, _mm_sub_epi64(_mm_cvtsi32_si128(64), io->w2)));
 }
 
 static inline void io_join(const fea_io *io, uint8_t *out, const uint64_t *first, const uint64_t *second)
 {
-    V f = _mm256_srl_epi64(_mm256_loadu_si256((const __m256i *)first), io->v1);
-    V s2 = _mm256_srl_epi64(_mm256_loadu_si256((const __m256i *)second), _mm_sub_epi64(_mm_cvtsi32_si128(64), io->v2));
-    V v = SHUF(_mm256_or_si256(_mm256_sll_epi64(f, io->v2), s2), io->st);
+    __m256i f = _mm256_srl_epi64(_mm256_loadu_si256((const __m256i *)first), io->v1);
+    __m256i s2 = _mm256_srl_epi64(_mm256_loadu_si256((const __m256i *)second), _mm_sub_epi64(_mm_cvtsi32_si128(64), io->v2));
+    __m256i v = _mm256_shuffle_epi8(_mm256_or_si256(_mm256_sll_epi64(f, io->v2), s2), io->st);
     st2(out, io->bs, _mm256_castsi256_si128(v));
     st2(out + 2 * io->bs, io->bs, _mm256_extracti128_si256(v, 1));
 }
@@ -326,21 +377,21 @@ static void crypt(const fea_aesni_ctx *x, uint8_t *out, const uint8_t *in, size_
     unsigned w1 = swap_in ? nb : na, w2 = swap_in ? na : nb;
     unsigned v1 = swap_out ? nb : na, v2 = swap_out ? na : nb;
     int shared = !tweak_stride || count == 1, vec = bs >= 4 && bs <= 8;
-    _Alignas(64) fea_lanes l;
-    _Alignas(32) fea_call cl;
-    _Alignas(32) uint64_t first[FEA_LANES], second[FEA_LANES];
+    _Alignas(64) fea_aesni_lanes l;
+    _Alignas(64) fea_call cl;
+    _Alignas(64) uint64_t first[NL], second[NL];
     fea_io io;
     io_init(&io, bs, w1, w2, v1, v2);
     if (shared) {
-        fea_lane_tweak(c, &l, 0, 1, tweak);
-        uint64_t w[3] = { l.w[0][0], l.w[1][0], l.w[2][0] };
+        uint64_t w[3];
+        fea_tweak3(c, tweak, w);
         call_init(x, &cl, w, decrypt);
         kc_wipe(w, sizeof w);
     } else {
         call_init(x, &cl, NULL, decrypt);
     }
     while (count) {
-        size_t m = count < FEA_LANES ? count : FEA_LANES, j = 0;
+        size_t m = count < NL ? count : NL, j = 0;
         if (vec)
             for (; j + 4 <= m; j += 4) io_split(&io, in + j * bs, first + j, second + j);
         for (; j < m; j++) {
@@ -349,12 +400,17 @@ static void crypt(const fea_aesni_ctx *x, uint8_t *out, const uint8_t *in, size_
             first[j] = fea_shr(hi, lo, w2) << ((64 - w1) & 63);   /* & 63: as fea_split */
             second[j] = fea_low(lo, w2) << ((64 - w2) & 63);
         }
-        for (j = m; j < FEA_LANES; j++) first[j] = second[j] = 0;   /* unused lanes */
+        for (j = m; j < NL; j++) first[j] = second[j] = 0;   /* unused lanes */
         memcpy(swap_in ? l.b : l.a, first, sizeof first);
         memcpy(swap_in ? l.a : l.b, second, sizeof second);
         if (!shared) {
-            for (j = 0; j < m; j++) fea_lane_tweak(c, &l, j, j + 1, tweak + j * tweak_stride);
-            for (; j < FEA_LANES; j++) l.w[0][j] = l.w[1][j] = l.w[2][j] = 0;
+            for (j = 0; j < NL; j++) {
+                uint64_t w[3] = { 0, 0, 0 };
+                if (j < m) fea_tweak3(c, tweak + j * tweak_stride, w);
+                l.w[0][j] = w[0];
+                l.w[1][j] = w[1];
+                l.w[2][j] = w[2];
+            }
         }
         rounds(x, &l, decrypt, &cl);
         memcpy(first, swap_out ? l.b : l.a, sizeof first);
@@ -384,12 +440,12 @@ static uint64_t sp(uint64_t wd)
     uint64_t out = 0;
     V y[8];
     kc_store64_be(in, wd);
-    V v = look1(FEA_AESNI_PHI[0], _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)in)));
-    for (int k = 0; k < 8; k++) y[k] = subbytes(SHUF(v, _mm256_set1_epi8((char)k)));
+    V v = look1(FEA_AESNI_PHI[0], BC128(_mm_loadu_si128((const __m128i *)in)));
+    for (int k = 0; k < 8; k++) y[k] = subbytes(SHUF(v, SET1((char)k)));
     for (int j = 0; j < 8; j++) {
-        V u = _mm256_setzero_si256();
+        V u = ZERO();
         for (int k = 0; k < 8; k++) u = XOR(u, look1(FEA_AESNI_ST[(j + k) & 7], y[k]));
-        out = out << 8 | (uint8_t)_mm256_extract_epi8(u, 0);
+        out = out << 8 | (uint8_t)_mm_extract_epi8(CAST128(u), 0);
     }
     kc_wipe(in, sizeof in);
     return out;

@@ -7,7 +7,8 @@
 extern const kc_fea_backend kc_fea_ct, kc_fea_naive;
 #include "core/arch.h"
 #if KC_ARCH_X86
-extern const kc_fea_backend kc_fea_gfni_avx512, kc_fea_gfni_avx2, kc_fea_vaes_avx2, kc_fea_aesni_avx2,
+extern const kc_fea_backend kc_fea_gfni_avx512, kc_fea_gfni_avx2, kc_fea_vaes_avx2, kc_fea_aesni_avx512,
+    kc_fea_aesni_avx2,
     kc_fea_avx2_paper,
     kc_fea_sse2_paper;
 #endif
@@ -25,6 +26,7 @@ const kc_fea_backend *const kc_fea_backends[] = {
     &kc_fea_gfni_avx512,
     &kc_fea_gfni_avx2,
     &kc_fea_vaes_avx2,
+    &kc_fea_aesni_avx512,
     &kc_fea_aesni_avx2,
 #endif
 #if KC_ARCH_AARCH64

@@ -126,11 +126,10 @@ static inline void fea_put(uint8_t *p, size_t len, uint64_t hi, uint64_t lo)
     if (len & 1) p[o] = (uint8_t)lo;
 }
 
-/* Lanes j0..j1-1 get the tweak words of tweak (fea_tweak_words). */
-static inline void fea_lane_tweak(const fea_ctx *c, fea_lanes *l, size_t j0, size_t j1,
-                                  const uint8_t *tweak)
+/* fea_tweak_words without the byte loop. */
+static inline void fea_tweak3(const fea_ctx *c, const uint8_t *tweak, uint64_t w[3])
 {
-    uint64_t w[3] = { 0, 0, 0 };
+    w[0] = w[1] = w[2] = 0;
     if (tweak && c->variant == 1 && c->n < 128) {
         unsigned tr = 64 - (c->n + 1) / 2;
         uint64_t hi, lo;
@@ -140,6 +139,14 @@ static inline void fea_lane_tweak(const fea_ctx *c, fea_lanes *l, size_t j0, siz
     } else if (tweak) {
         fea_tweak_words(c, tweak, w);
     }
+}
+
+/* Lanes j0..j1-1 get the tweak words of tweak (fea_tweak_words). */
+static inline void fea_lane_tweak(const fea_ctx *c, fea_lanes *l, size_t j0, size_t j1,
+                                  const uint8_t *tweak)
+{
+    uint64_t w[3];
+    fea_tweak3(c, tweak, w);
     for (size_t j = j0; j < j1; j++) {
         l->w[0][j] = w[0];
         l->w[1][j] = w[1];

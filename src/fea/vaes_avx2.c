@@ -6,6 +6,7 @@
 #include <immintrin.h>
 KC_TARGET_BEGIN("avx2,aes,vaes")
 #define FEA_AESNI_VAES 1
+#define FEA_AESNI_W 256
 #include "fea/aesni_x86.h"
 
 const kc_fea_backend kc_fea_vaes_avx2 = {
