@@ -28,7 +28,6 @@
 #ifndef KC_FEA_AESNI_X86_H
 #define KC_FEA_AESNI_X86_H
 #include <immintrin.h>
-#include <string.h>
 #include "fea/fea_x86.h"
 
 #if FEA_AESNI_W == 512   /* zmm: 64 blocks per pass */
@@ -226,12 +225,12 @@ static inline void store_sliced(uint64_t *q, V x[8], int order)
         STOREU(q + NL / 8 * i, SHUF(x[i], c));
 }
 
-/* All rounds (decrypt: in reverse) on l's NL lanes. */
 /* The halves and tweak words of a pass, as in fea_lanes (fea_x86.h). */
 typedef struct fea_aesni_lanes {
     uint64_t a[NL], b[NL], w[3][NL];
 } fea_aesni_lanes;
 
+/* All rounds (decrypt: in reverse) on l's NL lanes. */
 static void rounds(const fea_aesni_ctx *x, fea_aesni_lanes *l, int decrypt, const fea_call *cl)
 {
     unsigned r = x->c.rounds, na = (x->c.n + 1) / 2, nb = x->c.n / 2, period = x->c.variant == 2 ? 3 : 2;
@@ -379,7 +378,7 @@ static void crypt(const fea_aesni_ctx *x, uint8_t *out, const uint8_t *in, size_
     int shared = !tweak_stride || count == 1, vec = bs >= 4 && bs <= 8;
     _Alignas(64) fea_aesni_lanes l;
     _Alignas(64) fea_call cl;
-    _Alignas(64) uint64_t first[NL], second[NL];
+    uint64_t *first = swap_in ? l.b : l.a, *second = swap_in ? l.a : l.b;
     fea_io io;
     io_init(&io, bs, w1, w2, v1, v2);
     if (shared) {
@@ -401,8 +400,6 @@ static void crypt(const fea_aesni_ctx *x, uint8_t *out, const uint8_t *in, size_
             second[j] = fea_low(lo, w2) << ((64 - w2) & 63);
         }
         for (j = m; j < NL; j++) first[j] = second[j] = 0;   /* unused lanes */
-        memcpy(swap_in ? l.b : l.a, first, sizeof first);
-        memcpy(swap_in ? l.a : l.b, second, sizeof second);
         if (!shared) {
             for (j = 0; j < NL; j++) {
                 uint64_t w[3] = { 0, 0, 0 };
@@ -413,8 +410,8 @@ static void crypt(const fea_aesni_ctx *x, uint8_t *out, const uint8_t *in, size_
             }
         }
         rounds(x, &l, decrypt, &cl);
-        memcpy(first, swap_out ? l.b : l.a, sizeof first);
-        memcpy(second, swap_out ? l.a : l.b, sizeof second);
+        first = swap_out ? l.b : l.a;
+        second = swap_out ? l.a : l.b;
         j = 0;
         if (vec)
             for (; j + 4 <= m; j += 4) io_join(&io, out + j * bs, first + j, second + j);
@@ -422,6 +419,8 @@ static void crypt(const fea_aesni_ctx *x, uint8_t *out, const uint8_t *in, size_
             uint64_t f = first[j] >> (64 - v1), s2 = second[j] >> (64 - v2);
             fea_put(out + j * bs, bs, v2 == 64 ? f : f >> (64 - v2), v2 == 64 ? s2 : s2 | f << v2);
         }
+        first = swap_in ? l.b : l.a;
+        second = swap_in ? l.a : l.b;
         in += m * bs;
         out += m * bs;
         if (tweak_stride) tweak += m * tweak_stride;
@@ -429,8 +428,6 @@ static void crypt(const fea_aesni_ctx *x, uint8_t *out, const uint8_t *in, size_
     }
     kc_wipe(&l, sizeof l);
     kc_wipe(&cl, sizeof cl);
-    kc_wipe(first, sizeof first);
-    kc_wipe(second, sizeof second);
 }
 
 /* SP on one word, for the key schedule: byte k broadcast in register k. */
