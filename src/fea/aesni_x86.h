@@ -364,14 +364,51 @@ static inline void io_join(const fea_io *io, uint8_t *out, const uint64_t *first
     st2(out + 2 * io->bs, io->bs, _mm256_extracti128_si256(v, 1));
 }
 
+static inline __m128i look128(const uint8_t t[2][16], __m128i y)
+{
+    const __m128i nib = _mm_set1_epi8(0x0f);
+    return _mm_xor_si128(_mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)t[0]), _mm_and_si128(y, nib)),
+                         _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)t[1]),
+                                          _mm_and_si128(_mm_srli_epi16(y, 4), nib)));
+}
+
+/* SP on one word, its eight bytes in one xmm (byte k of the spec at
+ * position k): for the key schedule and short calls.  Product m lands at
+ * output byte j from input byte (m - j) mod 8, one pshufb. */
+static uint64_t sp(uint64_t wd)
+{
+#define FEA_PERM(m) _mm_setr_epi8((m) & 7, ((m) - 1) & 7, ((m) - 2) & 7, ((m) - 3) & 7, ((m) - 4) & 7, \
+                                  ((m) - 5) & 7, ((m) - 6) & 7, ((m) - 7) & 7, -1, -1, -1, -1, -1, -1, -1, -1)
+    const __m128i rev = _mm_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, -1, -1, -1, -1, -1, -1, -1, -1);
+    __m128i x = look128(FEA_AESNI_PHI[0], _mm_shuffle_epi8(_mm_cvtsi64_si128((long long)wd), rev));
+    /* pre-shuffled so that aesenclast's ShiftRows puts every byte back */
+    __m128i y = _mm_aesenclast_si128(_mm_shuffle_epi8(x, _mm_setr_epi8(0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15,
+                                                                       12, 9, 6, 3)), _mm_setzero_si128());
+    __m128i u = _mm_setzero_si128();
+    u = _mm_xor_si128(u, _mm_shuffle_epi8(look128(FEA_AESNI_ST[0], y), FEA_PERM(0)));
+    u = _mm_xor_si128(u, _mm_shuffle_epi8(look128(FEA_AESNI_ST[1], y), FEA_PERM(1)));
+    u = _mm_xor_si128(u, _mm_shuffle_epi8(look128(FEA_AESNI_ST[2], y), FEA_PERM(2)));
+    u = _mm_xor_si128(u, _mm_shuffle_epi8(look128(FEA_AESNI_ST[3], y), FEA_PERM(3)));
+    u = _mm_xor_si128(u, _mm_shuffle_epi8(look128(FEA_AESNI_ST[4], y), FEA_PERM(4)));
+    u = _mm_xor_si128(u, _mm_shuffle_epi8(look128(FEA_AESNI_ST[5], y), FEA_PERM(5)));
+    u = _mm_xor_si128(u, _mm_shuffle_epi8(look128(FEA_AESNI_ST[6], y), FEA_PERM(6)));
+    u = _mm_xor_si128(u, _mm_shuffle_epi8(look128(FEA_AESNI_ST[7], y), FEA_PERM(7)));
+#undef FEA_PERM
+    return (uint64_t)_mm_cvtsi128_si64(_mm_shuffle_epi8(u, rev));
+}
+
 /* fea_crypt_lanes (fea_x86.h) with the vector split and join, and with one
- * tweak for all blocks, the shared sums. */
+ * tweak for all blocks, the shared sums; fea_crypt with sp for a few blocks. */
 static void crypt(const fea_aesni_ctx *x, uint8_t *out, const uint8_t *in, size_t count,
                   const uint8_t *tweak, size_t tweak_stride, int decrypt)
 {
     const fea_ctx *c = &x->c;
     unsigned n = c->n, na = (n + 1) / 2, nb = n / 2;
     size_t bs = (n + 7) / 8;
+    if (count * 8 < NL) {   /* a few blocks: one at a time beats a pass over NL lanes */
+        fea_crypt(c, out, in, count, tweak, tweak_stride, decrypt, sp);
+        return;
+    }
     int swap_in = decrypt && c->rounds % 2 == 0, swap_out = !decrypt && c->rounds % 2 == 0;
     unsigned w1 = swap_in ? nb : na, w2 = swap_in ? na : nb;
     unsigned v1 = swap_out ? nb : na, v2 = swap_out ? na : nb;
@@ -428,24 +465,6 @@ static void crypt(const fea_aesni_ctx *x, uint8_t *out, const uint8_t *in, size_
     }
     kc_wipe(&l, sizeof l);
     kc_wipe(&cl, sizeof cl);
-}
-
-/* SP on one word, for the key schedule: byte k broadcast in register k. */
-static uint64_t sp(uint64_t wd)
-{
-    uint8_t in[16] = { 0 };
-    uint64_t out = 0;
-    V y[8];
-    kc_store64_be(in, wd);
-    V v = look1(FEA_AESNI_PHI[0], BC128(_mm_loadu_si128((const __m128i *)in)));
-    for (int k = 0; k < 8; k++) y[k] = subbytes(SHUF(v, SET1((char)k)));
-    for (int j = 0; j < 8; j++) {
-        V u = ZERO();
-        for (int k = 0; k < 8; k++) u = XOR(u, look1(FEA_AESNI_ST[(j + k) & 7], y[k]));
-        out = out << 8 | (uint8_t)_mm_extract_epi8(CAST128(u), 0);
-    }
-    kc_wipe(in, sizeof in);
-    return out;
 }
 
 static kc_status set_key(void *ctx, int variant, const uint8_t *key, size_t key_len, unsigned n_bits)
