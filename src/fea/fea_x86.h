@@ -203,8 +203,7 @@ static inline uint64_t fea_bswap64(uint64_t x)
 /* set_key, encrypt and decrypt of a lane backend (sp for the key schedule). */
 #define FEA_LANES_ENTRIES(sp, rounds) FEA_ENTRIES(sp, fea_crypt_lanes, rounds)
 
-
-/* AES-NI backends (aesni_avx2.c): pshufb nibble tables, T(y) = lo[y & 15] ^
+/* AES-NI backends (aesni_x86.h): pshufb nibble tables, T(y) = lo[y & 15] ^
  * hi[y >> 4], for the products of M by the S-box output y of aesenclast
  * (phi domain), the same without phi (a partly used byte) and phi itself;
  * derived and checked by src/fea/derive_aesni_tables.py. */
