@@ -7,7 +7,9 @@
 extern const kc_fea_backend kc_fea_ct, kc_fea_naive;
 #include "core/arch.h"
 #if KC_ARCH_X86
-extern const kc_fea_backend kc_fea_gfni_avx512, kc_fea_gfni_avx2, kc_fea_avx2_paper,
+extern const kc_fea_backend kc_fea_gfni_avx512, kc_fea_gfni_avx2, kc_fea_vaes_avx2, kc_fea_aesni_avx512,
+    kc_fea_aesni_avx2,
+    kc_fea_avx2_paper,
     kc_fea_sse2_paper;
 #endif
 #if KC_ARCH_AARCH64
@@ -23,6 +25,9 @@ const kc_fea_backend *const kc_fea_backends[] = {
 #if KC_ARCH_X86
     &kc_fea_gfni_avx512,
     &kc_fea_gfni_avx2,
+    &kc_fea_vaes_avx2,
+    &kc_fea_aesni_avx512,
+    &kc_fea_aesni_avx2,
 #endif
 #if KC_ARCH_AARCH64
     &kc_fea_neon,
