@@ -131,7 +131,7 @@ const char *value_error(kc_status st)
 {
     switch (st) {
     case KC_ERR_DOMAIN_TOO_SMALL:
-        return "too few characters to encrypt: the domain is below 10^6 (--allow-small-domain accepts it)";
+        return "too few characters to encrypt: the domain is below 10^6 (--allow-small-domain accepts down to 2^8)";
     case KC_ERR_DOMAIN_TOO_LARGE: return "too many characters to encrypt for this cipher";
     case KC_ERR_INPUT_TOO_SHORT: case KC_ERR_INPUT_TOO_LONG: return "value of a length this cipher cannot take";
     case KC_ERR_VALUE_OUT_OF_DOMAIN: case KC_ERR_DIGIT: return "value outside the cipher's domain";
@@ -270,8 +270,8 @@ long parse_digits(const char *text, unsigned radix, uint16_t d[MAX_DIGITS])
     size_t n = 0;
     if (radix <= 36) {
         for (; *text; text++) {
-            int c = (unsigned char)*text, v = c >= '0' && c <= '9' ? c - '0'
-                  : c >= 'a' && c <= 'z' ? c - 'a' + 10 : c >= 'A' && c <= 'Z' ? c - 'A' + 10 : 99;
+            /* Lower case only: output is lower case, so upper case would not come back as it went in. */
+            int c = (unsigned char)*text, v = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'z' ? c - 'a' + 10 : 99;
             if (n == MAX_DIGITS || (unsigned)v >= radix) return -1;
             d[n++] = (uint16_t)v;
         }

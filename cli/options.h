@@ -73,7 +73,7 @@ void print_hex(const uint8_t *p, size_t len);
 int parse_uint(const char *s, unsigned long lo, unsigned long hi, unsigned long *v, const char *what);
 
 #define MAX_DIGITS 512   /* FF1 and FF3-1: at most 512 numerals; FEA: radix^len < 2^128 */
-/* Digits of one FPE value: radix <= 36 a string of 0-9a-z (either case),
+/* Digits of one FPE value: radix <= 36 a string of 0-9a-z (lower case only),
  * else decimal digit values separated by single commas.  Every digit must be
  * below the radix.  Returns the count (1..MAX_DIGITS) or -1. */
 long parse_digits(const char *text, unsigned radix, uint16_t d[MAX_DIGITS]);

@@ -36,6 +36,7 @@ enum { PROBLEM_NONE, PROBLEM_NOT_STRING, PROBLEM_TWEAK };
 
 typedef struct counts {
     unsigned long long tokenized, emptied, kept, refused;
+    unsigned long long untweaked;   /* --on-error keep, no --tweak-column value: the empty tweak */
 } counts;
 
 typedef struct column {
@@ -76,6 +77,7 @@ typedef struct job {
     unsigned long rec_line[CHUNK_ROWS];
     table_error rec_err[CHUNK_ROWS];
     unsigned char blank[CHUNK_ROWS];
+    unsigned char untweaked[CHUNK_ROWS];
     unsigned nparts;             /* threads */
     part parts[MAX_PARTS];
     size_t max_record;
@@ -115,6 +117,7 @@ static int prepare(part *p)
         }
         memset(e, 0, sizeof *e);
         j->blank[k] = table_blank(rec, j->rec_len[k]);
+        j->untweaked[k] = 0;
         if (j->blank[k]) continue;                /* no data: written as it is */
         if (table_fields(j->kind, rec, j->rec_len[k], j->pos, j->nfields, j->names, j->nnames, f, e)) continue;
         const char *tweak = NULL;
@@ -125,7 +128,11 @@ static int prepare(part *p)
             if (tweak_len == (size_t)-1) { e->code = TABLE_MALFORMED; e->why = "bad JSON escape"; continue; }
             used += tweak_len;
         }
+        /* No tweak value: refused, except under keep, where the value still gets
+         * tokenized (with the empty tweak, as detokenize will) and counted. */
         int no_tweak = j->nnames > j->ncols && !tweak_len;
+        j->untweaked[k] = (unsigned char)(no_tweak && j->policy == ON_ERROR_KEEP);
+        if (j->untweaked[k]) no_tweak = 0;
         for (size_t c = 0; c < j->ncols; c++) {
             kc_token_row *r = &j->cols[c].rows[k];
             j->cols[c].fields[k] = f[c];
@@ -250,7 +257,7 @@ static void *run_part(void *arg)
         }
         p->written++;
         for (size_t c = 0; c < j->ncols; c++) {
-            if (act[c] == 1) p->n_col[c].tokenized++;
+            if (act[c] == 1) p->n_col[c].tokenized++, p->n_col[c].untweaked += j->untweaked[k];
             else if (act[c] == 2) p->n_col[c].emptied++;
             else if (!j->blank[k] && value_bad(j, c, k)) p->n_col[c].kept++;
         }
@@ -294,6 +301,7 @@ static int run_chunk(job *j, const char *buf, size_t n)
             j->cols[c].n.tokenized += p->n_col[c].tokenized;
             j->cols[c].n.emptied += p->n_col[c].emptied;
             j->cols[c].n.kept += p->n_col[c].kept;
+            j->cols[c].n.untweaked += p->n_col[c].untweaked;
         }
         if (p->stop < p->n) {             /* the record that ends the run */
             size_t k = p->first + p->stop;
@@ -411,6 +419,7 @@ static int summary(const job *j, const char *json_path, int rc)
         const counts *n = &j->cols[c].n;
         fprintf(stderr, "; %s: %llu %s, %llu emptied, %llu kept, %llu refused", j->cols[c].name, n->tokenized,
                 j->encrypt ? "tokenized" : "detokenized", n->emptied, n->kept, n->refused);
+        if (n->untweaked) fprintf(stderr, " (%llu with no --tweak-column value)", n->untweaked);
     }
     fprintf(stderr, "%s\n", rc ? " (failed)" : "");
     if (!json_path) return rc;
@@ -424,9 +433,9 @@ static int summary(const job *j, const char *json_path, int rc)
         const counts *n = &j->cols[c].n;
         table_out name = { 0 };
         table_write_value(TABLE_JSONL, &name, j->cols[c].name, strlen(j->cols[c].name), 1, 0);
-        fprintf(f, "%s%.*s: {\"tokenized\": %llu, \"emptied\": %llu, \"kept\": %llu, \"refused\": %llu}",
-                c ? ", " : "", (int)name.len, name.buf ? name.buf : "\"\"", n->tokenized, n->emptied, n->kept,
-                n->refused);
+        fprintf(f, "%s%.*s: {\"tokenized\": %llu, \"emptied\": %llu, \"kept\": %llu, \"refused\": %llu, "
+                "\"untweaked\": %llu}", c ? ", " : "", (int)name.len, name.buf ? name.buf : "\"\"", n->tokenized,
+                n->emptied, n->kept, n->refused, n->untweaked);
         table_out_free(&name);
     }
     fprintf(f, "}}\n");
