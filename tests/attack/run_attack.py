@@ -89,6 +89,9 @@ def check(kcipher, case, threads, tmp):
         if m in out or m in err:
             bad.append("clear value %s in %s" % (m.decode(), "stdout" if m in out else "stderr"))
     text = err.decode(errors="replace")
+    for s in ("AddressSanitizer", "LeakSanitizer", "runtime error:"):   # a sanitizer may exit 1, as expected
+        if s in text:
+            bad.append("sanitizer: %s" % text.strip()[-600:])
     if threads == 1:
         for s in case.get("stderr", []):
             if s not in text:
