@@ -232,6 +232,25 @@ class FailsClosed(unittest.TestCase):
         self.assertNotIn(b"5500005555555559", out)
         self.assertIn("1 skipped", err)
 
+    def test_malformed_record_in_a_later_share(self):
+        rows = ["%d,n,4%015d" % (i, i * 7919) for i in range(40000)]
+        rows[15000] = '15000,O"Brien,4111111111111111'
+        data = ("id,name,card\n" + "\n".join(rows) + "\n").encode()
+        outs = []
+        for t in (1, 2, 3):
+            for pol in ("fail", "keep"):
+                code, out, err = tok("--column", "card=card", "--threads", str(t), "--on-error", pol, stdin=data)
+                self.assertEqual(code, 1, err)
+                self.assertIn("line 15002: malformed record", err)
+                self.assertNotIn(self.CARD, out)
+                outs.append(out)
+            code, out, err = tok("--column", "card=card", "--threads", str(t), "--on-error", "skip-record",
+                                 stdin=data)
+            self.assertEqual((code, out.count(b"\n")), (0, 40000), err)
+            self.assertNotIn(self.CARD, out)
+        self.assertEqual(len(set(outs)), 1)
+        self.assertEqual(outs[0].count(b"\n"), 15001)
+
     def test_record_size_is_bounded(self):
         data = b'id,card\n1,"' + b"2,4111111111111111\n" * 100000
         code, out, err = tok("--column", "card=card", "--max-record-bytes", "65536", stdin=data)
