@@ -233,11 +233,11 @@ class FailsClosed(unittest.TestCase):
         self.assertIn("1 skipped", err)
 
     def test_malformed_record_in_a_later_share(self):
-        rows = ["%d,n,4%015d" % (i, i * 7919) for i in range(40000)]
-        rows[15000] = '15000,O"Brien,4111111111111111'
+        rows = ["%d,n,4%015d" % (i, i * 7919) for i in range(24000)]
+        rows[15000] = '15000,O"Brien,4111111111111111'          # in the second of two shares
         data = ("id,name,card\n" + "\n".join(rows) + "\n").encode()
         outs = []
-        for t in (1, 2, 3):
+        for t in (1, 2):
             for pol in ("fail", "keep"):
                 code, out, err = tok("--column", "card=card", "--threads", str(t), "--on-error", pol, stdin=data)
                 self.assertEqual(code, 1, err)
@@ -246,7 +246,7 @@ class FailsClosed(unittest.TestCase):
                 outs.append(out)
             code, out, err = tok("--column", "card=card", "--threads", str(t), "--on-error", "skip-record",
                                  stdin=data)
-            self.assertEqual((code, out.count(b"\n")), (0, 40000), err)
+            self.assertEqual((code, out.count(b"\n")), (0, 24000), err)
             self.assertNotIn(self.CARD, out)
         self.assertEqual(len(set(outs)), 1)
         self.assertEqual(outs[0].count(b"\n"), 15001)
