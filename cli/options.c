@@ -121,7 +121,8 @@ int fail_setup(kc_status st, const char *cipher, size_t key_len, const char *spe
         else snprintf(msg, sizeof msg, "wrong length for %.100s: got %zu bytes", cipher, key_len);
         return fail(EXIT_USAGE, "key", msg);
     case KC_ERR_DOMAIN_TOO_SMALL:
-        return fail(EXIT_USAGE, spec_what, "the format's domain is below 10^6 (--allow-small-domain accepts down to 2^8)");
+        return fail(EXIT_USAGE, spec_what,
+                    "the format's domain is below 10^6 (--allow-small-domain accepts down to 2^8)");
     case KC_ERR_FORMAT_SPEC: return fail(EXIT_USAGE, spec_what, "format name or spec not understood (README: Formats)");
     default: return fail_status(st, spec_what);
     }

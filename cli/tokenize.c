@@ -479,7 +479,8 @@ static int check_tsv(const char *spec, const char *what)
     kc_format f;
     if (kc_format_parse(&f, spec) != KC_OK) return 0;   /* the tokenizer reports it */
     int bad = 0;
-    for (uint32_t i = 0; i < f.radix; i++) bad |= f.alphabet[i] == '\t' || f.alphabet[i] == '\n' || f.alphabet[i] == '\r';
+    for (uint32_t i = 0; i < f.radix; i++)
+        bad |= f.alphabet[i] == '\t' || f.alphabet[i] == '\n' || f.alphabet[i] == '\r';
     kc_format_clear(&f);
     return bad ? fail(EXIT_USAGE, what, "the format's alphabet holds a tab, CR or LF, which TSV cannot carry "
                                         "(use --input csv or jsonl)") : 0;
@@ -507,7 +508,8 @@ int cmd_tokenize(const options *o, int encrypt)
     else if (strcmp(pol, "fail") && strcmp(pol, "null") && strcmp(pol, "keep") && strcmp(pol, "skip-record"))
         rc = fail(EXIT_USAGE, "--on-error", "expected fail, null, keep or skip-record");
     unsigned long max_record = MAX_RECORD_DEFAULT;
-    if (!rc && o->max_record_bytes) rc = parse_uint(o->max_record_bytes, 64, 1UL << 30, &max_record, "--max-record-bytes");
+    if (!rc && o->max_record_bytes)
+        rc = parse_uint(o->max_record_bytes, 64, 1UL << 30, &max_record, "--max-record-bytes");
     j->max_record = max_record;
     char names[KC_CLI_MAX_COLUMNS][128];
     if (!rc) rc = check_columns(j, o, names);
