@@ -11,6 +11,7 @@
  * its record, and under fail detokenize gives the input back byte for byte.
  * Input: kind and policy, then up to three NUL-terminated column names, then
  * the data.  The command's messages are sent to /dev/null while it runs. */
+#define _POSIX_C_SOURCE 200809L   /* getline, fileno, dup2, unsetenv in the files below */
 #include "../../cli/args.c"
 #include "../../cli/options.c"
 #include "../../cli/table.c"
