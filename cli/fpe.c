@@ -42,6 +42,10 @@ static int flush(fpe_job *j)
     if (!j->pending) return 0;
     kc_status st = (j->encrypt ? kc_fpe_encrypt_batch : kc_fpe_decrypt_batch)(j->p, j->out, j->in, j->pending,
                                                                              j->tweak, j->tlen);
+    if (st == KC_ERR_TWEAK_LENGTH) return fail(EXIT_USAGE, "--tweak", "wrong length for this cipher (FF3-1: 7 bytes)");
+    if (st == KC_ERR_INPUT_TOO_SHORT || st == KC_ERR_INPUT_TOO_LONG || st == KC_ERR_VALUE_OUT_OF_DOMAIN ||
+        st == KC_ERR_DIGIT)
+        return fail(EXIT_CRYPTO, j->encrypt ? "fpe encrypt" : "fpe decrypt", value_error(st));
     if (st != KC_OK) return fail_status(st, j->encrypt ? "fpe encrypt" : "fpe decrypt");
     for (size_t i = 0; i < j->pending; i++) print_digits(j->out + i * j->len, j->len, j->radix);
     j->pending = 0;
@@ -166,6 +170,8 @@ static int run_formatted(const options *o, int encrypt, const uint8_t *key, size
             char msg[160];
             snprintf(msg, sizeof msg, "character %zu: %s", pos + 1, kc_strerror(st));
             rc = fail(EXIT_CRYPTO, what, msg);
+        } else if (st == KC_ERR_TWEAK_LENGTH) {   /* the option is at fault: exit 2, as with --radix */
+            rc = fail(EXIT_USAGE, "--tweak", "wrong length for this cipher (FF3-1: 7 bytes)");
         } else if (st != KC_OK) {          /* the value is at fault: exit 1, as with --radix */
             rc = fail(EXIT_CRYPTO, what, value_error(st));
         } else {

@@ -207,6 +207,9 @@ case("fpe_long_value_format", 10, ["fpe", "encrypt", "--cipher", "fea1-256", "--
      "digits", "1" * 60], exit=1, stderr_not=["tag", "KC_"])
 case("fpe_upper_case_radix36", 10, ["fpe", "encrypt", "--cipher", "ff1-aes-256", "--radix", "36", "ACCOUNT7X9Q"],
      exit=1, stderr=["lower case"])
+for how in (["--radix", "10"], ["--format", "digits"], ["--alphabet", "0123456789"]):
+    case("fpe_tweak_length_" + how[0][2:], 10, ["fpe", "encrypt", "--cipher", "ff3-1-aes-256", "--tweak", "00"] + how
+         + ["1234567"], exit=2, stderr=["--tweak"])
 case("bad_cipher_blames_cipher", 10, ["tokenize", "--cipher", "nope-128", "--column", "card=card"], "card\n", 2,
      stderr=["--cipher nope-128: unknown cipher"], stderr_not=["--column"])
 case("block_cipher_blames_cipher", 10, ["tokenize", "--cipher", "aes-128", "--column", "card=card"], "card\n", 2,
