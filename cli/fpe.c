@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* kcipher fpe encrypt|decrypt: numeral strings with FEA, FF1 or FF3-1.
- * Radix <= 36: a string of 0-9a-z.  Radix > 36: comma-separated decimal
- * digit values.  With --alphabet or --format, values are text in that
+ * Radix <= 36: a string of 0-9a-z (lower case: what comes out).  Radix > 36:
+ * comma-separated decimal digit values.  With --alphabet or --format, values are text in that
  * alphabet or format (through kc_tokenizer, the tweak as raw bytes).
  * Without VALUE, one value per line of stdin, one output line each; a bad
  * line stops the run after the rows before it are written. */
@@ -42,6 +42,10 @@ static int flush(fpe_job *j)
     if (!j->pending) return 0;
     kc_status st = (j->encrypt ? kc_fpe_encrypt_batch : kc_fpe_decrypt_batch)(j->p, j->out, j->in, j->pending,
                                                                              j->tweak, j->tlen);
+    if (st == KC_ERR_TWEAK_LENGTH) return fail(EXIT_USAGE, "--tweak", "wrong length for this cipher (FF3-1: 7 bytes)");
+    if (st == KC_ERR_INPUT_TOO_SHORT || st == KC_ERR_INPUT_TOO_LONG || st == KC_ERR_VALUE_OUT_OF_DOMAIN ||
+        st == KC_ERR_DIGIT)
+        return fail(EXIT_CRYPTO, j->encrypt ? "fpe encrypt" : "fpe decrypt", value_error(st));
     if (st != KC_OK) return fail_status(st, j->encrypt ? "fpe encrypt" : "fpe decrypt");
     for (size_t i = 0; i < j->pending; i++) print_digits(j->out + i * j->len, j->len, j->radix);
     j->pending = 0;
@@ -56,11 +60,13 @@ static int set_length(fpe_job *j, size_t n, const char *what)
     j->p = NULL;
     kc_status st = kc_fpe_new(&j->p, j->o->cipher, j->o->backend, j->key, j->key_len, j->radix, n,
                               j->o->allow_small ? KC_FPE_ALLOW_SMALL_DOMAIN : 0);
+    /* The value's length is at fault: a data error (exit 1), as with --format. */
     if (st == KC_ERR_DOMAIN_TOO_SMALL)   /* the library's message names its flag, not ours */
-        return fail(EXIT_USAGE, what, j->o->allow_small
+        return fail(EXIT_CRYPTO, what, j->o->allow_small
                     ? "domain radix^length is below 2^8, too small even with --allow-small-domain"
                     : "domain radix^length is below 10^6; --allow-small-domain accepts it (see the README)");
-    if (st != KC_OK) return fail_status(st, what);
+    if (st == KC_ERR_DOMAIN_TOO_LARGE) return fail(EXIT_CRYPTO, what, value_error(st));
+    if (st != KC_OK) return fail_setup(st, j->o->cipher, j->key_len, what);
     j->len = n;
     j->tlen = 0;
     if (!j->o->tweak) return 0;
@@ -90,7 +96,8 @@ static int add_value(fpe_job *j, const char *text, const char *what)
     int rc = 0;
     if (n < 0) {
         char msg[96];
-        if (j->radix <= 36) snprintf(msg, sizeof msg, "expected 1 to %d digits of radix %u", MAX_DIGITS, j->radix);
+        if (j->radix <= 36) snprintf(msg, sizeof msg, "expected 1 to %d digits of radix %u%s", MAX_DIGITS, j->radix,
+                                   j->radix > 10 ? " (0-9, then a-z in lower case)" : "");
         else snprintf(msg, sizeof msg, "expected 1 to %d comma-separated decimal digits below %u", MAX_DIGITS, j->radix);
         rc = flush(j);
         return rc ? rc : fail(EXIT_CRYPTO, what, msg);
@@ -132,7 +139,7 @@ static int run_formatted(const options *o, int encrypt, const uint8_t *key, size
     kc_status st = KC_OK;
     if (!rc) st = kc_tokenizer_new(&t, o->cipher, o->backend, key, key_len, o->alphabet ? spec : o->format,
                                    KC_TOKENIZER_RAW_TWEAK | (o->allow_small ? KC_FPE_ALLOW_SMALL_DOMAIN : 0));
-    if (!rc && st != KC_OK) rc = fail_status(st, o->alphabet ? "--alphabet" : "--format");
+    if (!rc && st != KC_OK) rc = fail_setup(st, o->cipher, key_len, o->alphabet ? "--alphabet" : "--format");
     char *line = NULL, *out = NULL, what[40];
     size_t cap = 0, out_cap = 0;
     for (unsigned long no = 1; !rc; no++) {
@@ -163,11 +170,10 @@ static int run_formatted(const options *o, int encrypt, const uint8_t *key, size
             char msg[160];
             snprintf(msg, sizeof msg, "character %zu: %s", pos + 1, kc_strerror(st));
             rc = fail(EXIT_CRYPTO, what, msg);
-        } else if (st != KC_OK) {
-            rc = fail(st == KC_ERR_DOMAIN_TOO_SMALL || st == KC_ERR_DOMAIN_TOO_LARGE ? EXIT_CRYPTO : EXIT_USAGE,
-                      what, st == KC_ERR_DOMAIN_TOO_SMALL
-                      ? "too few characters to encrypt: the domain is below 10^6 (--allow-small-domain accepts it)"
-                      : kc_strerror(st));
+        } else if (st == KC_ERR_TWEAK_LENGTH) {   /* the option is at fault: exit 2, as with --radix */
+            rc = fail(EXIT_USAGE, "--tweak", "wrong length for this cipher (FF3-1: 7 bytes)");
+        } else if (st != KC_OK) {          /* the value is at fault: exit 1, as with --radix */
+            rc = fail(EXIT_CRYPTO, what, value_error(st));
         } else {
             fwrite(out, 1, got, stdout);
             putchar('\n');
@@ -188,7 +194,11 @@ int cmd_fpe(const options *o, int encrypt)
     const kc_cipher_info *info = kc_cipher_find(o->cipher);
     int ff = !strncmp(o->cipher, "ff1-", 4) || !strncmp(o->cipher, "ff3-1-", 6);
     if (!ff && (!info || info->kind != KC_KIND_FEA))
-        return fail(EXIT_USAGE, o->cipher, "fpe needs ff1-{aes,aria,lea}-N, ff3-1-{aes,aria,lea}-N or fea1-N/fea2-N");
+    {
+        char what[160];
+        snprintf(what, sizeof what, "--cipher %.100s", o->cipher);
+        return fail(EXIT_USAGE, what, "fpe needs ff1-{aes,aria,lea}-N, ff3-1-{aes,aria,lea}-N or fea1-N/fea2-N");
+    }
     unsigned long radix = 10;
     int rc = check_options(o, FOR_FPE, "fpe");
     if (!rc && o->radix) rc = parse_uint(o->radix, 2, ff ? 65536 : 65535, &radix, "--radix");

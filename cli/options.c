@@ -38,6 +38,8 @@ static const struct { arg_opt a; unsigned where; } cli_opts[] = {
     OPT("--tweak-column", ARG_VALUE, tweak_column, FOR_TOKENIZE),
     OPT("--tweak-context", ARG_FLAG, tweak_context, FOR_TOKENIZE),
     OPT("--input", ARG_VALUE, input, FOR_TOKENIZE), OPT("--on-error", ARG_VALUE, on_error, FOR_TOKENIZE),
+    OPT("--max-record-bytes", ARG_VALUE, max_record_bytes, FOR_TOKENIZE),
+    OPT("--summary-json", ARG_VALUE, summary_json, FOR_TOKENIZE),
 };
 #define NOPTS (sizeof cli_opts / sizeof cli_opts[0])
 
@@ -92,6 +94,54 @@ int fail_status(kc_status st, const char *what)
     return fail(usage ? EXIT_USAGE : EXIT_CRYPTO, what, kc_strerror(st));
 }
 
+/* The key bytes a cipher name takes: its own, or its block cipher's for
+ * FF1/FF3-1 ("ff1-aes-256" -> aes-256); 0 when unknown. */
+static size_t key_bytes(const char *cipher)
+{
+    const kc_cipher_info *c = kc_cipher_find(cipher);
+    if (!c && !strncmp(cipher, "ff1-", 4)) c = kc_cipher_find(cipher + 4);
+    if (!c && !strncmp(cipher, "ff3-1-", 6)) c = kc_cipher_find(cipher + 6);
+    return c ? c->key_bytes : 0;
+}
+
+int fail_setup(kc_status st, const char *cipher, size_t key_len, const char *spec_what)
+{
+    char what[200], msg[200];
+    switch (st) {
+    case KC_ERR_UNKNOWN_CIPHER:
+    case KC_ERR_WRONG_KIND:
+        snprintf(what, sizeof what, "--cipher %.100s", cipher);
+        return fail(EXIT_USAGE, what, st == KC_ERR_UNKNOWN_CIPHER ? "unknown cipher"
+                    : "not an FPE cipher (ff1-{aes,aria,lea}-N, ff3-1-{aes,aria,lea}-N, fea1-N, fea2-N)");
+    case KC_ERR_UNKNOWN_BACKEND: return fail(EXIT_USAGE, "--backend", "unknown backend for this cipher");
+    case KC_ERR_BACKEND_UNAVAILABLE: return fail(EXIT_USAGE, "--backend", "this CPU cannot run that backend");
+    case KC_ERR_KEY_LENGTH:
+        if (key_bytes(cipher))
+            snprintf(msg, sizeof msg, "expected %zu bytes for %.100s, got %zu", key_bytes(cipher), cipher, key_len);
+        else snprintf(msg, sizeof msg, "wrong length for %.100s: got %zu bytes", cipher, key_len);
+        return fail(EXIT_USAGE, "key", msg);
+    case KC_ERR_DOMAIN_TOO_SMALL:
+        return fail(EXIT_USAGE, spec_what,
+                    "the format's domain is below 10^6 (--allow-small-domain accepts down to 2^8)");
+    case KC_ERR_FORMAT_SPEC: return fail(EXIT_USAGE, spec_what, "format name or spec not understood (README: Formats)");
+    default: return fail_status(st, spec_what);
+    }
+}
+
+const char *value_error(kc_status st)
+{
+    switch (st) {
+    case KC_ERR_DOMAIN_TOO_SMALL:
+        return "too few characters to encrypt: the domain is below 10^6 (--allow-small-domain accepts down to 2^8)";
+    case KC_ERR_DOMAIN_TOO_LARGE:
+        return "too many characters to encrypt for this cipher (FF1: 512; FF3-1: radix^ceil(n/2) up to 2^96; "
+               "FEA: radix^n below 2^128)";
+    case KC_ERR_INPUT_TOO_SHORT: case KC_ERR_INPUT_TOO_LONG: return "value of a length this cipher cannot take";
+    case KC_ERR_VALUE_OUT_OF_DOMAIN: case KC_ERR_DIGIT: return "value outside the cipher's domain";
+    default: return kc_strerror(st);
+    }
+}
+
 void free_wiped(void *p, size_t len)
 {
     if (p) kc_wipe(p, len);
@@ -127,23 +177,38 @@ int hex_decode(const char *hex, uint8_t **out, size_t *len, const char *what)
 
 #define KEY_FILE_MAX 256   /* well above any key, in hex with whitespace */
 
+static int text_byte(uint8_t c)
+{
+    return (c >= 0x20 && c < 0x7f) || c == '\t' || c == '\r' || c == '\n';
+}
+
 static int read_key_file(const char *path, uint8_t **key, size_t *len)
 {
     uint8_t buf[KEY_FILE_MAX + 1];
     FILE *f = fopen(path, "rb");
     if (!f) return fail(EXIT_USAGE, path, strerror(errno));
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && (st.st_mode & (S_IRGRP | S_IROTH)))
+        fprintf(stderr, "kcipher: warning: key file %s may be read by other users (chmod 600 %s)\n", path, path);
     setvbuf(f, NULL, _IONBF, 0);           /* no stdio buffer keeps a copy of the key */
     size_t n = fread(buf, 1, sizeof buf, f);
     int bad = ferror(f), rc;
     fclose(f);
-    size_t b = 0, e = n;
+    size_t b = 0, e = n, text = 1;
+    for (size_t i = 0; i < n; i++) text &= (size_t)text_byte(buf[i]);
     while (b < e && strchr(" \t\r\n", buf[b]) && buf[b]) b++;
     while (e > b && strchr(" \t\r\n", buf[e - 1]) && buf[e - 1]) e--;
     size_t h = b;
     while (h < e && hexval(buf[h]) >= 0) h++;
     if (bad) rc = fail(EXIT_USAGE, path, "read error");
     else if (n > KEY_FILE_MAX) rc = fail(EXIT_USAGE, path, "too large for a key file");
-    else if (h == e && e > b) rc = hex_bytes((const char *)buf + b, e - b, key, len, path);
+    else if (n == 0 || e == b) rc = fail(EXIT_USAGE, path, "empty key file");
+    else if (text && h != e) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "key file is text but not hex (character %zu is not a hex digit); "
+                 "a raw key file must hold binary bytes", h + 1);
+        rc = fail(EXIT_USAGE, path, msg);
+    } else if (text) rc = hex_bytes((const char *)buf + b, e - b, key, len, path);
     else if ((*key = malloc(n + 1)) == NULL) rc = fail(EXIT_CRYPTO, path, "out of memory");
     else { memcpy(*key, buf, n); *len = n; rc = 0; }
     kc_wipe(buf, sizeof buf);
@@ -208,8 +273,8 @@ long parse_digits(const char *text, unsigned radix, uint16_t d[MAX_DIGITS])
     size_t n = 0;
     if (radix <= 36) {
         for (; *text; text++) {
-            int c = (unsigned char)*text, v = c >= '0' && c <= '9' ? c - '0'
-                  : c >= 'a' && c <= 'z' ? c - 'a' + 10 : c >= 'A' && c <= 'Z' ? c - 'A' + 10 : 99;
+            /* Lower case only: output is lower case, so upper case would not come back as it went in. */
+            int c = (unsigned char)*text, v = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'z' ? c - 'a' + 10 : 99;
             if (n == MAX_DIGITS || (unsigned)v >= radix) return -1;
             d[n++] = (uint16_t)v;
         }

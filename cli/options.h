@@ -18,7 +18,8 @@ enum { FOR_BLOCK = 1, FOR_AEAD = 2, FOR_FEA = 4, FOR_FPE = 8, FOR_TOKENIZE = 16,
 typedef struct options {
     const char *cipher, *key, *key_file, *backend, *threads, *hex, *mode, *iv, *pad,
                *nonce, *ad, *tweak, *bits, *radix, *allow_small, *alphabet, *format,
-               *column, *tweak_column, *tweak_context, *input, *on_error, *tag_len, *verify;
+               *column, *tweak_column, *tweak_context, *input, *on_error, *tag_len, *verify,
+               *max_record_bytes, *summary_json;
     const char *columns[KC_CLI_MAX_COLUMNS];   /* every --column */
     size_t ncolumns;
     const char *positional[KC_CLI_MAX_VALUES];
@@ -33,8 +34,11 @@ int parse_options(int argc, char *const *argv, size_t maxpos, options *o);
 int check_options(const options *o, unsigned where, const char *what);
 
 /* The key from exactly one of --key HEX, --key-file FILE, KCIPHER_KEY (hex).
- * A key file that is only hex digits (and surrounding whitespace) is hex;
- * otherwise its bytes are the key.  The caller frees with free_wiped(). */
+ * A key file that is all text (printable ASCII and whitespace) must be hex
+ * digits (whitespace around them allowed); any other file is a raw key,
+ * its bytes as they are (a raw key of only text bytes is refused: it would
+ * be a mistyped hex key as often as not).  A key file that group or others
+ * may read gets a warning.  The caller frees with free_wiped(). */
 int load_key(const options *o, uint8_t **key, size_t *len);
 /* A usage error when stdin and stdout are the same regular file. */
 int check_same_file(void);
@@ -49,6 +53,13 @@ long read_line(char **line, size_t *cap, int *nul);
 int fail(int status, const char *what, const char *detail);
 /* As fail(), choosing the status and message from a library status. */
 int fail_status(kc_status st, const char *what);
+/* A usage error for a status of kc_tokenizer_new / kc_fpe_new, blaming
+ * the option at fault: --cipher, --backend, the key (expected and actual
+ * length), --allow-small-domain, or `spec_what` for a format spec. */
+int fail_setup(kc_status st, const char *cipher, size_t key_len, const char *spec_what);
+/* A CLI message for a status a value caused (not the library's generic
+ * text, which may speak of tags or flags). */
+const char *value_error(kc_status st);
 /* kc_wipe, then free. */
 void free_wiped(void *p, size_t len);
 
@@ -62,7 +73,7 @@ void print_hex(const uint8_t *p, size_t len);
 int parse_uint(const char *s, unsigned long lo, unsigned long hi, unsigned long *v, const char *what);
 
 #define MAX_DIGITS 512   /* FF1 and FF3-1: at most 512 numerals; FEA: radix^len < 2^128 */
-/* Digits of one FPE value: radix <= 36 a string of 0-9a-z (either case),
+/* Digits of one FPE value: radix <= 36 a string of 0-9a-z (lower case only),
  * else decimal digit values separated by single commas.  Every digit must be
  * below the radix.  Returns the count (1..MAX_DIGITS) or -1. */
 long parse_digits(const char *text, unsigned radix, uint16_t d[MAX_DIGITS]);

@@ -4,22 +4,37 @@
 #include "table.h"
 #include "fpe/format.h"
 
+/* CSV record boundaries: a state machine over RFC 4180.  A quote opens a
+ * quoted field only as the field's first byte; inside, "" is a quote and a
+ * lone " closes it.  Anything else after a closing quote makes the record
+ * malformed (table_fields says so) but does not reopen quoting. */
+enum { CSV_START, CSV_UNQUOTED, CSV_QUOTED, CSV_CLOSED };
+
 size_t table_record_length(table_kind kind, const char *buf, size_t len, int eof, unsigned long *lines)
 {
-    int in_quotes = 0;
+    int st = CSV_START;
     *lines = 0;
     for (size_t i = 0; i < len; i++) {
         char c = buf[i];
-        if (kind == TABLE_CSV && c == '"') in_quotes = !in_quotes;   /* "" toggles twice */
-        if (c == '\n') {
-            ++*lines;
-            if (!in_quotes) return i + 1;
+        if (c == '\n') ++*lines;
+        if (kind != TABLE_CSV) {
+            if (c == '\n') return i + 1;
+            continue;
+        }
+        switch (st) {
+        case CSV_QUOTED:
+            if (c == '"') st = CSV_CLOSED;
+            break;
+        case CSV_CLOSED:
+            if (c == '"') { st = CSV_QUOTED; break; }   /* "" inside quotes */
+            /* fall through */
+        default:
+            if (c == '\n') return i + 1;
+            st = c == ',' ? CSV_START : c == '"' && st == CSV_START ? CSV_QUOTED : CSV_UNQUOTED;
         }
     }
     return eof ? len : 0;
 }
-
-/* ---- CSV and TSV ---- */
 
 static size_t content_end(const char *rec, size_t len)
 {
@@ -28,137 +43,88 @@ static size_t content_end(const char *rec, size_t len)
     return len;
 }
 
-/* Calls back for each field of a CSV/TSV record: index, start, end, quoted. */
-static int split(table_kind kind, const char *rec, size_t len, field *fields, size_t nfields, const size_t *col,
-                 size_t ncol)
+int table_blank(const char *rec, size_t len)
+{
+    return content_end(rec, len) == 0;
+}
+
+static int malformed(table_error *err, const char *why)
+{
+    err->code = TABLE_MALFORMED;
+    err->why = why;
+    return TABLE_MALFORMED;
+}
+
+/* ---- CSV and TSV ---- */
+
+/* Splits a CSV/TSV record: fields[k] gets the field at position col[k];
+ * *count the number of fields. */
+static int split(table_kind kind, const char *rec, size_t len, field *fields, const size_t *col, size_t ncol,
+                 size_t *count, table_error *err)
 {
     char sep = kind == TABLE_TSV ? '\t' : ',';
     size_t end = content_end(rec, len), i = 0, index = 0;
     for (size_t k = 0; k < ncol; k++) fields[k].present = 0;
-    (void)nfields;
     for (;;) {
         field f = { i, i, 1, 0, 0 };
         if (kind == TABLE_CSV && i < end && rec[i] == '"') {
             f.quoted = 1;
             for (i++;; i++) {
-                if (i >= end) return -1;                     /* unterminated quote */
+                if (i >= end) return malformed(err, "unterminated quoted field");
                 if (rec[i] == '"') {
                     if (i + 1 < end && rec[i + 1] == '"') i++;
                     else break;
                 }
             }
             i++;
-            if (i < end && rec[i] != sep) return -1;         /* text after the closing quote */
+            if (i < end && rec[i] != sep) return malformed(err, "text after a closing quote");
         } else {
-            while (i < end && rec[i] != sep) i++;
+            for (; i < end && rec[i] != sep; i++)
+                if (kind == TABLE_CSV && rec[i] == '"') return malformed(err, "quote inside an unquoted field");
         }
         f.end = i;
         for (size_t k = 0; k < ncol; k++)
             if (col[k] == index) fields[k] = f;
-        if (i >= end) return 0;
-        i++;                                                 /* the separator */
         index++;
+        if (i >= end) { *count = index; return TABLE_OK; }
+        i++;                                                 /* the separator */
     }
 }
 
 int table_header(table_kind kind, const char *rec, size_t len, const char *const *names, size_t n, size_t *col,
-                 size_t *missing)
+                 size_t *nfields, table_error *err)
 {
     char value[4096];
+    size_t count;
+    field f;
+    size_t none = (size_t)-1;
+    memset(err, 0, sizeof *err);
+    if (split(kind, rec, len, &f, &none, 1, &count, err)) return err->code;
+    *nfields = count;
     for (size_t k = 0; k < n; k++) {
         col[k] = (size_t)-1;
-        for (size_t index = 0;; index++) {
-            field f;
+        for (size_t index = 0; index < count; index++) {
             size_t one = index;
-            if (split(kind, rec, len, &f, 1, &one, 1)) return -1;
-            if (!f.present) break;
-            if (f.end - f.start < sizeof value) {
-                size_t vl = table_value(kind, rec, &f, value);
-                if (vl == strlen(names[k]) && memcmp(value, names[k], vl) == 0) { col[k] = index; break; }
-            }
+            split(kind, rec, len, &f, &one, 1, &count, err);
+            if (f.end - f.start >= sizeof value) continue;
+            size_t vl = table_value(kind, rec, &f, value);
+            if (vl != strlen(names[k]) || memcmp(value, names[k], vl)) continue;
+            if (col[k] != (size_t)-1) { err->code = TABLE_DUPLICATE; err->index = k; return err->code; }
+            col[k] = index;
         }
-        if (col[k] == (size_t)-1) { *missing = k; return -1; }
+        if (col[k] == (size_t)-1) { err->code = TABLE_MISSING; err->index = k; return err->code; }
     }
-    return 0;
+    return TABLE_OK;
 }
 
-/* ---- JSON Lines ---- */
+/* ---- JSON Lines: a validating parser (RFC 8259), values found by key ---- */
+
+#define JSON_MAX_DEPTH 128
 
 static size_t skip_ws(const char *s, size_t i, size_t end)
 {
     while (i < end && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n')) i++;
     return i;
-}
-
-/* End of the JSON string starting at s[i] == '"' (just past its closing quote), or 0. */
-static size_t string_end(const char *s, size_t i, size_t end)
-{
-    for (i++; i < end; i++) {
-        if (s[i] == '\\') i++;
-        else if (s[i] == '"') return i + 1;
-    }
-    return 0;
-}
-
-/* End of any JSON value at s[i], or 0 (depth-counted; strings skipped). */
-static size_t value_end(const char *s, size_t i, size_t end)
-{
-    if (i >= end) return 0;
-    if (s[i] == '"') return string_end(s, i, end);
-    int depth = 0;
-    for (; i < end; i++) {
-        char c = s[i];
-        if (c == '"') {
-            size_t e = string_end(s, i, end);
-            if (!e) return 0;
-            i = e - 1;
-        } else if (c == '{' || c == '[') {
-            depth++;
-        } else if (c == '}' || c == ']') {
-            if (depth == 0) return i;
-            if (--depth == 0) return i + 1;
-        } else if (depth == 0 && (c == ',' || c == ' ' || c == '\t' || c == '\r' || c == '\n')) {
-            return i;
-        }
-    }
-    return depth ? 0 : i;
-}
-
-static int json_fields(const char *rec, size_t len, const char *const *names, size_t n, field *out)
-{
-    size_t end = content_end(rec, len), i = skip_ws(rec, 0, end);
-    for (size_t k = 0; k < n; k++) out[k].present = 0;
-    if (i >= end || rec[i] != '{') return -1;
-    i = skip_ws(rec, i + 1, end);
-    if (i < end && rec[i] == '}') return 0;
-    char key[256];
-    for (;;) {
-        if (i >= end || rec[i] != '"') return -1;
-        size_t ke = string_end(rec, i, end);
-        if (!ke) return -1;
-        field kf = { i, ke, 1, 1, 0 };
-        size_t kl = ke - i - 2 < sizeof key ? table_value(TABLE_JSONL, rec, &kf, key) : (size_t)-1;
-        i = skip_ws(rec, ke, end);
-        if (i >= end || rec[i] != ':') return -1;
-        i = skip_ws(rec, i + 1, end);
-        size_t ve = value_end(rec, i, end);
-        if (!ve || ve == i) return -1;
-        for (size_t k = 0; k < n; k++)
-            if (kl == strlen(names[k]) && memcmp(key, names[k], kl) == 0) {
-                out[k] = (field){ i, ve, 1, rec[i] == '"', ve - i == 4 && memcmp(rec + i, "null", 4) == 0 };
-            }
-        i = skip_ws(rec, ve, end);
-        if (i < end && rec[i] == ',') { i = skip_ws(rec, i + 1, end); continue; }
-        if (i < end && rec[i] == '}') return skip_ws(rec, i + 1, end) == end ? 0 : -1;
-        return -1;
-    }
-}
-
-int table_fields(table_kind kind, const char *rec, size_t len, const size_t *col, const char *const *names,
-                 size_t n, field *out)
-{
-    if (kind == TABLE_JSONL) return json_fields(rec, len, names, n, out);
-    return split(kind, rec, len, out, n, col, n);
 }
 
 static int hexdigit(char c)
@@ -175,6 +141,131 @@ static long hex4(const char *s)
         v = v << 4 | d;
     }
     return v;
+}
+
+/* End of the JSON string at s[i] == '"' (past its closing quote), or 0:
+ * no raw control character, only valid escapes, surrogates in pairs. */
+static size_t string_end(const char *s, size_t i, size_t end)
+{
+    for (i++; i < end; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"') return i + 1;
+        if (c < 0x20) return 0;
+        if (c != '\\') continue;
+        if (++i >= end) return 0;
+        if (strchr("\"\\/bfnrt", s[i]) && s[i]) continue;
+        if (s[i] != 'u' || i + 4 >= end) return 0;
+        long u = hex4(s + i + 1);
+        i += 4;
+        if (u < 0 || (u >= 0xdc00 && u <= 0xdfff)) return 0;
+        if (u >= 0xd800 && u <= 0xdbff) {
+            long lo = i + 6 < end && s[i + 1] == '\\' && s[i + 2] == 'u' ? hex4(s + i + 3) : -1;
+            if (lo < 0xdc00 || lo > 0xdfff) return 0;
+            i += 6;
+        }
+    }
+    return 0;
+}
+
+static size_t digits_end(const char *s, size_t i, size_t end)
+{
+    while (i < end && s[i] >= '0' && s[i] <= '9') i++;
+    return i;
+}
+
+static size_t number_end(const char *s, size_t i, size_t end)
+{
+    if (i < end && s[i] == '-') i++;
+    if (i < end && s[i] == '0') i++;
+    else if (i < end && s[i] >= '1' && s[i] <= '9') i = digits_end(s, i, end);
+    else return 0;
+    if (i < end && s[i] == '.') {
+        size_t d = digits_end(s, i + 1, end);
+        if (d == i + 1) return 0;
+        i = d;
+    }
+    if (i < end && (s[i] == 'e' || s[i] == 'E')) {
+        i++;
+        if (i < end && (s[i] == '+' || s[i] == '-')) i++;
+        size_t d = digits_end(s, i, end);
+        if (d == i) return 0;
+        i = d;
+    }
+    return i;
+}
+
+/* End of the JSON value at s[i], or 0. */
+static size_t value_end(const char *s, size_t i, size_t end, int depth)
+{
+    if (i >= end) return 0;
+    char c = s[i];
+    if (c == '"') return string_end(s, i, end);
+    if (c == '-' || (c >= '0' && c <= '9')) return number_end(s, i, end);
+    static const char *const lit[] = { "true", "false", "null" };
+    for (int k = 0; k < 3; k++) {
+        size_t l = strlen(lit[k]);
+        if (c == lit[k][0]) return end - i >= l && memcmp(s + i, lit[k], l) == 0 ? i + l : 0;
+    }
+    if ((c != '{' && c != '[') || depth >= JSON_MAX_DEPTH) return 0;
+    char close = c == '{' ? '}' : ']';
+    i = skip_ws(s, i + 1, end);
+    if (i < end && s[i] == close) return i + 1;
+    for (;;) {
+        if (c == '{') {
+            size_t k = i < end && s[i] == '"' ? string_end(s, i, end) : 0;
+            if (!k) return 0;
+            i = skip_ws(s, k, end);
+            if (i >= end || s[i] != ':') return 0;
+            i = skip_ws(s, i + 1, end);
+        }
+        size_t v = value_end(s, i, end, depth + 1);
+        if (!v) return 0;
+        i = skip_ws(s, v, end);
+        if (i < end && s[i] == close) return i + 1;
+        if (i >= end || s[i] != ',') return 0;
+        i = skip_ws(s, i + 1, end);
+    }
+}
+
+static int json_fields(const char *rec, size_t len, const char *const *names, size_t n, field *out,
+                       table_error *err)
+{
+    size_t end = content_end(rec, len), i = skip_ws(rec, 0, end);
+    for (size_t k = 0; k < n; k++) out[k].present = 0;
+    if (i >= end || rec[i] != '{') return malformed(err, "not a JSON object");
+    size_t all = value_end(rec, i, end, 0);
+    if (!all) return malformed(err, "not valid JSON");
+    if (skip_ws(rec, all, end) != end) return malformed(err, "text after the JSON object");
+    /* Valid: now the top-level keys, without further checks. */
+    i = skip_ws(rec, i + 1, end);
+    if (rec[i] == '}') return TABLE_OK;
+    char key[256];
+    for (;;) {
+        size_t ke = string_end(rec, i, end);
+        field kf = { i, ke, 1, 1, 0 };
+        size_t kl = ke - i - 2 < sizeof key ? table_value(TABLE_JSONL, rec, &kf, key) : (size_t)-1;
+        i = skip_ws(rec, skip_ws(rec, ke, end) + 1, end);   /* past ':' */
+        size_t ve = value_end(rec, i, end, 1);
+        for (size_t k = 0; k < n; k++)
+            if (kl == strlen(names[k]) && memcmp(key, names[k], kl) == 0) {
+                if (out[k].present) { err->code = TABLE_DUPLICATE; err->index = k; return err->code; }
+                out[k] = (field){ i, ve, 1, rec[i] == '"', rec[i] == 'n' };
+            }
+        i = skip_ws(rec, ve, end);
+        if (rec[i] == '}') return TABLE_OK;
+        i = skip_ws(rec, i + 1, end);                       /* past ',' */
+    }
+}
+
+int table_fields(table_kind kind, const char *rec, size_t len, const size_t *col, size_t nfields,
+                 const char *const *names, size_t n, field *out, table_error *err)
+{
+    memset(err, 0, sizeof *err);
+    if (kind == TABLE_JSONL) return json_fields(rec, len, names, n, out, err);
+    size_t count = 0;
+    if (split(kind, rec, len, out, col, n, &count, err)) return err->code;
+    if (count != nfields) { err->code = TABLE_FIELD_COUNT; err->index = count; return err->code; }
+    return TABLE_OK;
 }
 
 size_t table_value(table_kind kind, const char *rec, const field *f, char *out)
@@ -249,24 +340,29 @@ void table_out_free(table_out *o)
 
 static void put_char(table_out *o, char c) { table_put(o, &c, 1); }
 
-void table_write_value(table_kind kind, table_out *out, const char *v, size_t len, int quoted, int null)
+int table_write_value(table_kind kind, table_out *out, const char *v, size_t len, int quoted, int null)
 {
     if (null) {
         if (kind == TABLE_JSONL) table_put(out, "null", 4);
-        return;
+        return 0;
     }
-    if (kind == TABLE_TSV) { table_put(out, v, len); return; }
+    if (kind == TABLE_TSV) {                     /* no quoting in TSV: such a value cannot be written */
+        for (size_t i = 0; i < len; i++)
+            if (v[i] == '\t' || v[i] == '\n' || v[i] == '\r') return -1;
+        table_put(out, v, len);
+        return 0;
+    }
     if (kind == TABLE_CSV) {
         int needs = quoted;
         for (size_t i = 0; i < len && !needs; i++) needs = v[i] == ',' || v[i] == '"' || v[i] == '\n' || v[i] == '\r';
-        if (!needs) { table_put(out, v, len); return; }
+        if (!needs) { table_put(out, v, len); return 0; }
         put_char(out, '"');
         for (size_t i = 0; i < len; i++) {
             if (v[i] == '"') put_char(out, '"');
             put_char(out, v[i]);
         }
         put_char(out, '"');
-        return;
+        return 0;
     }
     put_char(out, '"');                          /* JSON: escape what must be */
     for (size_t i = 0; i < len; i++) {
@@ -279,4 +375,5 @@ void table_write_value(table_kind kind, table_out *out, const char *v, size_t le
         } else put_char(out, (char)c);
     }
     put_char(out, '"');
+    return 0;
 }

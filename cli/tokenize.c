@@ -4,8 +4,15 @@
  * in chunks of whole records (found by the main thread); each thread takes
  * a share of a chunk's records and unquotes, tokenizes (one batch call per
  * column) and writes them back into its own buffer; the buffers go out in
- * order once all are done, so on a bad value (--on-error fail) the output
- * ends with the last good row. */
+ * order once all are done, so on a failure the output ends with the last
+ * good row.
+ *
+ * Fails closed: a named column's value is tokenized, emptied (--on-error
+ * null), kept as it is (--on-error keep, only for a value that parses but
+ * does not fit its format, and counted), or its record is dropped (--on-error
+ * skip-record, counted), or the run fails.  A record that cannot be parsed
+ * fails the run under every policy but skip-record.  The summary goes to
+ * stderr on every run (and to --summary-json FILE). */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <pthread.h>
@@ -15,21 +22,36 @@
 #include <time.h>
 #include <unistd.h>
 #include "commands.h"
+#include "fpe/format.h"
 #include "table.h"
 
+/* Records a chunk, and the first read; the fuzz harness makes both small. */
+#ifndef CHUNK_ROWS
 #define CHUNK_ROWS 16384
+#endif
+#ifndef READ_SIZE
 #define READ_SIZE ((size_t)1 << 22)
-enum { ON_ERROR_FAIL, ON_ERROR_NULL, ON_ERROR_KEEP };
+#endif
+#define MAX_RECORD_DEFAULT ((size_t)1 << 20)
+enum { ON_ERROR_FAIL, ON_ERROR_NULL, ON_ERROR_KEEP, ON_ERROR_SKIP };
+static const char *const policy_names[] = { "fail", "null", "keep", "skip-record" };
+
+/* A value's problem found before encryption (the library's status comes after). */
+enum { PROBLEM_NONE, PROBLEM_NOT_STRING, PROBLEM_TWEAK };
+
+typedef struct counts {
+    unsigned long long tokenized, emptied, kept, refused;
+    unsigned long long untweaked;   /* --on-error keep, no --tweak-column value: the empty tweak */
+} counts;
 
 typedef struct column {
-    const char *name;
+    const char *name, *spec;
     kc_tokenizer *t;
     kc_token_row *rows;          /* CHUNK_ROWS each */
     field *fields;
-    unsigned char *problem;      /* PROBLEM_* found before encryption */
+    unsigned char *problem;      /* PROBLEM_* */
+    counts n;                    /* of the whole run */
 } column;
-
-enum { PROBLEM_NONE, PROBLEM_MISSING, PROBLEM_MALFORMED, PROBLEM_NOT_STRING };
 
 #define MAX_PARTS 64
 #define PART_MIN_ROWS 512        /* fewer rows than this per thread: not worth a thread */
@@ -42,7 +64,10 @@ typedef struct part {
     char *values, *tokens;       /* its unquoted values, and room for their tokens */
     size_t values_cap, tokens_cap;
     table_out out;               /* its records, written back */
-    size_t done;                 /* records in out */
+    size_t stop;                 /* the record (from first) that ends the run, or n */
+    size_t stop_col;             /* its column, or SIZE_MAX: the record itself */
+    counts n_col[KC_CLI_MAX_COLUMNS];
+    unsigned long long written, skipped;
     int oom;
 } part;
 
@@ -52,13 +77,17 @@ typedef struct job {
     column cols[KC_CLI_MAX_COLUMNS];
     size_t ncols;
     const char *names[KC_CLI_MAX_COLUMNS + 1];   /* the columns', then --tweak-column's */
-    size_t nnames, pos[KC_CLI_MAX_COLUMNS + 1];
+    size_t nnames, pos[KC_CLI_MAX_COLUMNS + 1], nfields;
     size_t rec_start[CHUNK_ROWS], rec_len[CHUNK_ROWS];
     unsigned long rec_line[CHUNK_ROWS];
+    table_error rec_err[CHUNK_ROWS];
+    unsigned char blank[CHUNK_ROWS];
+    unsigned char untweaked[CHUNK_ROWS];
     unsigned nparts;             /* threads */
     part parts[MAX_PARTS];
+    size_t max_record;
     unsigned long line;          /* line number of the next record */
-    unsigned long long rows;
+    unsigned long long read, written, skipped, rejected;
     time_t progress;
 } job;
 
@@ -86,29 +115,41 @@ static int prepare(part *p)
     field f[KC_CLI_MAX_COLUMNS + 1];
     for (size_t k = p->first; k < p->first + p->n; k++) {
         const char *rec = p->buf + j->rec_start[k];
-        int bad = table_fields(j->kind, rec, j->rec_len[k], j->pos, j->names, j->nnames, f);
+        table_error *e = &j->rec_err[k];
+        for (size_t c = 0; c < j->ncols; c++) {
+            memset(&j->cols[c].rows[k], 0, sizeof j->cols[c].rows[k]);   /* in NULL: nothing to send */
+            j->cols[c].problem[k] = PROBLEM_NONE;
+        }
+        memset(e, 0, sizeof *e);
+        j->blank[k] = table_blank(rec, j->rec_len[k]);
+        j->untweaked[k] = 0;
+        if (j->blank[k]) continue;                /* no data: written as it is */
+        if (table_fields(j->kind, rec, j->rec_len[k], j->pos, j->nfields, j->names, j->nnames, f, e)) continue;
         const char *tweak = NULL;
         size_t tweak_len = 0;
-        if (!bad && j->nnames > j->ncols && f[j->ncols].present && !f[j->ncols].null) {
+        if (j->nnames > j->ncols && f[j->ncols].present && !f[j->ncols].null) {
             tweak = p->values + used;
             tweak_len = table_value(j->kind, rec, &f[j->ncols], p->values + used);
-            if (tweak_len == (size_t)-1) bad = 1;
-            else used += tweak_len;
+            if (tweak_len == (size_t)-1) { e->code = TABLE_MALFORMED; e->why = "bad JSON escape"; continue; }
+            used += tweak_len;
         }
+        /* No tweak value: refused, except under keep, where the value still gets
+         * tokenized (with the empty tweak, as detokenize will) and counted. */
+        int no_tweak = j->nnames > j->ncols && !tweak_len;
+        j->untweaked[k] = (unsigned char)(no_tweak && j->policy == ON_ERROR_KEEP);
+        if (j->untweaked[k]) no_tweak = 0;
         for (size_t c = 0; c < j->ncols; c++) {
             kc_token_row *r = &j->cols[c].rows[k];
-            memset(r, 0, sizeof *r);             /* in NULL: nothing to send */
             j->cols[c].fields[k] = f[c];
-            /* A JSON object may lack a key (left as it is); a CSV/TSV row may not lack a column. */
-            j->cols[c].problem[k] = bad ? PROBLEM_MALFORMED
-                                  : !f[c].present && j->kind != TABLE_JSONL ? PROBLEM_MISSING : PROBLEM_NONE;
-            if (bad || !f[c].present || f[c].null || f[c].end == f[c].start) continue;   /* null, empty: kept */
-            if (j->kind == TABLE_JSONL && !f[c].quoted) {    /* a number, object...: its type would change */
+            if (!f[c].present || f[c].null) continue;            /* JSON: no such key, or null: left */
+            if (j->kind == TABLE_JSONL && !f[c].quoted) {        /* a number, object...: its type would change */
                 j->cols[c].problem[k] = PROBLEM_NOT_STRING;
                 continue;
             }
             size_t len = table_value(j->kind, rec, &f[c], p->values + used);
-            if (len == (size_t)-1) { j->cols[c].problem[k] = PROBLEM_MALFORMED; continue; }
+            if (len == (size_t)-1) { e->code = TABLE_MALFORMED; e->why = "bad JSON escape"; break; }
+            if (len == 0) continue;                              /* empty stays empty */
+            if (no_tweak) { j->cols[c].problem[k] = PROBLEM_TWEAK; continue; }
             r->in = p->values + used;
             r->in_len = len;
             used += len;
@@ -118,29 +159,47 @@ static int prepare(part *p)
             r->out_cap = 4 * len;
             tused += 4 * len;
         }
+        if (e->code)                              /* nothing of a malformed record goes to the cipher */
+            for (size_t c = 0; c < j->ncols; c++) memset(&j->cols[c].rows[k], 0, sizeof j->cols[c].rows[k]);
     }
     return 0;
 }
 
-static const char *row_error(const kc_token_row *r, int problem, char *msg, size_t cap, const char *name)
+static int value_bad(const job *j, size_t c, size_t k)
 {
-    if (problem == PROBLEM_MISSING) snprintf(msg, cap, "no field %s", name);
-    else if (problem == PROBLEM_MALFORMED) snprintf(msg, cap, "malformed record");
-    else if (problem == PROBLEM_NOT_STRING) snprintf(msg, cap, "%s: not a JSON string", name);
+    const kc_token_row *r = &j->cols[c].rows[k];
+    return j->cols[c].problem[k] != PROBLEM_NONE || (r->in && r->status != KC_OK);
+}
+
+static const char *value_message(const job *j, size_t c, size_t k, char *msg, size_t cap)
+{
+    const kc_token_row *r = &j->cols[c].rows[k];
+    const char *name = j->cols[c].name;
+    if (j->cols[c].problem[k] == PROBLEM_NOT_STRING) snprintf(msg, cap, "%s: not a JSON string", name);
+    else if (j->cols[c].problem[k] == PROBLEM_TWEAK)
+        snprintf(msg, cap, "%s: the --tweak-column %s is missing, null or empty", name, j->names[j->ncols]);
     else if (r->status == KC_ERR_FORMAT || r->status == KC_ERR_CHECK_DIGIT)
         snprintf(msg, cap, "%s: character %zu: %s", name, r->error_pos + 1, kc_strerror(r->status));
-    else snprintf(msg, cap, "%s: %s", name, kc_strerror(r->status));
+    else snprintf(msg, cap, "%s: %s", name, value_error(r->status));
     return msg;
 }
 
-/* Record k with its tokenized fields in place. */
-static void write_record(job *j, table_out *out, const char *rec, size_t len, size_t k)
+static const char *record_message(const job *j, const table_error *e, char *msg, size_t cap)
 {
-    size_t order[KC_CLI_MAX_COLUMNS], n = 0;
+    if (e->code == TABLE_DUPLICATE) snprintf(msg, cap, "key %s appears twice in the record", j->names[e->index]);
+    else if (e->code == TABLE_FIELD_COUNT)
+        snprintf(msg, cap, "malformed record: %zu fields, the header has %zu", e->index, j->nfields);
+    else snprintf(msg, cap, "malformed record: %s", e->why ? e->why : "?");
+    return msg;
+}
+
+/* Record k with its named fields tokenized or emptied (act[c]: 1 token,
+ * 2 empty); -1 (nothing written) when a value cannot be written (TSV). */
+static int write_record(job *j, table_out *out, const char *rec, size_t len, size_t k, const int *act)
+{
+    size_t order[KC_CLI_MAX_COLUMNS], n = 0, mark = out->len;
     for (size_t c = 0; c < j->ncols; c++) {
-        const kc_token_row *r = &j->cols[c].rows[k];
-        int nullify = j->policy == ON_ERROR_NULL && j->cols[c].problem[k] == PROBLEM_NOT_STRING;
-        if (!nullify && (!r->in || !r->in_len || (r->status != KC_OK && j->policy == ON_ERROR_KEEP))) continue;
+        if (!act[c]) continue;
         size_t i = n++;                           /* in order of position in the record */
         while (i && j->cols[order[i - 1]].fields[k].start > j->cols[c].fields[k].start) {
             order[i] = order[i - 1];
@@ -153,49 +212,70 @@ static void write_record(job *j, table_out *out, const char *rec, size_t len, si
         const field *f = &j->cols[order[i]].fields[k];
         const kc_token_row *r = &j->cols[order[i]].rows[k];
         table_put(out, rec + at, f->start - at);
-        table_write_value(j->kind, out, r->out, r->out_len, f->quoted,
-                          r->status != KC_OK || j->cols[order[i]].problem[k] != PROBLEM_NONE);
+        /* A one-column CSV record emptied is written "": a bare empty last line would be no record. */
+        int empty = act[order[i]] == 2, csv1 = empty && j->kind == TABLE_CSV && j->nfields == 1;
+        if (table_write_value(j->kind, out, r->out, empty ? 0 : r->out_len, f->quoted || csv1, empty && !csv1)) {
+            out->len = mark;
+            return -1;
+        }
         at = f->end;
     }
     table_put(out, rec + at, len - at);
+    return 0;
 }
 
-/* The first record of a part with a bad value, and what is wrong with it:
- * n when there is none (or the policy is not fail). */
-static size_t first_bad(const part *p, size_t *col)
-{
-    const job *j = p->j;
-    for (size_t k = p->first; j->policy == ON_ERROR_FAIL && k < p->first + p->n; k++)
-        for (size_t c = 0; c < j->ncols; c++)
-            if (j->cols[c].rows[k].status != KC_OK || j->cols[c].problem[k]) {
-                *col = c;
-                return k - p->first;
-            }
-    return p->n;
-}
-
-/* A thread's share: unquote, tokenize each column in one batch, write the
- * records back up to the first bad one. */
+/* A thread's share: unquote, tokenize each column in one batch, then each
+ * record by the policy, up to the first that ends the run. */
 static void *run_part(void *arg)
 {
     part *p = arg;
     job *j = p->j;
-    p->done = 0;
     p->out.len = 0;
+    p->stop = p->n;
+    p->written = p->skipped = 0;
+    memset(p->n_col, 0, sizeof p->n_col);
     if (prepare(p)) { p->oom = 1; return NULL; }
     for (size_t c = 0; c < j->ncols; c++)
         (j->encrypt ? kc_tokenize_batch : kc_detokenize_batch)(j->cols[c].t, j->cols[c].rows + p->first, p->n, NULL);
-    size_t col = 0, stop = first_bad(p, &col);
-    for (size_t k = p->first; k < p->first + stop; k++)
-        write_record(j, &p->out, p->buf + j->rec_start[k], j->rec_len[k], k);
-    p->done = stop;
+    for (size_t i = 0; i < p->n; i++) {
+        size_t k = p->first + i;
+        const char *rec = p->buf + j->rec_start[k];
+        int act[KC_CLI_MAX_COLUMNS] = { 0 }, any_bad = 0;
+        if (j->rec_err[k].code) {
+            if (j->policy == ON_ERROR_SKIP) { p->skipped++; continue; }
+            p->stop = i;
+            p->stop_col = SIZE_MAX;
+            break;
+        }
+        size_t bad_col = 0;
+        for (size_t c = 0; !j->blank[k] && c < j->ncols; c++) {
+            if (value_bad(j, c, k)) {
+                if (!any_bad) bad_col = c;
+                any_bad = 1;
+                act[c] = j->policy == ON_ERROR_NULL ? 2 : 0;
+            } else act[c] = j->cols[c].rows[k].in ? 1 : 0;
+        }
+        if (any_bad && j->policy == ON_ERROR_FAIL) { p->stop = i; p->stop_col = bad_col; break; }
+        if (any_bad && j->policy == ON_ERROR_SKIP) { p->skipped++; continue; }
+        if (write_record(j, &p->out, rec, j->rec_len[k], k, act)) {   /* TSV: a token it cannot hold */
+            p->stop = i;
+            p->stop_col = SIZE_MAX - 1;
+            break;
+        }
+        p->written++;
+        for (size_t c = 0; c < j->ncols; c++) {
+            if (act[c] == 1) p->n_col[c].tokenized++, p->n_col[c].untweaked += j->untweaked[k];
+            else if (act[c] == 2) p->n_col[c].emptied++;
+            else if (!j->blank[k] && value_bad(j, c, k)) p->n_col[c].kept++;
+        }
+    }
     p->oom = p->out.failed;
     return NULL;
 }
 
 /* Tokenizes and writes records [0, n) of buf, the threads taking
- * contiguous shares; on a bad value under --on-error fail, writes the rows
- * before it and reports it. */
+ * contiguous shares; writes the records before one that ends the run and
+ * reports it. */
 static int run_chunk(job *j, const char *buf, size_t n)
 {
     unsigned parts = j->nparts;
@@ -221,22 +301,47 @@ static int run_chunk(job *j, const char *buf, size_t n)
         part *p = &j->parts[i];
         if (p->oom) return fail(EXIT_CRYPTO, "tokenize", "out of memory");
         if (table_flush(&p->out, stdout)) return fail(EXIT_CRYPTO, "writing output", strerror(errno));
-        j->rows += p->done;
-        if (p->done < p->n) {             /* a bad value under --on-error fail */
-            size_t col = 0, k = p->first + first_bad(p, &col);
-            char what[48], msg[200];
+        j->read += p->stop < p->n ? p->stop + 1 : p->n;
+        j->written += p->written;
+        j->skipped += p->skipped;
+        for (size_t c = 0; c < j->ncols; c++) {
+            j->cols[c].n.tokenized += p->n_col[c].tokenized;
+            j->cols[c].n.emptied += p->n_col[c].emptied;
+            j->cols[c].n.kept += p->n_col[c].kept;
+            j->cols[c].n.untweaked += p->n_col[c].untweaked;
+        }
+        if (p->stop < p->n) {             /* the record that ends the run */
+            size_t k = p->first + p->stop;
+            char what[48], msg[300];
             snprintf(what, sizeof what, "line %lu", j->rec_line[k]);
             if (fflush(stdout)) return fail(EXIT_CRYPTO, "writing output", strerror(errno));
-            return fail(EXIT_CRYPTO, what, row_error(&j->cols[col].rows[k], j->cols[col].problem[k], msg, sizeof msg,
-                                                     j->cols[col].name));
+            if (p->stop_col == SIZE_MAX) {
+                j->rejected++;
+                return fail(EXIT_CRYPTO, what, record_message(j, &j->rec_err[k], msg, sizeof msg));
+            }
+            if (p->stop_col == SIZE_MAX - 1) {
+                j->rejected++;
+                return fail(EXIT_CRYPTO, what, "a token holds a tab, CR or LF, which TSV cannot carry");
+            }
+            j->cols[p->stop_col].n.refused++;
+            return fail(EXIT_CRYPTO, what, value_message(j, p->stop_col, k, msg, sizeof msg));
         }
     }
     if (ferror(stdout)) return fail(EXIT_CRYPTO, "writing output", strerror(errno));
     if (isatty(2) && time(NULL) != j->progress) {
         j->progress = time(NULL);
-        fprintf(stderr, "\rkcipher: %llu rows", j->rows);
+        fprintf(stderr, "\rkcipher: %llu rows", j->read);
     }
     return 0;
+}
+
+static int header_error(const job *j, const table_error *e)
+{
+    char msg[200];
+    if (e->code == TABLE_MISSING) snprintf(msg, sizeof msg, "no column named %.100s", j->names[e->index]);
+    else if (e->code == TABLE_DUPLICATE) snprintf(msg, sizeof msg, "column %.100s appears twice", j->names[e->index]);
+    else snprintf(msg, sizeof msg, "malformed: %s", e->why ? e->why : "?");
+    return fail(EXIT_USAGE, "header", msg);
 }
 
 static int stream(job *j)
@@ -244,7 +349,7 @@ static int stream(job *j)
     size_t cap = READ_SIZE, have = 0, start = 0;
     char *buf = malloc(cap);
     if (!buf) return fail(EXIT_CRYPTO, "tokenize", "out of memory");
-    int eof = 0, rc = 0, header = j->kind != TABLE_JSONL;
+    int eof = 0, rc = 0, header = j->kind != TABLE_JSONL, first = 1;
     j->line = 1;
     while (!rc) {
         if (!eof) {                               /* keep what is left, read more */
@@ -264,18 +369,24 @@ static int stream(job *j)
                 eof = 1;
             }
         }
+        if (first && (have >= 3 || eof)) {       /* a UTF-8 byte order mark: written back as it came */
+            first = 0;
+            if (have >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3)) {
+                fwrite(buf, 1, 3, stdout);
+                start = 3;
+            }
+        }
         size_t n = 0;
         unsigned long lines;
+        int too_long = 0;
         while (n < CHUNK_ROWS && start < have) {
             size_t len = table_record_length(j->kind, buf + start, have - start, eof, &lines);
-            if (!len) break;
+            if (!len) { too_long = have - start > j->max_record; break; }
+            if (len > j->max_record) { too_long = 1; break; }
             if (header) {                         /* CSV/TSV: the header names the columns */
-                size_t missing;
-                missing = SIZE_MAX;
-                if (table_header(j->kind, buf + start, len, j->names, j->nnames, j->pos, &missing)) {
-                    char msg[160];
-                    snprintf(msg, sizeof msg, "no column named %.100s", missing < j->nnames ? j->names[missing] : "?");
-                    rc = fail(EXIT_USAGE, "header", missing < j->nnames ? msg : "malformed");
+                table_error e;
+                if (table_header(j->kind, buf + start, len, j->names, j->nnames, j->pos, &j->nfields, &e)) {
+                    rc = header_error(j, &e);
                     break;
                 }
                 fwrite(buf + start, 1, len, stdout);
@@ -291,12 +402,88 @@ static int stream(job *j)
         }
         if (rc) break;
         if (n) rc = run_chunk(j, buf, n);
+        if (!rc && too_long) {
+            char what[48], msg[120];
+            snprintf(what, sizeof what, "line %lu", j->line);
+            snprintf(msg, sizeof msg, "record longer than %zu bytes (--max-record-bytes)", j->max_record);
+            j->rejected++;
+            rc = fail(EXIT_CRYPTO, what, msg);
+        }
         if (eof && start >= have) break;
-        if (eof && !n && start < have) { rc = fail(EXIT_CRYPTO, "reading input", "incomplete record"); break; }
     }
-    if (isatty(2) && j->rows) fprintf(stderr, "\rkcipher: %llu rows\n", j->rows);
+    if (isatty(2) && j->read) fputc('\n', stderr);
     free_wiped(buf, cap);
     return rc;
+}
+
+/* The summary: one line on stderr, and the same as JSON when asked. */
+static int summary(const job *j, const char *json_path, int rc)
+{
+    fprintf(stderr, "kcipher: %s summary: %llu rows read, %llu written, %llu skipped, %llu rejected (--on-error %s)",
+            j->encrypt ? "tokenize" : "detokenize", j->read, j->written, j->skipped, j->rejected,
+            policy_names[j->policy]);
+    for (size_t c = 0; c < j->ncols; c++) {
+        const counts *n = &j->cols[c].n;
+        fprintf(stderr, "; %s: %llu %s, %llu emptied, %llu kept, %llu refused", j->cols[c].name, n->tokenized,
+                j->encrypt ? "tokenized" : "detokenized", n->emptied, n->kept, n->refused);
+        if (n->untweaked) fprintf(stderr, " (%llu with no --tweak-column value)", n->untweaked);
+    }
+    fprintf(stderr, "%s\n", rc ? " (failed)" : "");
+    if (!json_path) return rc;
+    FILE *f = fopen(json_path, "w");
+    if (!f) return rc ? rc : fail(EXIT_CRYPTO, json_path, strerror(errno));
+    fprintf(f, "{\"command\": \"%s\", \"exit\": %d, \"on_error\": \"%s\", \"rows_read\": %llu, \"rows_written\": %llu, "
+            "\"records_skipped\": %llu, \"records_rejected\": %llu, \"columns\": {",
+            j->encrypt ? "tokenize" : "detokenize", rc, policy_names[j->policy], j->read, j->written, j->skipped,
+            j->rejected);
+    for (size_t c = 0; c < j->ncols; c++) {
+        const counts *n = &j->cols[c].n;
+        table_out name = { 0 };
+        table_write_value(TABLE_JSONL, &name, j->cols[c].name, strlen(j->cols[c].name), 1, 0);
+        fprintf(f, "%s%.*s: {\"tokenized\": %llu, \"emptied\": %llu, \"kept\": %llu, \"refused\": %llu, "
+                "\"untweaked\": %llu}", c ? ", " : "", (int)name.len, name.buf ? name.buf : "\"\"", n->tokenized,
+                n->emptied, n->kept, n->refused, n->untweaked);
+        table_out_free(&name);
+    }
+    fprintf(f, "}}\n");
+    if (fclose(f)) return rc ? rc : fail(EXIT_CRYPTO, json_path, "write error");
+    return rc;
+}
+
+/* The options that must hold before any input is read. */
+static int check_columns(job *j, const options *o, char names[][128])
+{
+    for (size_t c = 0; c < o->ncolumns; c++) {
+        const char *spec = o->columns[c], *eq = strchr(spec, '=');
+        if (!eq || eq == spec || (size_t)(eq - spec) >= 128)
+            return fail(EXIT_USAGE, "--column", "expected NAME=FORMAT, e.g. card=card or rrn=kr-rrn");
+        memcpy(names[c], spec, (size_t)(eq - spec));
+        names[c][eq - spec] = 0;
+        char what[200];
+        snprintf(what, sizeof what, "--column %.150s", spec);
+        for (size_t d = 0; d < c; d++)
+            if (!strcmp(names[d], names[c])) return fail(EXIT_USAGE, what, "that column is named twice");
+        if (o->tweak_column && !strcmp(o->tweak_column, names[c]))
+            return fail(EXIT_USAGE, "--tweak-column",
+                        "names a tokenized column: the tweak would differ between tokenize and detokenize");
+        j->cols[c].name = j->names[c] = names[c];
+        j->cols[c].spec = eq + 1;
+    }
+    return 0;
+}
+
+/* TSV cannot quote: a format whose alphabet holds a tab, CR or LF could
+ * write a token that breaks the record. */
+static int check_tsv(const char *spec, const char *what)
+{
+    kc_format f;
+    if (kc_format_parse(&f, spec) != KC_OK) return 0;   /* the tokenizer reports it */
+    int bad = 0;
+    for (uint32_t i = 0; i < f.radix; i++)
+        bad |= f.alphabet[i] == '\t' || f.alphabet[i] == '\n' || f.alphabet[i] == '\r';
+    kc_format_clear(&f);
+    return bad ? fail(EXIT_USAGE, what, "the format's alphabet holds a tab, CR or LF, which TSV cannot carry "
+                                        "(use --input csv or jsonl)") : 0;
 }
 
 int cmd_tokenize(const options *o, int encrypt)
@@ -311,36 +498,33 @@ int cmd_tokenize(const options *o, int encrypt)
     if (!j) return fail(EXIT_CRYPTO, "tokenize", "out of memory");
     j->encrypt = encrypt;
     j->tweak_context = !!o->tweak_context;
+    j->max_record = MAX_RECORD_DEFAULT;
     const char *in = o->input ? o->input : "csv", *pol = o->on_error ? o->on_error : "fail";
     j->kind = !strcmp(in, "csv") ? TABLE_CSV : !strcmp(in, "tsv") ? TABLE_TSV : TABLE_JSONL;
-    j->policy = !strcmp(pol, "fail") ? ON_ERROR_FAIL : !strcmp(pol, "null") ? ON_ERROR_NULL : ON_ERROR_KEEP;
+    j->policy = !strcmp(pol, "fail") ? ON_ERROR_FAIL : !strcmp(pol, "null") ? ON_ERROR_NULL
+              : !strcmp(pol, "keep") ? ON_ERROR_KEEP : ON_ERROR_SKIP;
     if (strcmp(in, "csv") && strcmp(in, "tsv") && strcmp(in, "jsonl"))
         rc = fail(EXIT_USAGE, "--input", "expected csv, tsv or jsonl");
-    else if (strcmp(pol, "fail") && strcmp(pol, "null") && strcmp(pol, "keep"))
-        rc = fail(EXIT_USAGE, "--on-error", "expected fail, null or keep");
+    else if (strcmp(pol, "fail") && strcmp(pol, "null") && strcmp(pol, "keep") && strcmp(pol, "skip-record"))
+        rc = fail(EXIT_USAGE, "--on-error", "expected fail, null, keep or skip-record");
+    unsigned long max_record = MAX_RECORD_DEFAULT;
+    if (!rc && o->max_record_bytes)
+        rc = parse_uint(o->max_record_bytes, 64, 1UL << 30, &max_record, "--max-record-bytes");
+    j->max_record = max_record;
+    char names[KC_CLI_MAX_COLUMNS][128];
+    if (!rc) rc = check_columns(j, o, names);
     uint8_t *key = NULL;
     size_t key_len = 0;
     if (!rc) rc = check_same_file();
     if (!rc) rc = load_key(o, &key, &key_len);
-    char names[KC_CLI_MAX_COLUMNS][128];
     for (size_t c = 0; !rc && c < o->ncolumns; c++) {
-        const char *spec = o->columns[c], *eq = strchr(spec, '=');
-        if (!eq || eq == spec || (size_t)(eq - spec) >= sizeof names[c]) {
-            rc = fail(EXIT_USAGE, "--column", "expected NAME=FORMAT, e.g. card=card or rrn=kr-rrn");
-            break;
-        }
-        memcpy(names[c], spec, (size_t)(eq - spec));
-        names[c][eq - spec] = 0;
         column *col = &j->cols[j->ncols++];
-        col->name = j->names[c] = names[c];
-        kc_status st = kc_tokenizer_new(&col->t, o->cipher, o->backend, key, key_len, eq + 1,
+        char what[200];
+        snprintf(what, sizeof what, "--column %.150s", o->columns[c]);
+        kc_status st = kc_tokenizer_new(&col->t, o->cipher, o->backend, key, key_len, col->spec,
                                         o->allow_small ? KC_FPE_ALLOW_SMALL_DOMAIN : 0);
-        if (st != KC_OK) {
-            char what[160];
-            snprintf(what, sizeof what, "--column %s", spec);
-            rc = fail_status(st, what);
-            break;
-        }
+        if (st != KC_OK) { rc = fail_setup(st, o->cipher, key_len, what); break; }
+        if (j->kind == TABLE_TSV && (rc = check_tsv(col->spec, what))) break;
         col->rows = calloc(CHUNK_ROWS, sizeof *col->rows);
         col->fields = calloc(CHUNK_ROWS, sizeof *col->fields);
         col->problem = calloc(CHUNK_ROWS, 1);
@@ -352,7 +536,7 @@ int cmd_tokenize(const options *o, int encrypt)
     j->nparts = kc_threads() < MAX_PARTS ? kc_threads() : MAX_PARTS;
     if (!j->nparts) j->nparts = 1;
     if (!rc && kc_set_threads(1) != KC_OK) rc = fail(EXIT_CRYPTO, "tokenize", "cannot set the library's threads");
-    if (!rc) rc = stream(j);
+    if (!rc) rc = summary(j, o->summary_json, stream(j));
     for (size_t c = 0; c < j->ncols; c++) {
         kc_tokenizer_free(j->cols[c].t);
         free(j->cols[c].rows);

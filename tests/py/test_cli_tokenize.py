@@ -141,7 +141,7 @@ class Tokenize(unittest.TestCase):
         self.assertEqual(len(out.splitlines()), 4)
         code, _, err = tok("--column", "card=card", stdin=b"id,card\n1\n")
         self.assertEqual(code, 1)
-        self.assertIn("line 2: no field card", err)
+        self.assertIn("line 2: malformed record: 1 fields, the header has 2", err)
         code, _, err = tok("--column", "card=card", stdin=b"id,card\n1,\"4111\n")
         self.assertEqual(code, 1)
 
@@ -201,6 +201,157 @@ class Tokenize(unittest.TestCase):
         code, out, _ = tok("--input", "jsonl", "--column", "card=digits", "--on-error", "null",
                            stdin=b'{"card": 4111111111111111}\n')
         self.assertEqual((code, out), (0, b'{"card": null}\n'))
+
+
+class FailsClosed(unittest.TestCase):
+    """Issue 22: no named column's value leaves in clear with exit 0 (the full corpus: tests/attack)."""
+    CARD = b"4111111111111111"
+
+    def test_repeated_column_is_a_usage_error(self):
+        for kind, data in (("csv", b"card\n4111111111111111\n"), ("jsonl", b'{"card":"4111111111111111"}\n')):
+            code, out, err = tok("--input", kind, "--column", "card=card", "--column", "card=card", stdin=data)
+            self.assertEqual((code, out), (2, b""), err)
+            self.assertIn("--column card=card", err)
+
+    def test_tweak_column_that_is_tokenized(self):
+        code, _, err = tok("--column", "card=card", "--column", "u=digits", "--tweak-column", "u",
+                           stdin=b"card,u\n4111111111111111,1234567\n")
+        self.assertEqual(code, 2, err)
+        self.assertIn("--tweak-column", err)
+
+    def test_stray_quote_is_one_malformed_record(self):
+        data = b'id,name,card\n1,O"Brien,4111111111111111\n2,Ann,5500005555555559\n'
+        for pol in ("fail", "null", "keep"):
+            code, out, err = tok("--column", "card=card", "--on-error", pol, stdin=data)
+            self.assertEqual(code, 1, (pol, err))
+            self.assertIn("line 2: malformed record: quote inside an unquoted field", err)
+            self.assertNotIn(self.CARD, out)
+        code, out, err = tok("--column", "card=card", "--on-error", "skip-record", stdin=data)
+        self.assertEqual((code, out.count(b"\n")), (0, 2), err)
+        self.assertNotIn(self.CARD, out)
+        self.assertNotIn(b"5500005555555559", out)
+        self.assertIn("1 skipped", err)
+
+    def test_malformed_record_in_a_later_share(self):
+        rows = ["%d,n,4%015d" % (i, i * 7919) for i in range(24000)]
+        rows[15000] = '15000,O"Brien,4111111111111111'          # in the second of two shares
+        data = ("id,name,card\n" + "\n".join(rows) + "\n").encode()
+        outs = []
+        for t in (1, 2):
+            for pol in ("fail", "keep"):
+                code, out, err = tok("--column", "card=card", "--threads", str(t), "--on-error", pol, stdin=data)
+                self.assertEqual(code, 1, err)
+                self.assertIn("line 15002: malformed record", err)
+                self.assertNotIn(self.CARD, out)
+                outs.append(out)
+            code, out, err = tok("--column", "card=card", "--threads", str(t), "--on-error", "skip-record",
+                                 stdin=data)
+            self.assertEqual((code, out.count(b"\n")), (0, 24000), err)
+            self.assertNotIn(self.CARD, out)
+        self.assertEqual(len(set(outs)), 1)
+        self.assertEqual(outs[0].count(b"\n"), 15001)
+
+    def test_record_size_is_bounded(self):
+        data = b'id,card\n1,"' + b"2,4111111111111111\n" * 100000
+        code, out, err = tok("--column", "card=card", "--max-record-bytes", "65536", stdin=data)
+        self.assertEqual((code, out), (1, b"id,card\n"), err)
+        self.assertIn("line 2: record longer than 65536 bytes", err)
+
+    def test_malformed_json_under_keep(self):
+        for line in (b'{"card":"4111111111111111"', b'{"x":tru,"card":"4111111111111111"}',
+                     b'{"card":"4111111111111111"} x', b'\xef\xbb\xbf{"card":"4111111111111111"}'):
+            code, out, err = tok("--input", "jsonl", "--column", "card=card", "--on-error", "keep",
+                                 stdin=b'{"card":"5500005555555559"}\n' + line + b"\n")
+            self.assertEqual(code, 1, (line, err))
+            self.assertNotIn(self.CARD, out)
+
+    def test_duplicates(self):
+        code, out, err = tok("--input", "jsonl", "--column", "card=card", "--on-error", "null",
+                             stdin=b'{"card":"4111111111111111","card":"5500005555555559"}\n')
+        self.assertEqual(code, 1)
+        self.assertIn("key card appears twice", err)
+        code, _, err = tok("--column", "card=card", stdin=b"card,card\n4111111111111111,5500005555555559\n")
+        self.assertEqual(code, 2)
+        self.assertIn("column card appears twice", err)
+
+    def test_empty_values_and_bom(self):
+        data = b'\xef\xbb\xbfid,card\n1,""\n2,\n3,4111111111111111\n'
+        code, out, err = tok("--column", "card=card", stdin=data)
+        self.assertEqual(code, 0, err)
+        self.assertTrue(out.startswith(b'\xef\xbb\xbfid,card\n1,""\n2,\n3,411111'), out)
+        self.assertEqual(detok("--column", "card=card", stdin=out)[1], data)
+        code, out, err = tok("--input", "jsonl", "--column", "card=card", stdin=b'{"card":""}\n')
+        self.assertEqual((code, out), (0, b'{"card":""}\n'), err)
+
+    def test_tsv_refuses_an_alphabet_with_tab(self):
+        code, _, err = tok("--input", "tsv", "--column", "c=alphabet=0123456789\t", stdin=b"c\n1234567\n")
+        self.assertEqual(code, 2)
+        self.assertIn("TSV", err)
+
+    def test_csv_quotes_tokens_that_need_it(self):
+        data = b"c\n" + b"".join(b"%d\n" % (10 ** 9 + i) for i in range(50))
+        code, out, err = tok("--column", 'c=alphabet=0123456789",', stdin=data)
+        self.assertEqual(code, 0, err)
+        import csv, io
+        rows = list(csv.reader(io.StringIO(out.decode())))
+        self.assertEqual(len(rows), 51)
+        self.assertTrue(any('"' in r[0] or "," in r[0] for r in rows[1:]))
+        back = detok("--column", 'c=alphabet=0123456789",', stdin=out)[1]
+        self.assertEqual(list(csv.reader(io.StringIO(back.decode()))), list(csv.reader(io.StringIO(data.decode()))))
+
+    def test_missing_tweak_value(self):
+        data = b"u,card\na,4111111111111111\n,5500005555555559\n"
+        code, _, err = tok("--column", "card=card", "--tweak-column", "u", stdin=data)
+        self.assertEqual(code, 1)
+        self.assertIn("line 3: card: the --tweak-column u is missing", err)
+        code, out, err = tok("--column", "card=card", "--tweak-column", "u", "--on-error", "null", stdin=data)
+        self.assertEqual((code, out.splitlines()[2]), (0, b","), err)
+
+    def test_summary_always_and_json(self):
+        import tempfile
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "s.json")
+            code, _, err = tok("--column", "card=card", "--on-error", "keep", "--summary-json", path,
+                               stdin=b"id,card\n1,4111111111111111\n2,4111x\n")
+            self.assertEqual(code, 0, err)
+            self.assertIn("summary: 2 rows read, 2 written", err)
+            s = json.load(open(path))
+            self.assertEqual((s["rows_read"], s["columns"]["card"]["tokenized"], s["columns"]["card"]["kept"]),
+                             (2, 1, 1))
+
+    def test_messages_blame_the_right_option(self):
+        code, _, err = tok("--column", "card=card", cipher="nope-1", stdin=b"card\n")
+        self.assertEqual(code, 2)
+        self.assertIn("--cipher nope-1: unknown cipher", err)
+        code, _, err = tok("--column", "card=card", cipher="ff1-aes-128", stdin=b"card\n")
+        self.assertIn("key: expected 16 bytes for ff1-aes-128, got 32", err)
+
+    def test_key_file_rules(self):
+        import tempfile
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "k")
+            with open(path, "w") as f:
+                f.write("000102030405060708090a0b0c0d0e0g")             # 32 bytes of text, not hex
+            os.chmod(path, 0o600)
+            code, _, err = run("tokenize", "--cipher", "ff1-aes-256", "--column", "c=card", "--key-file", path,
+                               stdin=b"c\n4111111111111111\n", key="")
+            self.assertEqual(code, 2)
+            self.assertIn("not hex", err)
+            with open(path, "wb") as f:
+                f.write(bytes(range(32)))
+            os.chmod(path, 0o644)
+            code, _, err = run("tokenize", "--cipher", "ff1-aes-256", "--column", "c=card", "--key-file", path,
+                               stdin=b"c\n4111111111111111\n", key="")
+            self.assertEqual(code, 0, err)
+            self.assertIn("warning", err)
+
+    def test_fpe_exit_codes_agree(self):
+        for args in (["--radix", "10"], ["--format", "digits"]):
+            code, _, err = run("fpe", "encrypt", "--cipher", "ff1-aes-256", *args, "12345", key=K128 * 2)
+            self.assertEqual(code, 1, (args, err))
+            self.assertNotIn("KC_FPE", err)
+        code, _, _ = run("fpe", "encrypt", "--cipher", "ff1-aes-256", "--radix", "36", "ACCOUNT7X9Q", key=K128 * 2)
+        self.assertEqual(code, 1)
 
 
 def sanitized():
