@@ -2,7 +2,8 @@
 /* LEA, AVX2: 8 blocks word-sliced per set of four ymm registers, two sets
  * (16 blocks) in flight; a rotation is two shifts and an OR.  A tail of
  * 2..15 blocks is padded on the stack.  CTR builds its counter blocks
- * directly in the sliced layout.  See lea_simd.h. */
+ * directly in the sliced layout and runs three sets (24 blocks) at once.
+ * See lea_simd.h. */
 #include "core/arch.h"
 #if KC_ARCH_X86
 #include <immintrin.h>
@@ -14,6 +15,7 @@ KC_TARGET_BEGIN("avx2")
 
 typedef __m256i V;
 #define LEA_BATCH 16
+#define LEA_CTR_BATCH 24
 #define LEA_RK uint32_t
 #define K(j) _mm256_set1_epi32((int)rk[j])
 #define XOR _mm256_xor_si256
@@ -63,18 +65,23 @@ static void lea_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t
     lea_simd_crypt(crypt16, ctx, out, in, nblocks, 0);
 }
 
-/* CTR kernel (lea_simd_ctr): after transpose(), word position p of a sliced
- * register belongs to block 2 (p mod 4) + p / 4.  A tail goes through a
- * keystream buffer. */
-static void ctr16(const lea_key *k, const uint32_t x012[3], uint32_t low, uint8_t *out, const uint8_t *in, size_t n)
+/* CTR: after transpose(), word position p of a sliced register belongs to
+ * block 2 (p mod 4) + p / 4, so X3 of set s is this (low word, plus 8 s). */
+static inline __m256i ctr_x3(uint32_t low, unsigned s)
 {
     const __m256i bswap = _mm256_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3,
                                           12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
-    __m256i base = _mm256_add_epi32(_mm256_set1_epi32((int)low), _mm256_set_epi32(7, 5, 3, 1, 6, 4, 2, 0));
+    __m256i idx = _mm256_set_epi32(7, 5, 3, 1, 6, 4, 2, 0);
+    return _mm256_shuffle_epi8(_mm256_add_epi32(_mm256_set1_epi32((int)(low + 8 * s)), idx), bswap);
+}
+
+/* 1..16 blocks; a tail goes through a keystream buffer. */
+static void ctr16(const lea_key *k, const uint32_t x012[3], uint32_t low, uint8_t *out, const uint8_t *in, size_t n)
+{
     __m256i v[8];
     for (unsigned j = 0; j < 3; j++) v[j] = v[4 + j] = _mm256_set1_epi32((int)x012[j]);
-    v[3] = _mm256_shuffle_epi8(base, bswap);
-    v[7] = _mm256_shuffle_epi8(_mm256_add_epi32(base, _mm256_set1_epi32(8)), bswap);
+    v[3] = ctr_x3(low, 0);
+    v[7] = ctr_x3(low, 1);
     if (n > 8) rounds(k->rk, k->rounds, v, 1, 1); else rounds(k->rk, k->rounds, v, 1, 0);
     transpose(v);
     transpose(v + 4);
@@ -89,6 +96,37 @@ static void ctr16(const lea_key *k, const uint32_t x012[3], uint32_t low, uint8_
     kc_wipe(ks, sizeof ks);
 }
 
+/* The CTR kernel (lea_simd_ctr): 24 blocks as three sets x, y, z
+ * interleaved round by round, about 2% faster than two sets although
+ * some state spills (more independent work for the scheduler); fewer
+ * blocks go through ctr16. */
+#define R3(a, b, c, d, r) do { \
+    ROUND(x##a, x##b, x##c, x##d, r); ROUND(y##a, y##b, y##c, y##d, r); ROUND(z##a, z##b, z##c, z##d, r); \
+} while (0)
+static void ctr24(const lea_key *k, const uint32_t x012[3], uint32_t low, uint8_t *out, const uint8_t *in, size_t n)
+{
+    if (n < 24) {
+        ctr16(k, x012, low, out, in, n < 16 ? n : 16);
+        if (n > 16) ctr16(k, x012, low + 16, out + 256, in + 256, n - 16);
+        return;
+    }
+    V x0, x1, x2, x3, y0, y1, y2, y3, z0, z1, z2, z3;
+    x0 = y0 = z0 = _mm256_set1_epi32((int)x012[0]);
+    x1 = y1 = z1 = _mm256_set1_epi32((int)x012[1]);
+    x2 = y2 = z2 = _mm256_set1_epi32((int)x012[2]);
+    x3 = ctr_x3(low, 0);
+    y3 = ctr_x3(low, 1);
+    z3 = ctr_x3(low, 2);
+    for (const uint32_t (*p)[6] = k->rk, (*end)[6] = k->rk + k->rounds; p != end; p += 4) {
+        R3(0, 1, 2, 3, p[0]); R3(1, 2, 3, 0, p[1]);
+        R3(2, 3, 0, 1, p[2]); R3(3, 0, 1, 2, p[3]);
+    }
+    V v[12] = { x0, x1, x2, x3, y0, y1, y2, y3, z0, z1, z2, z3 };
+    for (unsigned s = 0; s < 3; s++) transpose(v + 4 * s);
+    for (unsigned j = 0; j < 12; j++)
+        _mm256_storeu_si256((__m256i *)(out + 32 * j), XOR(v[j], _mm256_loadu_si256((const __m256i *)(in + 32 * j))));
+}
+
 static void lea_cbc_multi(const void *ctx, size_t n, uint8_t *const out[], const uint8_t *const in[],
                           uint8_t *const iv[], size_t nblocks)
 {
@@ -98,7 +136,7 @@ static void lea_cbc_multi(const void *ctx, size_t n, uint8_t *const out[], const
 
 static void lea_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    lea_simd_ctr(ctr16, ctx, counter, out, in, nblocks);
+    lea_simd_ctr(ctr24, ctx, counter, out, in, nblocks);
 }
 
 const kc_block_backend kc_lea_avx2 = {
