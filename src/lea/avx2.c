@@ -26,6 +26,7 @@ typedef __m256i V;
 #define V_UNPACKLO(w, a, b) _mm256_unpacklo_epi##w(a, b)
 #define V_UNPACKHI(w, a, b) _mm256_unpackhi_epi##w(a, b)
 #define V_LANES 8
+#define V_SET1(w) _mm256_set1_epi32((int)(w))
 
 /* Blocks p[0], p[1] + off in the two 128-bit lanes, and back (NULL: skipped). */
 static inline __m256i load_lanes(const uint8_t *const p[], size_t off)
@@ -98,8 +99,8 @@ static void ctr16(const lea_key *k, const uint32_t x012[3], uint32_t low, uint8_
 
 /* The CTR kernel (lea_simd_ctr): 24 blocks as three sets x, y, z
  * interleaved round by round, about 2% faster than two sets although
- * some state spills (more independent work for the scheduler); fewer
- * blocks go through ctr16. */
+ * some state spills (more independent work for the scheduler; four sets
+ * gain nothing more); fewer blocks go through ctr16. */
 #define R3(a, b, c, d, r) do { \
     ROUND(x##a, x##b, x##c, x##d, r); ROUND(y##a, y##b, y##c, y##d, r); ROUND(z##a, z##b, z##c, z##d, r); \
 } while (0)
@@ -110,14 +111,28 @@ static void ctr24(const lea_key *k, const uint32_t x012[3], uint32_t low, uint8_
         if (n > 16) ctr16(k, x012, low + 16, out + 256, in + 256, n - 16);
         return;
     }
+    /* X0..X2 are the same in every block: round 0 leaves its X0, X1 (and
+     * X3 = old X0) common to all, round 1 its X0 (and X3), so those are
+     * scalar and the first two rounds do 3 of their 6 vector ARX steps.
+     * After round 1 the state is in (x2, x3, x0, x1), where the round
+     * loop's third round expects it. */
+    const uint32_t *r0 = k->rk[0], *r1 = k->rk[1];
+    uint32_t a = x012[0], b = x012[1], c = x012[2];
+    uint32_t a1 = kc_rol32((a ^ r0[0]) + (b ^ r0[1]), 9), b1 = kc_ror32((b ^ r0[2]) + (c ^ r0[3]), 5);
+    uint32_t a2 = kc_rol32((a1 ^ r1[0]) + (b1 ^ r1[1]), 9);
+    V k04 = V_SET1(c ^ r0[4]), k05 = V_SET1(r0[5]), k12 = V_SET1(b1 ^ r1[2]), k13 = V_SET1(r1[3]);
+    V k14 = V_SET1(r1[4]), k15 = V_SET1(a ^ r1[5]), t;
     V x0, x1, x2, x3, y0, y1, y2, y3, z0, z1, z2, z3;
-    x0 = y0 = z0 = _mm256_set1_epi32((int)x012[0]);
-    x1 = y1 = z1 = _mm256_set1_epi32((int)x012[1]);
-    x2 = y2 = z2 = _mm256_set1_epi32((int)x012[2]);
-    x3 = ctr_x3(low, 0);
-    y3 = ctr_x3(low, 1);
-    z3 = ctr_x3(low, 2);
-    for (const uint32_t (*p)[6] = k->rk, (*end)[6] = k->rk + k->rounds; p != end; p += 4) {
+#define ROUNDS01(s, i) do { t = ROR(ADD(k04, XOR(ctr_x3(low, i), k05)), 3); \
+    s##3 = ROR(ADD(k12, XOR(t, k13)), 5); s##0 = ROR(ADD(XOR(t, k14), k15), 3); \
+    s##2 = V_SET1(a2); s##1 = V_SET1(a1); } while (0)
+    ROUNDS01(x, 0);
+    ROUNDS01(y, 1);
+    ROUNDS01(z, 2);
+#undef ROUNDS01
+    const uint32_t (*p)[6] = k->rk, (*end)[6] = k->rk + k->rounds;
+    R3(2, 3, 0, 1, p[2]); R3(3, 0, 1, 2, p[3]);
+    for (p += 4; p != end; p += 4) {
         R3(0, 1, 2, 3, p[0]); R3(1, 2, 3, 0, p[1]);
         R3(2, 3, 0, 1, p[2]); R3(3, 0, 1, 2, p[3]);
     }
