@@ -11,7 +11,9 @@
  *   V_UNPACKLO(w, a, b) V_UNPACKHI(w, a, b)   (x86) in-lane unpacks, for
  *                     transpose();
  *   LEA_MASKED        (optional) its kernel takes any 2..LEA_BATCH blocks
- *                     in place; otherwise a tail is padded on the stack.
+ *                     in place; otherwise a tail is padded on the stack;
+ *   LEA_CTR_BATCH     (optional) blocks per call of its CTR kernel, if not
+ *                     LEA_BATCH.
  * Two sets are in flight on long inputs: decryption's rounds are a serial
  * chain (X1 needs the new X0, X2 the new X1) that one set cannot fill the
  * pipeline with.  A lone block goes to the ref code.  ARX only: constant
@@ -98,10 +100,14 @@ static inline void lea_simd_crypt(lea_batch_fn *batch, const void *ctx, uint8_t 
 #endif
 }
 
+#ifndef LEA_CTR_BATCH
+#define LEA_CTR_BATCH LEA_BATCH
+#endif
+
 /* CTR with the counter blocks made in the sliced layout.  Within a run in
  * which the counter's low 32 bits do not wrap, words X0..X2 of every counter
  * block are the same (x012, broadcast) and X3 is the byte-swapped low word
- * plus the block index.  The kernel XORs the keystream of n = 1..LEA_BATCH
+ * plus the block index.  The kernel XORs the keystream of n = 1..LEA_CTR_BATCH
  * blocks from the low word low into in. */
 typedef void lea_ctr_fn(const lea_key *k, const uint32_t x012[3], uint32_t low,
                         uint8_t *out, const uint8_t *in, size_t n);
@@ -115,8 +121,8 @@ static inline void lea_simd_ctr(lea_ctr_fn *kernel, const void *ctx, uint8_t *co
         uint64_t room = (1ull << 32) - w[3];          /* blocks before the low word wraps */
         size_t run = nblocks < room ? nblocks : (size_t)room;
         for (unsigned i = 0; i < 3; i++) x012[i] = kc_load32_le(counter + 4 * i);
-        for (size_t done = 0; done < run; done += LEA_BATCH) {
-            size_t n = run - done < LEA_BATCH ? run - done : LEA_BATCH;
+        for (size_t done = 0; done < run; done += LEA_CTR_BATCH) {
+            size_t n = run - done < LEA_CTR_BATCH ? run - done : LEA_CTR_BATCH;
             kernel(ctx, x012, w[3] + (uint32_t)done, out + 16 * done, in + 16 * done, n);
         }
         w[3] += (uint32_t)run;
