@@ -15,6 +15,7 @@
 #include "args.h"
 #include "bench.h"
 #include "bench_int.h"
+#include "peers_missing.h"   /* KC_BENCH_PEERS_MISSING (bench/CMakeLists.txt) */
 #include "core/cpu.h"
 
 const size_t bench_sizes[] = { 16, 64, 256, 1024, 8192, 16384 };

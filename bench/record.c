@@ -9,6 +9,7 @@
 #include <time.h>
 #include "kcipher.h"
 #include "bench_int.h"
+#include "peers_missing.h"   /* KC_BENCH_PEERS_MISSING (bench/CMakeLists.txt) */
 #include "core/cpu.h"
 
 #ifndef KC_BENCH_COMPILER
