@@ -9,7 +9,7 @@ set(KC_GCRYPT_PREFIX "" CACHE PATH "install prefix of libgcrypt >= 1.11 (cmake/b
 set(KC_GCRYPT_FOUND OFF)
 set(KC_GCRYPT_WHY "")
 set(_kc_prefixes ${KC_GCRYPT_PREFIX})
-if(NOT KC_GCRYPT_PREFIX)
+if(NOT KC_GCRYPT_PREFIX AND NOT CMAKE_CROSSCOMPILING)   # the cache holds host builds
   if(DEFINED ENV{KC_PEERS_CACHE})
     set(_kc_cache "$ENV{KC_PEERS_CACHE}")
   elseif(DEFINED ENV{XDG_CACHE_HOME})
