@@ -15,6 +15,7 @@
 #include "args.h"
 #include "bench.h"
 #include "bench_int.h"
+#include "peers_missing.h"   /* KC_BENCH_PEERS_MISSING (bench/CMakeLists.txt) */
 #include "core/cpu.h"
 
 const size_t bench_sizes[] = { 16, 64, 256, 1024, 8192, 16384 };
@@ -102,12 +103,13 @@ static void usage(FILE *f)
     fputs("usage: kcipher bench [--quick] [--cipher NAME[,NAME...]]... [--backend NAME]...\n"
           "                     [--runs N] [--json FILE|-] [--report DIR] [--quiet]\n"
           "  --cipher   cipher names or prefixes (aria, aes-128, fea2, ...); default: all\n"
-          "  --backend  only these backends of ours and peers (openssl, cryptopp, botan)\n"
+          "  --backend  only these backends of ours and peers (openssl, cryptopp, botan, libgcrypt)\n"
           "  --runs     timed samples per point (>= 15; default 31, --quick 15)\n"
           "  --json     write JSON lines (the raw data) to FILE, '-' for stdout\n"
           "  --report   write DIR/bench.jsonl (unless --json), DIR/benchmarks.md and DIR/plots/\n"
           "  --quick    shorter samples and sweeps (about 30 s)\n"
-          "KC_CPU_DISABLE=FEATURE,... runs as on a CPU without them (OpenSSL too, through OPENSSL_ia32cap);\n"
+          "KC_CPU_DISABLE=FEATURE,... runs as on a CPU without them (OpenSSL too, through OPENSSL_ia32cap,\n"
+          "and libgcrypt, through GCRYCTL_DISABLE_HWF);\n"
           "the run line records the mask, the class the run stands for and the cpuid identity.\n", f);
 }
 
@@ -251,6 +253,7 @@ int kc_bench_main(int argc, char **argv)
     }
     if (bench_mask_peers(argc, argv) != 0)
         fprintf(stderr, "bench: note: OPENSSL_ia32cap could not be set: OpenSSL runs unmasked\n");
+    if (*KC_BENCH_PEERS_MISSING) fprintf(stderr, "bench: %s\n", KC_BENCH_PEERS_MISSING);
     r->quick = args.quick != NULL;
     r->quiet = args.quiet != NULL;
     const char *json_path = args.json, *report_dir = args.report;

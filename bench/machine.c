@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The CPU a run stands for: its cpuid identity, the class of the features
  * in use (KC_CPU_DISABLE can make a large CPU stand for a smaller one), and
- * the same mask passed on to the peers that take one. */
+ * the same mask passed on to the peers that take one (OpenSSL here,
+ * libgcrypt in its adapter, peers/gcrypt.c). */
 #define _POSIX_C_SOURCE 200809L   /* setenv */
 #include <stdio.h>
 #include <stdlib.h>
@@ -122,5 +123,6 @@ const char *bench_peer_mask(const char *peer)
         const char *cap = getenv("OPENSSL_ia32cap");
         return cap && *cap ? cap : "";
     }
+    if (strcmp(peer, "libgcrypt") == 0) return peer_gcrypt_masked();   /* GCRYCTL_DISABLE_HWF names */
     return NULL;   /* no mask for it: it runs on every feature the CPU has */
 }

@@ -9,6 +9,7 @@
 #include <time.h>
 #include "kcipher.h"
 #include "bench_int.h"
+#include "peers_missing.h"   /* KC_BENCH_PEERS_MISSING (bench/CMakeLists.txt) */
 #include "core/cpu.h"
 
 #ifndef KC_BENCH_COMPILER
@@ -126,6 +127,7 @@ void bench_emit_header(bench_run *r)
         json_str(f, peer_libs[i]->version());
     }
     fputc('}', f);
+    json_kv(f, "peers_missing", KC_BENCH_PEERS_MISSING);   /* "libgcrypt: not available (why)" or "" */
     json_kv(f, "unit", bt_unit());
     json_num(f, "units_per_second", bt_units_per_second());
     json_num(f, "cycles_per_unit", r->cycles_per_unit > 0 ? r->cycles_per_unit : NAN);

@@ -13,6 +13,9 @@ static const peer_gcm *const gcm_peers[] = {
 #ifdef KC_HAVE_BOTAN
     &peer_gcm_botan,
 #endif
+#ifdef KC_HAVE_LIBGCRYPT
+    &peer_gcm_gcrypt,
+#endif
     NULL
 };
 

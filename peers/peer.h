@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Other libraries as "peers": one adapter per library (openssl.c,
- * cryptopp.cpp, botan.cpp) behind this C interface, used by the tests'
+ * cryptopp.cpp, botan.cpp, gcrypt.c) behind this C interface, used by the tests'
  * differential checks (tests/peer_check.c) and the benchmark (bench/peers.c).
  * Never linked into libkcipher or the CLI's own code. */
 #ifndef KC_PEER_H
@@ -14,8 +14,8 @@ extern "C" {
 #endif
 
 typedef struct peer_lib {
-    const char *name;                    /* "openssl", "cryptopp", "botan" (bench records) */
-    const char *title;                   /* "OpenSSL", "Crypto++", "Botan" (messages) */
+    const char *name;                    /* "openssl", "cryptopp", "botan", "libgcrypt" (bench records) */
+    const char *title;                   /* "OpenSSL", "Crypto++", "Botan", "libgcrypt" (messages) */
     const char *api;                     /* what is called, e.g. "EVP" */
     const char *(*version)(void);
     /* A keyed context for cipher ("aes-128", "aria-256", "lea-192", "rc6-128")
@@ -33,7 +33,9 @@ typedef struct peer_lib {
     void (*close)(void *h);
 } peer_lib;
 
-extern const peer_lib peer_openssl, peer_cryptopp, peer_botan;
+extern const peer_lib peer_openssl, peer_cryptopp, peer_botan, peer_gcrypt;
+/* libgcrypt's GCRYCTL_DISABLE_HWF names that KC_CPU_DISABLE masked, comma-separated ("" none). */
+const char *peer_gcrypt_masked(void);
 
 /* NULL-terminated list of the adapters built in (peers.c). */
 extern const peer_lib *const peer_libs[];
@@ -47,7 +49,7 @@ long peer_oneshot(const peer_lib *p, const char *cipher, kc_mode mode, int encry
 
 /* GCM */
 /* A library's GCM ([SP800-38D]) over "aes-128", "aria-256", "lea-192",
- * "rc6-128", ... (openssl_gcm.c, cryptopp_gcm.cpp, botan_gcm.cpp). */
+ * "rc6-128", ... (openssl_gcm.c, cryptopp_gcm.cpp, botan_gcm.cpp, gcrypt.c). */
 typedef struct peer_gcm {
     const char *name;                    /* as the peer_lib's name */
     /* A keyed context, or NULL when the library lacks the cipher or the key length. */
@@ -61,7 +63,7 @@ typedef struct peer_gcm {
                     const uint8_t *in, size_t len, uint8_t *out, const uint8_t *tag, size_t tag_len);
     void (*close)(void *h);
 } peer_gcm;
-extern const peer_gcm peer_gcm_openssl, peer_gcm_cryptopp, peer_gcm_botan;
+extern const peer_gcm peer_gcm_openssl, peer_gcm_cryptopp, peer_gcm_botan, peer_gcm_gcrypt;
 /* The GCM adapter of the library named name, or NULL when not built in (gcm_peers.c). */
 const peer_gcm *peer_gcm_find(const char *name);
 

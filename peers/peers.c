@@ -12,8 +12,15 @@ const peer_lib *const peer_libs[] = {
 #ifdef KC_HAVE_BOTAN
     &peer_botan,
 #endif
+#ifdef KC_HAVE_LIBGCRYPT
+    &peer_gcrypt,
+#endif
     NULL
 };
+
+#ifndef KC_HAVE_LIBGCRYPT
+const char *peer_gcrypt_masked(void) { return ""; }
+#endif
 
 const peer_lib *peer_find(const char *name)
 {

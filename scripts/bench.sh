@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # The main job: installs dependencies, builds an optimised kcipher with the
-# peer libraries, runs the full benchmark and writes the report.
+# peer libraries (libgcrypt 1.11 from ../shared/peers, once: cmake/build-libgcrypt.sh),
+# runs the full benchmark and writes the report.
 # Extra arguments go to `kcipher bench` (e.g. --quick).
 #
 # First, the exact counts under emulation (their cross toolchains and
@@ -92,7 +93,18 @@ else
   for n in rv32 avr armv7m aarch64; do printf '%s\tskipped\tKC_BENCH_CROSS=0\t\n' "$n" >>"$out/cross-status.tsv"; done
 fi
 
-cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DKC_BUILD_TESTS=OFF >/dev/null
+# libgcrypt >= 1.11 (ARIA; Debian 12 has 1.10): built once from the archives in ../shared/peers (or
+# $KC_PEERS_DIR) into ~/.cache/kcipher-peers, or the system's when it is recent enough
+# (cmake/KcGcrypt.cmake); without either the bench runs without it and says why.
+gcrypt=()
+if prefix=$(cmake/build-libgcrypt.sh | tail -n1); then
+  gcrypt=(-DKC_GCRYPT_PREFIX="$prefix")
+else
+  gcrypt=(-DKC_GCRYPT_PREFIX=)
+  echo "bench: libgcrypt 1.11 was not built (an earlier build in the cache, or the system's if recent enough, is used)"
+fi
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DKC_BUILD_TESTS=OFF "${gcrypt[@]}" >"$out/cmake.log"
+grep 'libgcrypt peer' "$out/cmake.log" || true
 cmake --build "$build" -j"$(nproc 2>/dev/null || echo 2)" >/dev/null
 "$build/kcipher" list
 # Tokenization beside the Python FPE packages and `kcipher tokenize` on a

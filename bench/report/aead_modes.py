@@ -15,7 +15,7 @@ def section_gcm(d):
            "One message of 16 KiB, 12-byte IV, no AD, 16-byte tag: ours through `kc_aead_encrypt` and "
            "`kc_aead_decrypt` (backend named `block/ghash`: every block backend with the default GHASH, then the "
            "default block backend with each GHASH backend), peers through OpenSSL's EVP, Crypto++'s `GCM<T>` "
-           "(2K tables) and Botan 2's `AEAD_Mode`; %s. In brackets: the time ratio to the best peer's "
+           "(2K tables), Botan 2's `AEAD_Mode` and libgcrypt's `gcry_cipher` (AES and ARIA only); %s. In brackets: the time ratio to the best peer's "
            "encryption (below 1: we are faster). Peers marked * disagreed with our output (never expected)."
            % d.cpb_label, ""]
     for prim in sorted({r["primitive"] for r in recs}, key=prim_key):

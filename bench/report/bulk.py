@@ -30,7 +30,7 @@ def section_bulk(d, plots):
            "our rows the time ratio to the best peer at that size follows in brackets (below 1: we are faster). "
            "Peers marked * disagreed with our output (never expected). OpenSSL: EVP; Crypto++: `ECB_Mode`/`CBC_Mode`/"
            "`CTR_Mode` `ProcessData`; Botan 2: `BlockCipher::encrypt_n` (ECB), `Cipher_Mode::process` (CBC, in "
-           "place: Botan 2 has no other), `CTR-BE` stream cipher. Peers continue their CBC/CTR chain across calls; "
+           "place: Botan 2 has no other), `CTR-BE` stream cipher; libgcrypt (AES and ARIA): `gcry_cipher_encrypt`. Peers continue their CBC/CTR chain across calls; "
            "ours is a one-shot call with its IV." % d.cpb_label, ""]
     prims = sorted({r["primitive"] for r in d.find(scenario="bulk")}, key=prim_key)
     for prim in prims:

@@ -6,6 +6,8 @@ from .md import best_of, fmt, prim_key, slope, table
 def section_machine(d, src):
     run, end = d.run, d.end
     peers = ", ".join(run.get("peers", {}).values()) or "none"
+    if run.get("peers_missing"):   # e.g. libgcrypt < 1.11 and no archives to build 1.11 from
+        peers += "; %s" % run["peers_missing"]
     core = run.get("core_hz")
     lines = [
         "# kcipher benchmarks",
@@ -69,11 +71,19 @@ def cpu_class(run):
         out += "; `KC_CPU_DISABLE=%s` masked %s of %s" % (run.get("cpu_disable", ""), run["cpu_masked"],
                                                        run.get("cpu_detected", "?"))
         masks = run.get("peer_masks") or {}
-        peers = ["%s with `OPENSSL_ia32cap=%s`" % (p, m) if p == "openssl" and m else "%s unmasked" % p
-                 for p, m in masks.items()]
+        peers = [peer_mask(p, m) for p, m in masks.items()]
         if peers:
             out += " (peers: %s)" % ", ".join(peers)
     return out
+
+
+def peer_mask(peer, mask):
+    """How a peer was masked like us: OpenSSL by its environment, libgcrypt by GCRYCTL_DISABLE_HWF."""
+    if peer == "openssl" and mask:
+        return "%s with `OPENSSL_ia32cap=%s`" % (peer, mask)
+    if peer == "libgcrypt" and mask:
+        return "%s without `%s` (GCRYCTL_DISABLE_HWF)" % (peer, mask)
+    return "%s unmasked" % peer
 
 
 def section_summary(d):
@@ -96,7 +106,7 @@ def summary_table(d, title=None):
            "(per-call overhead removed, as libgcrypt's bench-slope does)." % d.cpb_label, ""]
     rows = []
     for prim in sorted({r["primitive"] for r in d.find(scenario="bulk", op="encrypt")}, key=prim_key):
-        for mode in ("ecb", "cbc", "ctr", "aead"):
+        for mode in ("ecb", "cbc", "ctr", "gcm", "aead"):   # gcm: 16 KiB only, no slope
             recs = d.find(primitive=prim, mode=mode, scenario="bulk", op="encrypt")
             if not recs:
                 continue
