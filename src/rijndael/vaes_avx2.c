@@ -15,8 +15,8 @@
  * code (a shorter chain than one ymm's).  CBC decryption is
  * the parallel decrypt (modes/cbc.c).  Multi-buffer CBC runs 16 AES chains
  * (two per ymm) or 8 wider ones side by side, the chaining values in
- * registers.  The key schedule is aesni's.  GCM with the pclmul GHASH
- * stitches the two (vaes_avx2_gcm.c).  No table look-ups and no branches
+ * registers.  The key schedule is aesni's.  GCM with the vpclmul-avx2
+ * GHASH stitches the two (vaes_avx2_gcm.c).  No table look-ups and no branches
  * on data: constant-time. */
 #include "core/arch.h"
 #if KC_ARCH_X86

@@ -1,16 +1,17 @@
 /* SPDX-License-Identifier: MIT */
-/* AES-GCM on VAES (ymm, no AVX-512) + PCLMULQDQ: CTR and GHASH stitched in
- * one pass (the kernel of ghash/stitch.h, for the pclmul GHASH backend and
- * its key layout, ghash/ghash_x86.h), the pair of a VAES CPU without
- * AVX-512 until a 256-bit GHASH has its own kernel.  A batch is 16 counter
- * blocks, two per ymm as in vaes_avx2.c's CTR; the 16 blocks of
- * ciphertext are hashed in two 8-block groups (one reduction each), each
- * issued whole between two rounds (after rounds 1 and 4): faster than two
- * multiplies between each of eight rounds, as aesni_gcm.c spreads them.
- * Encryption hashes the previous batch's ciphertext (in L1, just stored),
- * decryption the batch's own input.  The counter is kept byte-reversed
- * and counts in its low 32-bit word only: inc32 with no branch, so GCM's
- * GHASH-derived (secret) J0 may run here too.  Constant-time: no table, no branch or address on data.  AES only
+/* AES-GCM on VAES and 256-bit VPCLMULQDQ (ymm, no AVX-512): CTR and GHASH
+ * stitched in one pass (the kernel of ghash/stitch.h, for the vpclmul-avx2
+ * GHASH backend and its key layout, ghash/ghash_vpclmul256.h), the default
+ * pair of a VAES CPU without AVX-512 (Zen 3, Alder Lake).  A batch is 16
+ * counter blocks, two per ymm as in vaes_avx2.c's CTR; the 16 blocks of
+ * ciphertext are hashed as eight ymm pairs against H^16..H^1 with one
+ * reduction, a pair's three multiplies after each of rounds 1..8 (the
+ * round keys are broadcast from memory: eight states, three sums and a
+ * pair fit AVX2's 16 registers).  Encryption hashes the previous batch's
+ * ciphertext (in L1, just stored), decryption the batch's own input.  The
+ * counter is kept byte-reversed and counts in its low 32-bit word only:
+ * inc32 with no branch, so GCM's GHASH-derived (secret) J0 may run here
+ * too.  Constant-time: no table, no branch or address on data.  AES only
  * (Nb = 4); wider Rijndael blocks get 0 blocks done. */
 #include "core/arch.h"
 #if KC_ARCH_X86
@@ -18,34 +19,40 @@
 #include "ghash/stitch.h"
 #include "rijndael/rijndael_x86.h"
 
-extern const kc_ghash_backend kc_ghash_pclmul;
+extern const kc_ghash_backend kc_ghash_vpclmul_avx2;
 
-KC_TARGET_BEGIN("avx2,vaes,aes,pclmul,ssse3")
-#include "ghash/ghash_x86.h"
+KC_TARGET_BEGIN("avx2,vaes,aes,vpclmulqdq,pclmul,ssse3")
+#include "ghash/ghash_vpclmul256.h"
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
-#define BATCH 16   /* blocks: two GHASH groups of 8 */
+#define BATCH 16   /* blocks: one GHASH reduction */
 
 /* One batch: 16 blocks of CTR from *ctr (lane l: the counter + l,
  * byte-reversed; advanced) over in into out; when hash, the 16 blocks at h
- * into *y, a group of 8 after rounds 1 and 4. */
+ * into *y, pair 8 - r after round r. */
 static ALWAYS_INLINE void batch(const __m128i (*rk)[2], const unsigned nr, __m256i *ctr,
-                                const kc_ghash_pclmul_key *hk, __m128i *y, const int hash, const uint8_t *h,
+                                const kc_ghash256_key *hk, __m128i *y, const int hash, const uint8_t *h,
                                 uint8_t *out, const uint8_t *in)
 {
-    const __m256i two = _mm256_set_epi32(0, 0, 0, 2, 0, 0, 0, 2),
-                  bswap = _mm256_broadcastsi128_si256(KC_GHASH_BSWAP);
+    const __m256i two = _mm256_set_epi32(0, 0, 0, 2, 0, 0, 0, 2);
     __m256i s[8], key = _mm256_broadcastsi128_si256(rk[0][0]);
+    kc_ghash256_sums g;
+    if (hash) kc_ghash256_zero(&g);
+    __asm__("" : "+r"(h));   /* decryption's h is in: reloaded for the last round, not held (spilled) */
 #pragma GCC unroll 8
     for (unsigned i = 0; i < 8; i++, *ctr = _mm256_add_epi32(*ctr, two))
-        s[i] = _mm256_xor_si256(_mm256_shuffle_epi8(*ctr, bswap), key);
+        s[i] = _mm256_xor_si256(kc_ghash256_bswap(*ctr), key);
 #pragma GCC unroll 8
     for (unsigned r = 1; r <= 8; r++) {
         key = _mm256_broadcastsi128_si256(rk[r][0]);
 #pragma GCC unroll 8
         for (unsigned i = 0; i < 8; i++) s[i] = _mm256_aesenc_epi128(s[i], key);
-        if (hash && (r == 1 || r == 4)) *y = kc_ghash_x86_absorb8(hk, *y, h + 128 * (r / 4));   /* a group */
+        if (hash) {   /* pair 0, which takes y, last */
+            kc_ghash256_pair16(&g, hk, *y, h, 8 - r);
+            __asm__("" : "+x"(g.lo), "+x"(g.mid), "+x"(g.hi));   /* summed now: GCC would hold 24 products (spilled) */
+        }
     }
+    if (hash) *y = kc_ghash256_finish(&g);
 #pragma GCC unroll 5
     for (unsigned r = 9; r < nr; r++) {
         key = _mm256_broadcastsi128_si256(rk[r][0]);
@@ -61,11 +68,11 @@ static ALWAYS_INLINE void batch(const __m128i (*rk)[2], const unsigned nr, __m25
 }
 
 /* The whole run for a fixed round count, so the rounds unroll. */
-static ALWAYS_INLINE void run_nr(const __m128i (*rk)[2], const unsigned nr, __m256i c, const kc_ghash_pclmul_key *hk,
+static ALWAYS_INLINE void run_nr(const __m128i (*rk)[2], const unsigned nr, __m256i c, const kc_ghash256_key *hk,
                                  __m128i *acc, int encrypt, uint8_t *out, const uint8_t *in, size_t n)
 {
 #define BATCH_AT(i, hash, h, o, s) batch(rk, nr, &c, hk, acc, hash, h, o, s)
-#define TAIL(p) (*acc = kc_ghash_x86_absorb8(hk, kc_ghash_x86_absorb8(hk, *acc, p), (p) + 128))
+#define TAIL(p) (*acc = kc_ghash256_absorb16(hk, *acc, p))
     KC_GCM_STITCH_LOOP(n, BATCH, encrypt, out, in, BATCH_AT, TAIL);
 #undef BATCH_AT
 #undef TAIL
@@ -75,7 +82,7 @@ static size_t vaes_avx2_gcm(const void *ctx, const void *hkey, uint8_t ctr[16], 
                             uint8_t *out, const uint8_t *in, size_t nblocks)
 {
     const aesni_key *k = ctx;
-    const kc_ghash_pclmul_key *hk = hkey;
+    const kc_ghash256_key *hk = hkey;
     size_t n = nblocks / BATCH;
     if (k->nb != 4 || n == 0) return 0;
     __m256i c = _mm256_add_epi32(_mm256_broadcastsi128_si256(KC_GHASH_LOAD(ctr)), _mm256_set_epi32(0, 0, 0, 1, 0, 0, 0, 0));
@@ -90,5 +97,5 @@ static size_t vaes_avx2_gcm(const void *ctx, const void *hkey, uint8_t ctr[16], 
 
 KC_TARGET_END
 
-const kc_gcm_stitch kc_rijndael_vaes_avx2_gcm = { &kc_ghash_pclmul, vaes_avx2_gcm };
+const kc_gcm_stitch kc_rijndael_vaes_avx2_gcm = { &kc_ghash_vpclmul_avx2, vaes_avx2_gcm };
 #endif
