@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* ARIA on x86-64 SIMD: pieces shared by aesni_avx2.c, gfni_avx2.c and
- * gfni_avx512.c.  Each of those opens KC_TARGET_BEGIN for its instruction
- * sets BEFORE including this header and says which parts it wants with
- * ARIA_X86_AVX2 and ARIA_X86_GFNI (0 or 1).
+/* ARIA on x86-64 SIMD: pieces shared by aesni_avx2.c, vaes_avx2.c,
+ * gfni_avx2.c and gfni_avx512.c.  Each of those opens KC_TARGET_BEGIN for
+ * its instruction sets BEFORE including this header and says which parts
+ * it wants with ARIA_X86_AVX2, ARIA_X86_GFNI and ARIA_X86_VAES (0 or 1;
+ * VAES: the AES-NI S-layer's aesenclast/aesdeclast on whole ymm).
  *
  * Byte slicing (AVX2): 32 blocks are transposed so that ymm p holds byte p
  * of every block.  Each vector then needs one S-box type, round keys are
@@ -19,6 +20,9 @@
 #include "core/backend.h"
 #include "core/ctr_blocks.h"
 #include "aria/aria_common.h"
+#ifndef ARIA_X86_VAES
+#define ARIA_X86_VAES 0
+#endif
 
 /* Round keys: plain bytes (one-block code) and each byte repeated in a
  * 32-bit word (one broadcast load per byte-sliced vector). */
@@ -171,6 +175,30 @@ static inline __m128i aria_gfni_sl1(__m128i x, int odd)
 #define ARIA_S2_HI 0x00, 0x3e, 0xd4, 0xea, 0x84, 0xba, 0x50, 0x6e, 0xcd, 0xf3, 0x19, 0x27, 0x49, 0x77, 0x9d, 0xa3
 #define ARIA_X2_LO 0x04, 0x45, 0xee, 0xaf, 0x17, 0x56, 0xfd, 0xbc, 0x53, 0x12, 0xb9, 0xf8, 0x40, 0x01, 0xaa, 0xeb
 #define ARIA_X2_HI 0x00, 0xb6, 0x08, 0xbe, 0xd6, 0x60, 0xde, 0x68, 0x53, 0xe5, 0x5b, 0xed, 0x85, 0x33, 0x8d, 0x3b
+#define ARIA_SHIFT_ROWS     0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12, 1, 6, 11
+#define ARIA_INV_SHIFT_ROWS 0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3
+
+static inline __m128i aria_aesni_affine1(__m128i x, __m128i lo, __m128i hi)
+{
+    const __m128i nib = _mm_set1_epi8(0x0f);
+    return _mm_xor_si128(_mm_shuffle_epi8(lo, _mm_and_si128(x, nib)),
+                         _mm_shuffle_epi8(hi, _mm_and_si128(_mm_srli_epi16(x, 4), nib)));
+}
+
+/* One block (key schedule, short tails): all four S-boxes, blended. */
+static inline __m128i aria_aesni_sl1(__m128i x, int odd)
+{
+    const __m128i zero = _mm_setzero_si128();
+    /* pre-shuffled so that the AES (Inv)ShiftRows puts every byte back */
+    __m128i s1 = _mm_aesenclast_si128(_mm_shuffle_epi8(x, _mm_setr_epi8(ARIA_INV_SHIFT_ROWS)), zero);
+    __m128i xs = _mm_shuffle_epi8(x, _mm_setr_epi8(ARIA_SHIFT_ROWS));
+    __m128i x1 = _mm_aesdeclast_si128(xs, zero);
+    __m128i x2 = _mm_aesdeclast_si128(aria_aesni_affine1(xs, _mm_setr_epi8(ARIA_X2_LO), _mm_setr_epi8(ARIA_X2_HI)),
+                                      zero);
+    __m128i s2 = aria_aesni_affine1(s1, _mm_setr_epi8(ARIA_S2_LO), _mm_setr_epi8(ARIA_S2_HI));
+    return aria_x86_pick1(_mm_blendv_epi8(s1, s2, ARIA_X86_ODD_BYTES),
+                          _mm_blendv_epi8(x1, x2, ARIA_X86_ODD_BYTES), odd);
+}
 #endif
 
 /* ---- 32 blocks in 16 ymm registers (AVX2) ---- */
@@ -205,7 +233,12 @@ static inline __m256i aria_aesni_affine32(__m256i x, __m256i lo, __m256i hi)
                             _mm256_shuffle_epi8(hi, _mm256_and_si256(_mm256_srli_epi16(x, 4), nib)));
 }
 
-/* aesenclast / aesdeclast with a zero key, on both 128-bit lanes */
+/* aesenclast / aesdeclast with a zero key, on both 128-bit lanes: one
+ * VAES instruction, or two AES-NI ones on the extracted halves */
+#if ARIA_X86_VAES
+static inline __m256i aria_aesni_enclast(__m256i x) { return _mm256_aesenclast_epi128(x, _mm256_setzero_si256()); }
+static inline __m256i aria_aesni_declast(__m256i x) { return _mm256_aesdeclast_epi128(x, _mm256_setzero_si256()); }
+#else
 static inline __m256i aria_aesni_enclast(__m256i x)
 {
     const __m128i zero = _mm_setzero_si128();
@@ -221,6 +254,7 @@ static inline __m256i aria_aesni_declast(__m256i x)
     __m128i hi = _mm_aesdeclast_si128(_mm256_extracti128_si256(x, 1), zero);
     return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
 }
+#endif
 
 /* Every vector's blocks end up moved by one ShiftRows (aesni_avx2.c). */
 static inline void aria_x86_sl32(__m256i x[16], int odd)
