@@ -25,17 +25,48 @@
 #endif
 
 /* Round keys: plain bytes (one-block code) and each byte repeated in a
- * 32-bit word (one broadcast load per byte-sliced vector). */
+ * 32-bit word (one broadcast load per byte-sliced vector); f4: the keys the
+ * AES S-layer folds into its aesenclast/aesdeclast (aria_x86_sl32). */
 typedef struct aria_x86_keys {
     uint8_t k[ARIA_MAX_ROUNDS + 1][16];
     uint32_t k4[ARIA_MAX_ROUNDS + 1][16];
+    uint32_t f4[ARIA_MAX_ROUNDS][16];
 } aria_x86_keys;
+
+/* L^-1 for S2(x) = L.S1(x) + 0x88: its columns, applied with masks (the
+ * key is secret) */
+static inline uint8_t aria_x86_l_inv(uint8_t b)
+{
+    static const uint8_t col[8] = { 0x41, 0xea, 0x13, 0x57, 0xb6, 0x08, 0xd6, 0x53 };
+    uint8_t r = 0;
+    for (int i = 0; i < 8; i++) r ^= col[i] & (uint8_t)(0 - (b >> i & 1));
+    return r;
+}
+
+/* The AES S-layer of round r adds the key of round r + 1 after its S-boxes
+ * (the AES instructions' key operand), moved before the diffusion A:
+ * A(S ^ A(k)) = A(S) ^ k, A linear and its own inverse; the last round
+ * adds the last key.  At the S2 positions (byte 1 of each word in odd
+ * rounds, 3 in even ones) the affine map L + 0x88 follows aesenclast, so
+ * those bytes get L^-1 of the key. */
+static inline void aria_x86_fold(aria_x86_keys *ks, unsigned rounds)
+{
+    for (unsigned r = 0; r < rounds; r++) {
+        uint8_t f[16];
+        if (r + 1 < rounds) aria_diffuse_bytes(f, ks->k[r + 1]);
+        else memcpy(f, ks->k[r + 1], 16);
+        for (int w = 0; w < 4; w++) f[4 * w + (r % 2 ? 3 : 1)] = aria_x86_l_inv(f[4 * w + (r % 2 ? 3 : 1)]);
+        for (int p = 0; p < 16; p++) ks->f4[r][p] = f[p] * 0x01010101u;
+        kc_wipe(f, sizeof f);
+    }
+}
 
 static inline void aria_x86_fill(aria_x86_keys *ks, aria_round_keys rk, unsigned rounds)
 {
     memcpy(ks->k, rk, sizeof ks->k);
     for (unsigned r = 0; r <= rounds; r++)
         for (int p = 0; p < 16; p++) ks->k4[r][p] = rk[r][p] * 0x01010101u;
+    aria_x86_fold(ks, rounds);
 }
 
 /* Multi-buffer CBC's input stages: lines j .. j + 3 (fewer at the end) of
@@ -204,13 +235,22 @@ static inline __m128i aria_aesni_sl1(__m128i x, int odd)
 /* ---- 32 blocks in 16 ymm registers (AVX2) ---- */
 #if ARIA_X86_AVX2
 
-/* The byte-sliced S-layer of the including backend: SL1 (odd) or SL2 on
- * x[4w + j] = byte j of word w, and what it leaves to undo after the last
- * round (aria_x86_fix32). */
 #define ARIA_BYTES2(...) _mm256_setr_epi8(__VA_ARGS__, __VA_ARGS__)
-#if ARIA_X86_GFNI
-static inline void aria_x86_sl32(__m256i x[16], int odd)
+
+static inline void aria_x86_add_key32(__m256i x[16], const uint32_t k4[16])
 {
+    for (int p = 0; p < 16; p++) x[p] = _mm256_xor_si256(x[p], _mm256_set1_epi32((int)k4[p]));
+}
+
+/* The byte-sliced S-layer of round r of the including backend with its
+ * key addition: SL1 (odd) or SL2 on x[4w + j] = byte j of word w; and
+ * what comes before the first and after the last (aria_x86_first32,
+ * aria_x86_last32).  GFNI adds round r's key before its S-boxes, the AES
+ * S-layer the folded key after them (aria_x86_fold). */
+#if ARIA_X86_GFNI
+static inline void aria_x86_sl32(__m256i x[16], int odd, const aria_x86_keys *ks, unsigned r)
+{
+    aria_x86_add_key32(x, ks->k4[r]);
     const __m256i m1 = _mm256_set1_epi64x(ARIA_GF_S1), m2 = _mm256_set1_epi64x(ARIA_GF_S2);
     const __m256i mx1 = _mm256_set1_epi64x(ARIA_GF_X1), mx2 = _mm256_set1_epi64x(ARIA_GF_X2);
     const __m256i id = _mm256_set1_epi64x(ARIA_GF_ID);
@@ -224,7 +264,12 @@ static inline void aria_x86_sl32(__m256i x[16], int odd)
     }
 }
 
-static inline void aria_x86_fix32(__m256i x[16], unsigned rounds) { (void)x; (void)rounds; }
+static inline void aria_x86_first32(__m256i x[16], const aria_x86_keys *ks) { (void)x; (void)ks; }
+
+static inline void aria_x86_last32(__m256i x[16], const aria_x86_keys *ks, unsigned rounds)
+{
+    aria_x86_add_key32(x, ks->k4[rounds]);
+}
 #else
 static inline __m256i aria_aesni_affine32(__m256i x, __m256i lo, __m256i hi)
 {
@@ -233,47 +278,52 @@ static inline __m256i aria_aesni_affine32(__m256i x, __m256i lo, __m256i hi)
                             _mm256_shuffle_epi8(hi, _mm256_and_si256(_mm256_srli_epi16(x, 4), nib)));
 }
 
-/* aesenclast / aesdeclast with a zero key, on both 128-bit lanes: one
- * VAES instruction, or two AES-NI ones on the extracted halves */
+/* aesenclast / aesdeclast with key k (a byte broadcast), on both 128-bit
+ * lanes: one VAES instruction, or two AES-NI ones on the extracted halves */
 #if ARIA_X86_VAES
-static inline __m256i aria_aesni_enclast(__m256i x) { return _mm256_aesenclast_epi128(x, _mm256_setzero_si256()); }
-static inline __m256i aria_aesni_declast(__m256i x) { return _mm256_aesdeclast_epi128(x, _mm256_setzero_si256()); }
+static inline __m256i aria_aesni_enclast(__m256i x, __m256i k) { return _mm256_aesenclast_epi128(x, k); }
+static inline __m256i aria_aesni_declast(__m256i x, __m256i k) { return _mm256_aesdeclast_epi128(x, k); }
 #else
-static inline __m256i aria_aesni_enclast(__m256i x)
+static inline __m256i aria_aesni_enclast(__m256i x, __m256i k)
 {
-    const __m128i zero = _mm_setzero_si128();
-    __m128i lo = _mm_aesenclast_si128(_mm256_castsi256_si128(x), zero);
-    __m128i hi = _mm_aesenclast_si128(_mm256_extracti128_si256(x, 1), zero);
+    __m128i lo = _mm_aesenclast_si128(_mm256_castsi256_si128(x), _mm256_castsi256_si128(k));
+    __m128i hi = _mm_aesenclast_si128(_mm256_extracti128_si256(x, 1), _mm256_castsi256_si128(k));
     return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
 }
 
-static inline __m256i aria_aesni_declast(__m256i x)
+static inline __m256i aria_aesni_declast(__m256i x, __m256i k)
 {
-    const __m128i zero = _mm_setzero_si128();
-    __m128i lo = _mm_aesdeclast_si128(_mm256_castsi256_si128(x), zero);
-    __m128i hi = _mm_aesdeclast_si128(_mm256_extracti128_si256(x, 1), zero);
+    __m128i lo = _mm_aesdeclast_si128(_mm256_castsi256_si128(x), _mm256_castsi256_si128(k));
+    __m128i hi = _mm_aesdeclast_si128(_mm256_extracti128_si256(x, 1), _mm256_castsi256_si128(k));
     return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
 }
 #endif
 
 /* Every vector's blocks end up moved by one ShiftRows (aesni_avx2.c). */
-static inline void aria_x86_sl32(__m256i x[16], int odd)
+static inline void aria_x86_sl32(__m256i x[16], int odd, const aria_x86_keys *ks, unsigned r)
 {
     const __m256i sr2 = ARIA_BYTES2(ARIA_SHIFT_ROWS2);
+    const uint32_t *k = ks->f4[r];
+#define K(p) _mm256_set1_epi32((int)k[p])
     const int s = odd ? 0 : 2, t = odd ? 2 : 0;     /* S1 S2 at j = s, s+1; X1 X2 at t, t+1 */
     for (int w = 0; w < 16; w += 4) {
-        x[w + s] = aria_aesni_enclast(x[w + s]);
-        x[w + s + 1] = aria_aesni_affine32(aria_aesni_enclast(x[w + s + 1]), ARIA_BYTES2(ARIA_S2_LO),
-                                           ARIA_BYTES2(ARIA_S2_HI));
-        x[w + t] = aria_aesni_declast(_mm256_shuffle_epi8(x[w + t], sr2));
+        x[w + s] = aria_aesni_enclast(x[w + s], K(w + s));
+        x[w + s + 1] = aria_aesni_affine32(aria_aesni_enclast(x[w + s + 1], K(w + s + 1)),
+                                           ARIA_BYTES2(ARIA_S2_LO), ARIA_BYTES2(ARIA_S2_HI));
+        x[w + t] = aria_aesni_declast(_mm256_shuffle_epi8(x[w + t], sr2), K(w + t));
         x[w + t + 1] = aria_aesni_declast(_mm256_shuffle_epi8(
-            aria_aesni_affine32(x[w + t + 1], ARIA_BYTES2(ARIA_X2_LO), ARIA_BYTES2(ARIA_X2_HI)), sr2));
+            aria_aesni_affine32(x[w + t + 1], ARIA_BYTES2(ARIA_X2_LO), ARIA_BYTES2(ARIA_X2_HI)), sr2), K(w + t + 1));
     }
+#undef K
 }
 
-/* 14 rounds leave the blocks moved by ShiftRows^14 = ShiftRows^2. */
-static inline void aria_x86_fix32(__m256i x[16], unsigned rounds)
+static inline void aria_x86_first32(__m256i x[16], const aria_x86_keys *ks) { aria_x86_add_key32(x, ks->k4[0]); }
+
+/* 14 rounds leave the blocks moved by ShiftRows^14 = ShiftRows^2; the
+ * last key is in (broadcasts do not mind the move). */
+static inline void aria_x86_last32(__m256i x[16], const aria_x86_keys *ks, unsigned rounds)
 {
+    (void)ks;
     if (rounds % 4)
         for (int p = 0; p < 16; p++) x[p] = _mm256_shuffle_epi8(x[p], ARIA_BYTES2(ARIA_SHIFT_ROWS2));
 }
@@ -319,11 +369,6 @@ static inline void aria_x86_store32(uint8_t *out, __m256i x[16])
     for (int i = 0; i < 16; i++) _mm256_storeu_si256((__m256i *)(out + 32 * i), x[i]);
 }
 
-static inline void aria_x86_add_key32(__m256i x[16], const uint32_t k4[16])
-{
-    for (int p = 0; p < 16; p++) x[p] = _mm256_xor_si256(x[p], _mm256_set1_epi32((int)k4[p]));
-}
-
 /* MM on byte j of the four words: 6 XORs. */
 static inline void aria_x86_mm32(__m256i x[16])
 {
@@ -354,21 +399,21 @@ static inline void aria_x86_diffuse32(__m256i x[16])
     aria_x86_mm32(x);
 }
 
-/* A byte-sliced S-layer: SL1 when odd, else SL2. */
-typedef void (*aria_x86_sl32_fn)(__m256i x[16], int odd);
+/* A byte-sliced S-layer of round r with its key: SL1 when odd, else SL2. */
+typedef void (*aria_x86_sl32_fn)(__m256i x[16], int odd, const aria_x86_keys *ks, unsigned r);
 
-/* All rounds on byte-sliced state but the last key addition. */
+/* All rounds and keys on byte-sliced state. */
 static inline void aria_x86_rounds32(aria_x86_sl32_fn sl, __m256i x[16], const aria_x86_keys *ks,
                                      unsigned rounds)
 {
+    aria_x86_first32(x, ks);
     for (unsigned r = 0; r < rounds; r += 2) {
-        aria_x86_add_key32(x, ks->k4[r]);
-        sl(x, 1);
+        sl(x, 1, ks, r);
         aria_x86_diffuse32(x);
-        aria_x86_add_key32(x, ks->k4[r + 1]);
-        sl(x, 0);
+        sl(x, 0, ks, r + 1);
         if (r + 2 < rounds) aria_x86_diffuse32(x);
     }
+    aria_x86_last32(x, ks, rounds);
 }
 
 /* 32 blocks at a time; a tail of more than `small` blocks padded to 32,
@@ -392,8 +437,8 @@ static inline void aria_x86_crypt(aria_x86_crypt32_fn crypt32, aria_x86_sl1_fn s
     }
 }
 
-/* The rounds and the last key of a backend on byte-sliced state (its
- * crypt32 between load32 and store32). */
+/* The rounds and keys of a backend on byte-sliced state (its crypt32
+ * between load32 and store32). */
 typedef void (*aria_x86_core32_fn)(const aria_x86_keys *ks, unsigned rounds, __m256i x[16]);
 
 /* CTR on a run of n = 1..32 blocks (kc_ctr_runs): the counter blocks are
