@@ -11,7 +11,8 @@
  * leaves a round with its blocks moved by one ShiftRows.  Round keys are
  * broadcasts and the diffusion works vector-wise, so the drift is harmless;
  * ShiftRows has order 4, so after 12 or 16 rounds it is gone and after 14
- * one ShiftRows^2 undoes it.
+ * one ShiftRows^2 undoes it.  Round keys ride in the AES instructions' key
+ * operand (aria_x86_fold in aria_x86.h).
  *
  * Constant time: AES instructions, and pshufb whose secret operand is only
  * ever the index into a constant register. */

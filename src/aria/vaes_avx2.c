@@ -2,9 +2,10 @@
 /* ARIA with VAES S-boxes on AVX2, 32 blocks byte-sliced (aria_x86.h): the
  * S-layer of aesni_avx2.c (aesenclast is ShiftRows(S1), aesdeclast
  * InvShiftRows(X1), S2 and X2 an affine map more, the ShiftRows drift
- * undone after the last round), but each vaesenclast/vaesdeclast takes a
- * whole ymm instead of two extracted 128-bit halves: for AMD Zen 3 and
- * other CPUs with VAES but no GFNI.
+ * undone after the last round, round keys in the AES instructions' key
+ * operand), but each vaesenclast/vaesdeclast takes a whole ymm instead of
+ * two extracted 128-bit halves: for AMD Zen 3 and other CPUs with VAES but
+ * no GFNI.
  *
  * Constant time: AES instructions, and pshufb whose secret operand is only
  * ever the index into a constant register. */
