@@ -2,7 +2,7 @@
 /* ARIA-GCM on AVX2 + PCLMULQDQ with CTR and GHASH stitched in one pass
  * (the kernel of ghash/stitch.h, for the pclmul GHASH backend and its key
  * layout, ghash/ghash_x86.h), around a byte-sliced backend's S-layer:
- * gfni_avx2_gcm.c and aesni_avx2_gcm.c.  Include after aria/aria_x86.h
+ * gfni_avx2_gcm.c, vaes_avx2_gcm.c and aesni_avx2_gcm.c.  Include after aria/aria_x86.h
  * inside a KC_TARGET_BEGIN region that also has pclmul and ssse3.
  *
  * A batch is 32 counter blocks, byte-sliced; the four 8-block GHASH groups
