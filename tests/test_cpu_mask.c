@@ -46,7 +46,7 @@ static const cpu_class classes[] = {
       X86_SSE "+avx2+aesni+pclmul", 1, "aesni-avx2", "avx2", "avx2-least", "avx2", "avx2", "aesni", "aesni-avx2", "pclmul" },
     { "zen3", "avx512f,gfni", "AVX2 + VAES + VPCLMULQDQ without GFNI (Zen 3)",
       X86_SSE "+avx2+aesni+pclmul+vaes+vpclmulqdq", 1,
-      NULL, "avx2", "avx2-least", "avx2", "avx2", "vaes-avx2", "vaes-avx2", "vpclmul-avx2" },
+      "vaes-avx2", "avx2", "avx2-least", "avx2", "avx2", "vaes-avx2", "vaes-avx2", "vpclmul-avx2" },
     { "alderlake", "avx512f", "AVX2 + VAES + VPCLMULQDQ + GFNI (Alder Lake)",
       X86_SSE "+avx2+aesni+pclmul+vaes+gfni+vpclmulqdq", 1,
       "gfni-avx2", "avx2", "avx2-least", "avx2", "avx2", "vaes-avx2", "gfni-avx2", "vpclmul-avx2" },

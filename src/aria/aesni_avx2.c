@@ -11,7 +11,8 @@
  * leaves a round with its blocks moved by one ShiftRows.  Round keys are
  * broadcasts and the diffusion works vector-wise, so the drift is harmless;
  * ShiftRows has order 4, so after 12 or 16 rounds it is gone and after 14
- * one ShiftRows^2 undoes it.
+ * one ShiftRows^2 undoes it.  Round keys ride in the AES instructions' key
+ * operand (aria_x86_fold in aria_x86.h).
  *
  * Constant time: AES instructions, and pshufb whose secret operand is only
  * ever the index into a constant register. */
@@ -26,35 +27,9 @@ extern const struct kc_gcm_stitch kc_aria_aesni_avx2_gcm;   /* aesni_avx2_gcm.c 
 
 #define SMALL 3   /* up to this many blocks: one at a time */
 
-#define SHIFT_ROWS     0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12, 1, 6, 11
-#define INV_SHIFT_ROWS 0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3
-#define BYTES(...) _mm_setr_epi8(__VA_ARGS__)
-
-/* ---- one block ---- */
-
-static inline __m128i affine1(__m128i x, __m128i lo, __m128i hi)
-{
-    const __m128i nib = _mm_set1_epi8(0x0f);
-    return _mm_xor_si128(_mm_shuffle_epi8(lo, _mm_and_si128(x, nib)),
-                         _mm_shuffle_epi8(hi, _mm_and_si128(_mm_srli_epi16(x, 4), nib)));
-}
-
-static __m128i sl1(__m128i x, int odd)
-{
-    const __m128i zero = _mm_setzero_si128();
-    /* pre-shuffled so that the AES (Inv)ShiftRows puts every byte back */
-    __m128i s1 = _mm_aesenclast_si128(_mm_shuffle_epi8(x, BYTES(INV_SHIFT_ROWS)), zero);
-    __m128i xs = _mm_shuffle_epi8(x, BYTES(SHIFT_ROWS));
-    __m128i x1 = _mm_aesdeclast_si128(xs, zero);
-    __m128i x2 = _mm_aesdeclast_si128(affine1(xs, BYTES(ARIA_X2_LO), BYTES(ARIA_X2_HI)), zero);
-    __m128i s2 = affine1(s1, BYTES(ARIA_S2_LO), BYTES(ARIA_S2_HI));
-    return aria_x86_pick1(_mm_blendv_epi8(s1, s2, ARIA_X86_ODD_BYTES),
-                          _mm_blendv_epi8(x1, x2, ARIA_X86_ODD_BYTES), odd);
-}
-
 static void key_round(uint8_t out[16], const uint8_t in[16], const uint8_t rk[16], int odd)
 {
-    aria_x86_key_round(sl1, out, in, rk, odd);
+    aria_x86_key_round(aria_aesni_sl1, out, in, rk, odd);
 }
 
 /* ---- 32 blocks ---- */
@@ -62,8 +37,6 @@ static void key_round(uint8_t out[16], const uint8_t in[16], const uint8_t rk[16
 static inline void core32(const aria_x86_keys *ks, unsigned rounds, __m256i x[16])
 {
     aria_x86_rounds32(aria_x86_sl32, x, ks, rounds);
-    aria_x86_fix32(x, rounds);
-    aria_x86_add_key32(x, ks->k4[rounds]);
 }
 
 static void crypt32(const aria_x86_keys *ks, unsigned rounds, uint8_t *out, const uint8_t *in)
@@ -76,7 +49,7 @@ static void crypt32(const aria_x86_keys *ks, unsigned rounds, uint8_t *out, cons
 
 static void crypt(const aria_x86_keys *ks, unsigned rounds, uint8_t *out, const uint8_t *in, size_t n)
 {
-    aria_x86_crypt(crypt32, sl1, SMALL, ks, rounds, out, in, n);
+    aria_x86_crypt(crypt32, aria_aesni_sl1, SMALL, ks, rounds, out, in, n);
 }
 
 ARIA_X86_ENTRIES(key_round, crypt)

@@ -18,7 +18,7 @@ extern const kc_ghash_backend kc_ghash_pclmul;
 static size_t aesni_avx2_gcm(const void *ctx, const void *hkey, uint8_t ctr[16], uint8_t y[16], int encrypt,
                               uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    return aria_x86_gcm(aria_x86_sl32, aria_x86_fix32, ctx, hkey, ctr, y, encrypt, out, in, nblocks);
+    return aria_x86_gcm(aria_x86_sl32, ctx, hkey, ctr, y, encrypt, out, in, nblocks);
 }
 
 KC_TARGET_END

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* ARIA on x86-64 SIMD: pieces shared by aesni_avx2.c, gfni_avx2.c and
- * gfni_avx512.c.  Each of those opens KC_TARGET_BEGIN for its instruction
- * sets BEFORE including this header and says which parts it wants with
- * ARIA_X86_AVX2 and ARIA_X86_GFNI (0 or 1).
+/* ARIA on x86-64 SIMD: pieces shared by aesni_avx2.c, vaes_avx2.c,
+ * gfni_avx2.c and gfni_avx512.c.  Each of those opens KC_TARGET_BEGIN for
+ * its instruction sets BEFORE including this header and says which parts
+ * it wants with ARIA_X86_AVX2, ARIA_X86_GFNI and ARIA_X86_VAES (0 or 1;
+ * VAES: the AES-NI S-layer's aesenclast/aesdeclast on whole ymm).
  *
  * Byte slicing (AVX2): 32 blocks are transposed so that ymm p holds byte p
  * of every block.  Each vector then needs one S-box type, round keys are
@@ -19,19 +20,53 @@
 #include "core/backend.h"
 #include "core/ctr_blocks.h"
 #include "aria/aria_common.h"
+#ifndef ARIA_X86_VAES
+#define ARIA_X86_VAES 0
+#endif
 
 /* Round keys: plain bytes (one-block code) and each byte repeated in a
- * 32-bit word (one broadcast load per byte-sliced vector). */
+ * 32-bit word (one broadcast load per byte-sliced vector); f4: the keys the
+ * AES S-layer folds into its aesenclast/aesdeclast (aria_x86_sl32). */
 typedef struct aria_x86_keys {
     uint8_t k[ARIA_MAX_ROUNDS + 1][16];
     uint32_t k4[ARIA_MAX_ROUNDS + 1][16];
+    uint32_t f4[ARIA_MAX_ROUNDS][16];
 } aria_x86_keys;
+
+/* L^-1 for S2(x) = L.S1(x) + 0x88: its columns, applied with masks (the
+ * key is secret) */
+static inline uint8_t aria_x86_l_inv(uint8_t b)
+{
+    static const uint8_t col[8] = { 0x41, 0xea, 0x13, 0x57, 0xb6, 0x08, 0xd6, 0x53 };
+    uint8_t r = 0;
+    for (int i = 0; i < 8; i++) r ^= col[i] & (uint8_t)(0 - (b >> i & 1));
+    return r;
+}
+
+/* The AES S-layer of round r adds the key of round r + 1 after its S-boxes
+ * (the AES instructions' key operand), moved before the diffusion A:
+ * A(S ^ A(k)) = A(S) ^ k, A linear and its own inverse; the last round
+ * adds the last key.  At the S2 positions (byte 1 of each word in odd
+ * rounds, 3 in even ones) the affine map L + 0x88 follows aesenclast, so
+ * those bytes get L^-1 of the key. */
+static inline void aria_x86_fold(aria_x86_keys *ks, unsigned rounds)
+{
+    for (unsigned r = 0; r < rounds; r++) {
+        uint8_t f[16];
+        if (r + 1 < rounds) aria_diffuse_bytes(f, ks->k[r + 1]);
+        else memcpy(f, ks->k[r + 1], 16);
+        for (int w = 0; w < 4; w++) f[4 * w + (r % 2 ? 3 : 1)] = aria_x86_l_inv(f[4 * w + (r % 2 ? 3 : 1)]);
+        for (int p = 0; p < 16; p++) ks->f4[r][p] = f[p] * 0x01010101u;
+        kc_wipe(f, sizeof f);
+    }
+}
 
 static inline void aria_x86_fill(aria_x86_keys *ks, aria_round_keys rk, unsigned rounds)
 {
     memcpy(ks->k, rk, sizeof ks->k);
     for (unsigned r = 0; r <= rounds; r++)
         for (int p = 0; p < 16; p++) ks->k4[r][p] = rk[r][p] * 0x01010101u;
+    aria_x86_fold(ks, rounds);
 }
 
 /* Multi-buffer CBC's input stages: lines j .. j + 3 (fewer at the end) of
@@ -171,18 +206,51 @@ static inline __m128i aria_gfni_sl1(__m128i x, int odd)
 #define ARIA_S2_HI 0x00, 0x3e, 0xd4, 0xea, 0x84, 0xba, 0x50, 0x6e, 0xcd, 0xf3, 0x19, 0x27, 0x49, 0x77, 0x9d, 0xa3
 #define ARIA_X2_LO 0x04, 0x45, 0xee, 0xaf, 0x17, 0x56, 0xfd, 0xbc, 0x53, 0x12, 0xb9, 0xf8, 0x40, 0x01, 0xaa, 0xeb
 #define ARIA_X2_HI 0x00, 0xb6, 0x08, 0xbe, 0xd6, 0x60, 0xde, 0x68, 0x53, 0xe5, 0x5b, 0xed, 0x85, 0x33, 0x8d, 0x3b
+#define ARIA_SHIFT_ROWS     0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12, 1, 6, 11
+#define ARIA_INV_SHIFT_ROWS 0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3
+
+static inline __m128i aria_aesni_affine1(__m128i x, __m128i lo, __m128i hi)
+{
+    const __m128i nib = _mm_set1_epi8(0x0f);
+    return _mm_xor_si128(_mm_shuffle_epi8(lo, _mm_and_si128(x, nib)),
+                         _mm_shuffle_epi8(hi, _mm_and_si128(_mm_srli_epi16(x, 4), nib)));
+}
+
+/* One block (key schedule, short tails): all four S-boxes, blended. */
+static inline __m128i aria_aesni_sl1(__m128i x, int odd)
+{
+    const __m128i zero = _mm_setzero_si128();
+    /* pre-shuffled so that the AES (Inv)ShiftRows puts every byte back */
+    __m128i s1 = _mm_aesenclast_si128(_mm_shuffle_epi8(x, _mm_setr_epi8(ARIA_INV_SHIFT_ROWS)), zero);
+    __m128i xs = _mm_shuffle_epi8(x, _mm_setr_epi8(ARIA_SHIFT_ROWS));
+    __m128i x1 = _mm_aesdeclast_si128(xs, zero);
+    __m128i x2 = _mm_aesdeclast_si128(aria_aesni_affine1(xs, _mm_setr_epi8(ARIA_X2_LO), _mm_setr_epi8(ARIA_X2_HI)),
+                                      zero);
+    __m128i s2 = aria_aesni_affine1(s1, _mm_setr_epi8(ARIA_S2_LO), _mm_setr_epi8(ARIA_S2_HI));
+    return aria_x86_pick1(_mm_blendv_epi8(s1, s2, ARIA_X86_ODD_BYTES),
+                          _mm_blendv_epi8(x1, x2, ARIA_X86_ODD_BYTES), odd);
+}
 #endif
 
 /* ---- 32 blocks in 16 ymm registers (AVX2) ---- */
 #if ARIA_X86_AVX2
 
-/* The byte-sliced S-layer of the including backend: SL1 (odd) or SL2 on
- * x[4w + j] = byte j of word w, and what it leaves to undo after the last
- * round (aria_x86_fix32). */
 #define ARIA_BYTES2(...) _mm256_setr_epi8(__VA_ARGS__, __VA_ARGS__)
-#if ARIA_X86_GFNI
-static inline void aria_x86_sl32(__m256i x[16], int odd)
+
+static inline void aria_x86_add_key32(__m256i x[16], const uint32_t k4[16])
 {
+    for (int p = 0; p < 16; p++) x[p] = _mm256_xor_si256(x[p], _mm256_set1_epi32((int)k4[p]));
+}
+
+/* The byte-sliced S-layer of round r of the including backend with its
+ * key addition: SL1 (odd) or SL2 on x[4w + j] = byte j of word w; and
+ * what comes before the first and after the last (aria_x86_first32,
+ * aria_x86_last32).  GFNI adds round r's key before its S-boxes, the AES
+ * S-layer the folded key after them (aria_x86_fold). */
+#if ARIA_X86_GFNI
+static inline void aria_x86_sl32(__m256i x[16], int odd, const aria_x86_keys *ks, unsigned r)
+{
+    aria_x86_add_key32(x, ks->k4[r]);
     const __m256i m1 = _mm256_set1_epi64x(ARIA_GF_S1), m2 = _mm256_set1_epi64x(ARIA_GF_S2);
     const __m256i mx1 = _mm256_set1_epi64x(ARIA_GF_X1), mx2 = _mm256_set1_epi64x(ARIA_GF_X2);
     const __m256i id = _mm256_set1_epi64x(ARIA_GF_ID);
@@ -196,7 +264,12 @@ static inline void aria_x86_sl32(__m256i x[16], int odd)
     }
 }
 
-static inline void aria_x86_fix32(__m256i x[16], unsigned rounds) { (void)x; (void)rounds; }
+static inline void aria_x86_first32(__m256i x[16], const aria_x86_keys *ks) { (void)x; (void)ks; }
+
+static inline void aria_x86_last32(__m256i x[16], const aria_x86_keys *ks, unsigned rounds)
+{
+    aria_x86_add_key32(x, ks->k4[rounds]);
+}
 #else
 static inline __m256i aria_aesni_affine32(__m256i x, __m256i lo, __m256i hi)
 {
@@ -205,41 +278,52 @@ static inline __m256i aria_aesni_affine32(__m256i x, __m256i lo, __m256i hi)
                             _mm256_shuffle_epi8(hi, _mm256_and_si256(_mm256_srli_epi16(x, 4), nib)));
 }
 
-/* aesenclast / aesdeclast with a zero key, on both 128-bit lanes */
-static inline __m256i aria_aesni_enclast(__m256i x)
+/* aesenclast / aesdeclast with key k (a byte broadcast), on both 128-bit
+ * lanes: one VAES instruction, or two AES-NI ones on the extracted halves */
+#if ARIA_X86_VAES
+static inline __m256i aria_aesni_enclast(__m256i x, __m256i k) { return _mm256_aesenclast_epi128(x, k); }
+static inline __m256i aria_aesni_declast(__m256i x, __m256i k) { return _mm256_aesdeclast_epi128(x, k); }
+#else
+static inline __m256i aria_aesni_enclast(__m256i x, __m256i k)
 {
-    const __m128i zero = _mm_setzero_si128();
-    __m128i lo = _mm_aesenclast_si128(_mm256_castsi256_si128(x), zero);
-    __m128i hi = _mm_aesenclast_si128(_mm256_extracti128_si256(x, 1), zero);
+    __m128i lo = _mm_aesenclast_si128(_mm256_castsi256_si128(x), _mm256_castsi256_si128(k));
+    __m128i hi = _mm_aesenclast_si128(_mm256_extracti128_si256(x, 1), _mm256_castsi256_si128(k));
     return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
 }
 
-static inline __m256i aria_aesni_declast(__m256i x)
+static inline __m256i aria_aesni_declast(__m256i x, __m256i k)
 {
-    const __m128i zero = _mm_setzero_si128();
-    __m128i lo = _mm_aesdeclast_si128(_mm256_castsi256_si128(x), zero);
-    __m128i hi = _mm_aesdeclast_si128(_mm256_extracti128_si256(x, 1), zero);
+    __m128i lo = _mm_aesdeclast_si128(_mm256_castsi256_si128(x), _mm256_castsi256_si128(k));
+    __m128i hi = _mm_aesdeclast_si128(_mm256_extracti128_si256(x, 1), _mm256_castsi256_si128(k));
     return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
 }
+#endif
 
 /* Every vector's blocks end up moved by one ShiftRows (aesni_avx2.c). */
-static inline void aria_x86_sl32(__m256i x[16], int odd)
+static inline void aria_x86_sl32(__m256i x[16], int odd, const aria_x86_keys *ks, unsigned r)
 {
     const __m256i sr2 = ARIA_BYTES2(ARIA_SHIFT_ROWS2);
+    const uint32_t *k = ks->f4[r];
+#define K(p) _mm256_set1_epi32((int)k[p])
     const int s = odd ? 0 : 2, t = odd ? 2 : 0;     /* S1 S2 at j = s, s+1; X1 X2 at t, t+1 */
     for (int w = 0; w < 16; w += 4) {
-        x[w + s] = aria_aesni_enclast(x[w + s]);
-        x[w + s + 1] = aria_aesni_affine32(aria_aesni_enclast(x[w + s + 1]), ARIA_BYTES2(ARIA_S2_LO),
-                                           ARIA_BYTES2(ARIA_S2_HI));
-        x[w + t] = aria_aesni_declast(_mm256_shuffle_epi8(x[w + t], sr2));
+        x[w + s] = aria_aesni_enclast(x[w + s], K(w + s));
+        x[w + s + 1] = aria_aesni_affine32(aria_aesni_enclast(x[w + s + 1], K(w + s + 1)),
+                                           ARIA_BYTES2(ARIA_S2_LO), ARIA_BYTES2(ARIA_S2_HI));
+        x[w + t] = aria_aesni_declast(_mm256_shuffle_epi8(x[w + t], sr2), K(w + t));
         x[w + t + 1] = aria_aesni_declast(_mm256_shuffle_epi8(
-            aria_aesni_affine32(x[w + t + 1], ARIA_BYTES2(ARIA_X2_LO), ARIA_BYTES2(ARIA_X2_HI)), sr2));
+            aria_aesni_affine32(x[w + t + 1], ARIA_BYTES2(ARIA_X2_LO), ARIA_BYTES2(ARIA_X2_HI)), sr2), K(w + t + 1));
     }
+#undef K
 }
 
-/* 14 rounds leave the blocks moved by ShiftRows^14 = ShiftRows^2. */
-static inline void aria_x86_fix32(__m256i x[16], unsigned rounds)
+static inline void aria_x86_first32(__m256i x[16], const aria_x86_keys *ks) { aria_x86_add_key32(x, ks->k4[0]); }
+
+/* 14 rounds leave the blocks moved by ShiftRows^14 = ShiftRows^2; the
+ * last key is in (broadcasts do not mind the move). */
+static inline void aria_x86_last32(__m256i x[16], const aria_x86_keys *ks, unsigned rounds)
 {
+    (void)ks;
     if (rounds % 4)
         for (int p = 0; p < 16; p++) x[p] = _mm256_shuffle_epi8(x[p], ARIA_BYTES2(ARIA_SHIFT_ROWS2));
 }
@@ -285,11 +369,6 @@ static inline void aria_x86_store32(uint8_t *out, __m256i x[16])
     for (int i = 0; i < 16; i++) _mm256_storeu_si256((__m256i *)(out + 32 * i), x[i]);
 }
 
-static inline void aria_x86_add_key32(__m256i x[16], const uint32_t k4[16])
-{
-    for (int p = 0; p < 16; p++) x[p] = _mm256_xor_si256(x[p], _mm256_set1_epi32((int)k4[p]));
-}
-
 /* MM on byte j of the four words: 6 XORs. */
 static inline void aria_x86_mm32(__m256i x[16])
 {
@@ -320,21 +399,21 @@ static inline void aria_x86_diffuse32(__m256i x[16])
     aria_x86_mm32(x);
 }
 
-/* A byte-sliced S-layer: SL1 when odd, else SL2. */
-typedef void (*aria_x86_sl32_fn)(__m256i x[16], int odd);
+/* A byte-sliced S-layer of round r with its key: SL1 when odd, else SL2. */
+typedef void (*aria_x86_sl32_fn)(__m256i x[16], int odd, const aria_x86_keys *ks, unsigned r);
 
-/* All rounds on byte-sliced state but the last key addition. */
+/* All rounds and keys on byte-sliced state. */
 static inline void aria_x86_rounds32(aria_x86_sl32_fn sl, __m256i x[16], const aria_x86_keys *ks,
                                      unsigned rounds)
 {
+    aria_x86_first32(x, ks);
     for (unsigned r = 0; r < rounds; r += 2) {
-        aria_x86_add_key32(x, ks->k4[r]);
-        sl(x, 1);
+        sl(x, 1, ks, r);
         aria_x86_diffuse32(x);
-        aria_x86_add_key32(x, ks->k4[r + 1]);
-        sl(x, 0);
+        sl(x, 0, ks, r + 1);
         if (r + 2 < rounds) aria_x86_diffuse32(x);
     }
+    aria_x86_last32(x, ks, rounds);
 }
 
 /* 32 blocks at a time; a tail of more than `small` blocks padded to 32,
@@ -358,8 +437,8 @@ static inline void aria_x86_crypt(aria_x86_crypt32_fn crypt32, aria_x86_sl1_fn s
     }
 }
 
-/* The rounds and the last key of a backend on byte-sliced state (its
- * crypt32 between load32 and store32). */
+/* The rounds and keys of a backend on byte-sliced state (its crypt32
+ * between load32 and store32). */
 typedef void (*aria_x86_core32_fn)(const aria_x86_keys *ks, unsigned rounds, __m256i x[16]);
 
 /* CTR on a run of n = 1..32 blocks (kc_ctr_runs): the counter blocks are

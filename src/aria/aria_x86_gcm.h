@@ -2,7 +2,7 @@
 /* ARIA-GCM on AVX2 + PCLMULQDQ with CTR and GHASH stitched in one pass
  * (the kernel of ghash/stitch.h, for the pclmul GHASH backend and its key
  * layout, ghash/ghash_x86.h), around a byte-sliced backend's S-layer:
- * gfni_avx2_gcm.c and aesni_avx2_gcm.c.  Include after aria/aria_x86.h
+ * gfni_avx2_gcm.c, vaes_avx2_gcm.c and aesni_avx2_gcm.c.  Include after aria/aria_x86.h
  * inside a KC_TARGET_BEGIN region that also has pclmul and ssse3.
  *
  * A batch is 32 counter blocks, byte-sliced; the four 8-block GHASH groups
@@ -19,9 +19,6 @@
 #include "ghash/ghash_x86.h"
 
 #define ARIA_GCM_BATCH 32
-
-/* After the last round, before the last key (aesni_avx2's ShiftRows fix). */
-typedef void (*aria_x86_gcm_fix_fn)(__m256i x[16], unsigned rounds);
 
 /* The 32 counter blocks ctr[0..11] || low + i, byte-sliced as after
  * load32 (aria_x86_ctr_slices' layout), the carries into bytes 14..12 by
@@ -47,29 +44,27 @@ static inline __attribute__((always_inline)) void aria_gcm_slices(__m256i x[16],
  * when hash, the 32 blocks at h into *y, 8 after each of the first four
  * round pairs. */
 static inline __attribute__((always_inline)) void aria_gcm_batch(
-    aria_x86_sl32_fn sl, aria_x86_gcm_fix_fn fix, const aria_x86_keys *ks, unsigned rounds, const uint8_t *ctr,
+    aria_x86_sl32_fn sl, const aria_x86_keys *ks, unsigned rounds, const uint8_t *ctr,
     uint32_t low, const kc_ghash_pclmul_key *hk, __m128i *y, const int hash, const uint8_t *h, uint8_t *out,
     const uint8_t *in)
 {
     __m256i x[16];
     aria_gcm_slices(x, ctr, low);
+    aria_x86_first32(x, ks);
     for (unsigned r = 0; r < rounds; r += 2) {
-        aria_x86_add_key32(x, ks->k4[r]);
-        sl(x, 1);
+        sl(x, 1, ks, r);
         aria_x86_diffuse32(x);
-        aria_x86_add_key32(x, ks->k4[r + 1]);
-        sl(x, 0);
+        sl(x, 0, ks, r + 1);
         if (r + 2 < rounds) aria_x86_diffuse32(x);
         if (hash && r < 8) *y = kc_ghash_x86_absorb8(hk, *y, h + 16 * 8 * (r / 2));
     }
-    if (fix) fix(x, rounds);
-    aria_x86_add_key32(x, ks->k4[rounds]);
+    aria_x86_last32(x, ks, rounds);
     aria_x86_transpose32(x);
     kc_ctr_x86_xor256(out, in, x, ARIA_GCM_BATCH);
 }
 
 /* The kernel's run (kc_gcm_stitch.run) for ctx an aria_x86_key. */
-static inline __attribute__((always_inline)) size_t aria_x86_gcm(aria_x86_sl32_fn sl, aria_x86_gcm_fix_fn fix,
+static inline __attribute__((always_inline)) size_t aria_x86_gcm(aria_x86_sl32_fn sl,
                                                                  const void *ctx, const void *hkey, uint8_t ctr[16],
                                                                  uint8_t y[16], int encrypt, uint8_t *out,
                                                                  const uint8_t *in, size_t nblocks)
@@ -82,7 +77,7 @@ static inline __attribute__((always_inline)) size_t aria_x86_gcm(aria_x86_sl32_f
     uint32_t low = kc_load32_be(ctr + 12);
     __m128i acc = KC_GHASH_LOAD(y);
 #define BATCH_AT(i, hash, h, o, s) \
-    aria_gcm_batch(sl, fix, ks, k->rounds, ctr, low + (uint32_t)(ARIA_GCM_BATCH * (i)), hk, &acc, hash, h, o, s)
+    aria_gcm_batch(sl, ks, k->rounds, ctr, low + (uint32_t)(ARIA_GCM_BATCH * (i)), hk, &acc, hash, h, o, s)
 #define TAIL(p) for (int g = 0; g < 4; g++) acc = kc_ghash_x86_absorb8(hk, acc, (p) + 128 * g)
     KC_GCM_STITCH_LOOP(n, ARIA_GCM_BATCH, encrypt, out, in, BATCH_AT, TAIL);
 #undef BATCH_AT

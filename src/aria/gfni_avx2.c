@@ -22,7 +22,6 @@ static void key_round(uint8_t out[16], const uint8_t in[16], const uint8_t rk[16
 static inline void core32(const aria_x86_keys *ks, unsigned rounds, __m256i x[16])
 {
     aria_x86_rounds32(aria_x86_sl32, x, ks, rounds);
-    aria_x86_add_key32(x, ks->k4[rounds]);
 }
 
 static void crypt32(const aria_x86_keys *ks, unsigned rounds, uint8_t *out, const uint8_t *in)

@@ -17,7 +17,7 @@ extern const kc_ghash_backend kc_ghash_pclmul;
 static size_t gfni_avx2_gcm(const void *ctx, const void *hkey, uint8_t ctr[16], uint8_t y[16], int encrypt,
                              uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    return aria_x86_gcm(aria_x86_sl32, NULL, ctx, hkey, ctr, y, encrypt, out, in, nblocks);
+    return aria_x86_gcm(aria_x86_sl32, ctx, hkey, ctr, y, encrypt, out, in, nblocks);
 }
 
 KC_TARGET_END
