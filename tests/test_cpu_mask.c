@@ -78,6 +78,7 @@ static const struct { const char *mask, *gone; } implied[] = {
 #if KC_ARCH_AARCH64
     { "neon", "neon+armaes+pmull" },
 #endif
+    { "all", "" },   /* every architecture: the array is never empty (bare metal has no features) */
 };
 
 static uint32_t names(const char *s)
