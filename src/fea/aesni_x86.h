@@ -273,8 +273,8 @@ static void call_init(const fea_aesni_ctx *x, fea_call *cl, const uint64_t *w, i
     cl->shared = w != NULL;
     for (int m = 0; m < 16; m++)
         for (int e = 0; e < 2; e++) {
-            cl->pt[m][e] = TAB(FEA_AESNI_PT[m][e]);
-            cl->st[m][e] = TAB(FEA_AESNI_ST[m][e]);
+            cl->pt[m][e] = TAB(FEA_AESNI_PT[m & 7][e]);
+            cl->st[m][e] = TAB(FEA_AESNI_ST[m & 7][e]);
         }
     cl->phi[0] = TAB(FEA_AESNI_PHI[0][0]);
     cl->phi[1] = TAB(FEA_AESNI_PHI[0][1]);
