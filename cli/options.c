@@ -114,7 +114,15 @@ int fail_setup(kc_status st, const char *cipher, size_t key_len, const char *spe
         return fail(EXIT_USAGE, what, st == KC_ERR_UNKNOWN_CIPHER ? "unknown cipher"
                     : "not an FPE cipher (ff1-{aes,aria,lea}-N, ff3-1-{aes,aria,lea}-N, fea1-N, fea2-N)");
     case KC_ERR_UNKNOWN_BACKEND: return fail(EXIT_USAGE, "--backend", "unknown backend for this cipher");
-    case KC_ERR_BACKEND_UNAVAILABLE: return fail(EXIT_USAGE, "--backend", "this CPU cannot run that backend");
+    case KC_ERR_BACKEND_UNAVAILABLE: {
+        const char *mask = getenv("KC_CPU_DISABLE");
+        if (mask && *mask) {
+            snprintf(msg, sizeof msg, "this CPU cannot run that backend, or KC_CPU_DISABLE=%.60s masks a feature it needs "
+                     "(kcipher list shows which)", mask);
+            return fail(EXIT_USAGE, "--backend", msg);
+        }
+        return fail(EXIT_USAGE, "--backend", "this CPU cannot run that backend");
+    }
     case KC_ERR_KEY_LENGTH:
         if (key_bytes(cipher))
             snprintf(msg, sizeof msg, "expected %zu bytes for %.100s, got %zu", key_bytes(cipher), cipher, key_len);

@@ -7,7 +7,7 @@ static const struct { const char *name, *message; } statuses[KC_STATUS_COUNT] = 
     [KC_ERR_NULL] = { "KC_ERR_NULL", "a required pointer argument is NULL" },
     [KC_ERR_UNKNOWN_CIPHER] = { "KC_ERR_UNKNOWN_CIPHER", "unknown cipher name" },
     [KC_ERR_UNKNOWN_BACKEND] = { "KC_ERR_UNKNOWN_BACKEND", "the cipher has no backend of that name" },
-    [KC_ERR_BACKEND_UNAVAILABLE] = { "KC_ERR_BACKEND_UNAVAILABLE", "this CPU cannot run that backend" },
+    [KC_ERR_BACKEND_UNAVAILABLE] = { "KC_ERR_BACKEND_UNAVAILABLE", "this CPU cannot run that backend (or KC_CPU_DISABLE masks a feature it needs)" },
     [KC_ERR_WRONG_KIND] = { "KC_ERR_WRONG_KIND", "the cipher or data is not of the kind this function needs (e.g. an AEAD where a block cipher is needed, a block cipher whose block is not the 128 bits FF1 and FF3-1 need, or an Arrow column that is not a string)" },
     [KC_ERR_KEY_LENGTH] = { "KC_ERR_KEY_LENGTH", "wrong key length for this cipher" },
     [KC_ERR_IV_LENGTH] = { "KC_ERR_IV_LENGTH", "wrong IV length: it must be one block (none for ECB)" },
@@ -34,6 +34,13 @@ static const struct { const char *name, *message; } statuses[KC_STATUS_COUNT] = 
     [KC_ERR_FORMAT_SPEC] = { "KC_ERR_FORMAT_SPEC", "unknown format name, or a format spec not understood (a character may be in only one of alphabet, pass and stop)" },
     [KC_ERR_TAG_LENGTH] = { "KC_ERR_TAG_LENGTH", "tag length not allowed (GCM, GMAC: 4..16 bytes; CCM: 4..16, even; CMAC: 4..block size; TinyJAMBU: 8)" },
     [KC_ERR_INPUT_TOO_LONG] = { "KC_ERR_INPUT_TOO_LONG", "input longer than the mode allows (GCM: 2^36 - 32 bytes; CCM: below 2^(8(15 - nonce length)))" },
+    [KC_ERR_LENGTH_MISMATCH] = { "KC_ERR_LENGTH_MISMATCH", "two lengths that must be equal are not (e.g. an Arrow tweak column of another length than the values)" },
+    [KC_ERR_KEYRING] = { "KC_ERR_KEYRING", "the keyring is missing, unreadable, malformed or cannot be written" },
+    [KC_ERR_KEY_NOT_FOUND] = { "KC_ERR_KEY_NOT_FOUND", "no key of that name or version in the keyring (or that version is retired)" },
+    [KC_ERR_KCV] = { "KC_ERR_KCV", "the key check value is not the expected one: this is another key" },
+    [KC_ERR_UNWRAP] = { "KC_ERR_UNWRAP", "unwrapping the key failed its integrity check: wrong key-encryption key, or the wrapped key is damaged" },
+    [KC_ERR_KEK] = { "KC_ERR_KEK", "the key-encryption key could not be obtained (file, environment variable, command or PKCS#11 token)" },
+    [KC_ERR_RANDOM] = { "KC_ERR_RANDOM", "the operating system's random source failed" },
 };
 
 const char *kc_strerror(kc_status s)
