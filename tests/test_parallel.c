@@ -79,6 +79,35 @@ static void stream(void)
     free(pt); free(want); free(got);
 }
 
+/* Few long CBC messages (fewer than threads x 32) are split into small
+ * groups, one per thread: each still equals one call. */
+static void mode_batch_few(void)
+{
+    enum { COUNT = 7, LEN = 40000 };
+    uint8_t key[16], ivs[COUNT][16];
+    static uint8_t in[COUNT][LEN], out[COUNT][LEN + 16], one[LEN + 16];
+    kc_msg m[COUNT];
+    tl_random_bytes(key, sizeof key);
+    kc_cipher *c;
+    kc_cipher_new(&c, "aes-128", NULL, key, 16);
+    for (size_t i = 0; i < COUNT; i++) {
+        tl_random_bytes(ivs[i], 16);
+        tl_random_bytes(in[i], LEN);
+        m[i] = (kc_msg){ ivs[i], in[i], LEN - 16 * i - (i & 1) * 7, out[i], sizeof out[i], 0, KC_ERR_STATE };
+    }
+    for (unsigned threads = 2; threads <= 4; threads++) {
+        kc_set_threads(threads);
+        tl_check_status(kc_mode_encrypt_batch(c, KC_MODE_CBC, KC_PAD_PKCS7, m, COUNT), KC_OK, "CBC batch, few messages");
+        for (size_t i = 0; i < COUNT; i++) {
+            size_t n;
+            kc_mode_encrypt(c, KC_MODE_CBC, KC_PAD_PKCS7, ivs[i], 16, one, sizeof one, &n, in[i], m[i].in_len);
+            tl_check(m[i].status == KC_OK && m[i].out_len == n, "few: %u threads, message %zu length", threads, i);
+            tl_check_bytes(out[i], one, n, "few: %u threads, message %zu", threads, i);
+        }
+    }
+    kc_cipher_free(c);
+}
+
 /* Many CBC messages at once equal one call each. */
 static void mode_batch(void)
 {
@@ -172,6 +201,7 @@ int main(void)
     }
     stream();
     mode_batch();
+    mode_batch_few();
     fpe_batch();
     aead_batch();
     kc_set_threads(0);

@@ -9,7 +9,9 @@
 #include "parallel/pool.h"
 
 /* Messages per multi-buffer group: enough to fill the widest backend (32
- * lanes of 16 bytes), bounded by the lane buffer. */
+ * lanes of 16 bytes), bounded by the lane buffer.  Fewer messages than
+ * threads x CBC_GROUP are split into smaller groups, one per thread: two
+ * cores with half the lanes each beat one core with all of them. */
 #define CBC_GROUP 32
 
 typedef struct mode_batch {
@@ -18,7 +20,7 @@ typedef struct mode_batch {
     unsigned flags;
     int encrypt;
     kc_msg *msgs;
-    size_t count;
+    size_t count, group;   /* group: messages per CBC group */
 } mode_batch;
 
 static void mode_share(void *arg, size_t first, size_t n)
@@ -103,7 +105,7 @@ static void cbc_share(void *arg, size_t first, size_t n)
 {
     const mode_batch *b = arg;
     for (size_t g = first; g < first + n; g++) {
-        size_t start = g * CBC_GROUP, len = b->count - start < CBC_GROUP ? b->count - start : CBC_GROUP;
+        size_t start = g * b->group, len = b->count - start < b->group ? b->count - start : b->group;
         cbc_group(b, b->msgs + start, len);
     }
 }
@@ -114,9 +116,12 @@ static kc_status mode_batch_run(const kc_cipher *c, kc_mode mode, unsigned flags
     if (!c || (!msgs && count)) return KC_ERR_NULL;
     size_t bytes = 0;
     for (size_t i = 0; i < count; i++) bytes += msgs[i].in_len;
-    mode_batch b = { c, mode, flags, encrypt, msgs, count };
-    if (encrypt && mode == KC_MODE_CBC)
-        kc_parallel_shares((count + CBC_GROUP - 1) / CBC_GROUP, bytes, cbc_share, &b);
+    mode_batch b = { c, mode, flags, encrypt, msgs, count, CBC_GROUP };
+    if (encrypt && mode == KC_MODE_CBC) {
+        size_t threads = bytes >= KC_PARALLEL_MIN_BYTES ? kc_threads() : 1;
+        if (threads > 1 && count && count < threads * CBC_GROUP) b.group = (count + threads - 1) / threads;
+        kc_parallel_shares((count + b.group - 1) / b.group, bytes, cbc_share, &b);
+    }
     else
         kc_parallel_shares(count, bytes, mode_share, &b);
     for (size_t i = 0; i < count; i++)
