@@ -31,6 +31,8 @@
 #define X7 s9
 #define R  s10
 
+#include "pipo/rv32i_slayer.inc"
+
 /* Registers: a0 key, a1 out, a2 in, a3 blocks left, a4 rounds, a5 key
  * mask (1 or 3), t0-t6 scratch. */
 
@@ -95,41 +97,7 @@
  * X7, X3, X4; the originals stay put for the output permutation
  * (X0 <- X7, X3 <-> X6, X4 <-> X5), which the rotations absorb. */
 .macro S_R_LAYER
-    /* S5_1 on X7..X3 */
-    and  t3, X7, X6
-    xor  X5, X5, t3
-    and  t3, X3, X5
-    xor  X4, X4, t3
-    xor  X7, X7, X4
-    xor  X6, X6, X3
-    or   t3, X4, X5
-    xor  X3, X3, t3
-    xor  X5, X5, X7
-    and  t3, X5, X6
-    xor  X4, X4, t3
-    /* S3 on X2..X0 */
-    and  t3, X1, X0
-    xor  X2, X2, t3
-    or   t3, X2, X1
-    xor  X0, X0, t3
-    or   t3, X2, X0
-    xor  X1, X1, t3
-    xori X2, X2, 0xff
-    /* extend XOR */
-    xor  X7, X7, X1
-    xor  X3, X3, X2
-    xor  X4, X4, X0
-    /* S5_2 on t0 = X7, t1 = X3, t2 = X4 plus X6, X5 */
-    and  t3, X7, X5
-    xor  X6, X6, t3
-    xor  t0, X7, X6
-    or   t3, X4, X3
-    xor  X6, X6, t3
-    xor  t1, X3, X5
-    or   t3, X6, X4
-    xor  X5, X5, t3
-    and  t3, t1, t0
-    xor  t2, X4, t3
+    S_LAYER_CORE 0xff
     /* truncate XOR; then the bit permutation with the R-layer rotations
      * (0, 7, 4, 3, 6, 5, 1, 2) */
     xor  X2, X2, t0
@@ -177,46 +145,7 @@
     or   t4, t4, t5
     ROL8 X5, X4, 3
     andi X4, t4, 0xff
-    /* inverse S5_2 on t0 = X7, t1 = X6, t2 = X5 */
-    or   t3, X3, X5
-    xor  X4, X4, t3
-    or   t3, X5, X6
-    xor  X3, X3, t3
-    xor  t1, X6, X4
-    xor  t0, X7, X3
-    and  t3, t1, t0
-    xor  t2, X5, t3
-    and  t3, X4, X7
-    xor  X3, X3, t3
-    /* undo truncate XOR */
-    xor  X0, X0, t1
-    xor  X1, X1, t2
-    xor  X2, X2, t0
-    /* swap(X3, X6), swap(X5, X4) by renaming: logical 3, 4, 5, 6 are now
-     * X6, X5, X4, X3.  Undo extend XOR */
-    xor  X7, X7, X1
-    xor  X6, X6, X2
-    xor  X5, X5, X0
-    /* inverse S5_1 */
-    and  t3, X4, X3
-    xor  X5, X5, t3
-    xor  X4, X4, X7
-    or   t3, X5, X4
-    xor  X6, X6, t3
-    xor  X3, X3, X6
-    xor  X7, X7, X5
-    and  t3, X6, X4
-    xor  X5, X5, t3
-    and  t3, X7, X3
-    xor  X4, X4, t3
-    /* inverse S3 */
-    xori X2, X2, 0xff
-    or   t3, X2, X0
-    xor  X1, X1, t3
-    or   t3, X2, X1
-    xor  X0, X0, t3
-    and  t3, X1, X0
-    xor  X2, X2, t3
+    INV_S_LAYER 0xff
 .endm
 
 .macro SAVE

@@ -37,6 +37,8 @@
 #define KP a7           /* current round key */
 #define KEND t6         /* end of the round keys (encryption) */
 
+#include "pipo/rv32i_slayer.inc"
+
 /* Registers: a0 round keys, a1 out, a2 in, a3 groups left, t0-t5 scratch. */
 
 /* dst = every lane of src rotated left by r (dst may be src). */
@@ -101,41 +103,7 @@
 
 /* S-layer then R-layer (0, 7, 4, 3, 6, 5, 1, 2), in place; as in rv32i.S. */
 .macro S_R_LAYER
-    /* S5_1 on X7..X3 */
-    and  t3, X7, X6
-    xor  X5, X5, t3
-    and  t3, X3, X5
-    xor  X4, X4, t3
-    xor  X7, X7, X4
-    xor  X6, X6, X3
-    or   t3, X4, X5
-    xor  X3, X3, t3
-    xor  X5, X5, X7
-    and  t3, X5, X6
-    xor  X4, X4, t3
-    /* S3 on X2..X0 */
-    and  t3, X1, X0
-    xor  X2, X2, t3
-    or   t3, X2, X1
-    xor  X0, X0, t3
-    or   t3, X2, X0
-    xor  X1, X1, t3
-    not  X2, X2
-    /* extend XOR */
-    xor  X7, X7, X1
-    xor  X3, X3, X2
-    xor  X4, X4, X0
-    /* S5_2 on t0 = X7, t1 = X3, t2 = X4 plus X6, X5 */
-    and  t3, X7, X5
-    xor  X6, X6, t3
-    xor  t0, X7, X6
-    or   t3, X4, X3
-    xor  X6, X6, t3
-    xor  t1, X3, X5
-    or   t3, X6, X4
-    xor  X5, X5, t3
-    and  t3, t1, t0
-    xor  t2, X4, t3
+    S_LAYER_CORE -1
     /* truncate XOR, bit permutation and rotations */
     xor  X2, X2, t0
     xor  t3, X1, t2             /* new X7, before rotation */
@@ -167,45 +135,7 @@
     ROL_LANES_SPLIT X5, 2, M2, t0, t1       /* X4 <- ROL2(byte 4 in X5), X5 <- ROL3(byte 5 in X4) */
     ROL_LANES X5, X4, 3, M3, t2, t3
     or   X4, t0, t1
-    /* inverse S5_2 on t0 = X7, t1 = X6, t2 = X5 */
-    or   t3, X3, X5
-    xor  X4, X4, t3
-    or   t3, X5, X6
-    xor  X3, X3, t3
-    xor  t1, X6, X4
-    xor  t0, X7, X3
-    and  t3, t1, t0
-    xor  t2, X5, t3
-    and  t3, X4, X7
-    xor  X3, X3, t3
-    /* undo truncate XOR */
-    xor  X0, X0, t1
-    xor  X1, X1, t2
-    xor  X2, X2, t0
-    /* swaps by renaming (logical 3, 4, 5, 6 = X6, X5, X4, X3); undo extend XOR */
-    xor  X7, X7, X1
-    xor  X6, X6, X2
-    xor  X5, X5, X0
-    /* inverse S5_1 */
-    and  t3, X4, X3
-    xor  X5, X5, t3
-    xor  X4, X4, X7
-    or   t3, X5, X4
-    xor  X6, X6, t3
-    xor  X3, X3, X6
-    xor  X7, X7, X5
-    and  t3, X6, X4
-    xor  X5, X5, t3
-    and  t3, X7, X3
-    xor  X4, X4, t3
-    /* inverse S3 */
-    not  X2, X2
-    or   t3, X2, X0
-    xor  X1, X1, t3
-    or   t3, X2, X1
-    xor  X0, X0, t3
-    and  t3, X1, X0
-    xor  X2, X2, t3
+    INV_S_LAYER -1
 .endm
 
 .macro LOAD r0, r1, r2, r3, r4, r5, r6, r7
