@@ -396,6 +396,7 @@ static int run_chunk(job *j, const char *buf, size_t n)
         if (p->stop < p->n) {             /* the record that ends the run */
             size_t k = p->first + p->stop;
             char what[48], msg[300], full[400];
+            progress_clear(j);                    /* the message on a line of its own */
             snprintf(what, sizeof what, "line %lu", j->rec_line[k]);
             if (fflush(stdout)) return fail(EXIT_CRYPTO, "writing output", strerror(errno));
             if (p->stop_col == STOP_RECORD) record_message(j, &j->rec_err[k], msg, sizeof msg);
@@ -529,6 +530,7 @@ static int stream(job *j)
             snprintf(what, sizeof what, "line %lu", j->line);
             snprintf(msg, sizeof msg, "record longer than %zu bytes (--max-record-bytes)", j->max_record);
             j->rejected++;
+            progress_clear(j);
             rc = fail(EXIT_CRYPTO, what, msg);
         }
         if (eof && start >= have) break;
