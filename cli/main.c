@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "commands.h"
+#include "io.h"
 #include "core/cpu.h"
 
 static const char usage[] =
@@ -30,10 +31,13 @@ static const char usage[] =
 "      [--tweak-column NAME | --tweak-context] [--input csv|tsv|jsonl]\n"
 "      [--on-error fail|null|keep|skip-record] [--max-record-bytes N (1048576)] [--summary-json FILE]\n"
 "      [--allow-small-domain] [--threads N]  < in > out   (FORMAT: README, \"Formats\")\n"
+"      [--encoding utf-8|cp949|euc-kr] [--output-encoding utf-8] [--progress | --no-progress]\n"
 "      A malformed record fails the run unless --on-error skip-record; a summary goes to stderr.\n"
 "  mac --cipher NAME --mode cmac|gmac KEY [--nonce HEX] [--tag-len N] [--hex DATA]\n"
 "      [--verify TAG]                     prints the tag in hex (stdin without --hex);\n"
 "                                         --verify: exit 0 when TAG matches, 1 when not\n"
+"  Commands that read stdin or write stdout also take --in FILE and --out FILE (\"-\": stdin, stdout);\n"
+"      --out is written to a temporary file, renamed into place only when the run succeeds.\n"
 "  bench [--quick] [--cipher NAME...] [--json FILE] [--report DIR]   (runs kcipher-bench)\n"
 "  version\n"
 "\n"
@@ -150,7 +154,7 @@ static int run(int argc, char **argv)
         return EXIT_USAGE;
     }
     if ((rc = parse_options(argc - 2 - fpe, argv + 2 + fpe, fpe ? KC_CLI_MAX_VALUES : 0, &o))) return rc;
-    if ((rc = apply_threads(&o))) return rc;
+    if ((rc = apply_threads(&o)) || (rc = io_open(&o))) return rc;
     if (tok) return cmd_tokenize(&o, cmd[0] == 't');
     if (mac) return cmd_mac(&o);
     return fpe ? cmd_fpe(&o, argv[2][0] == 'e') : cmd_crypt(&o, cmd[0] == 'e');
@@ -163,5 +167,5 @@ int main(int argc, char **argv)
     /* Output lost to a full disk, a closed stdout or a size limit is a failure (as in cat). */
     if (fflush(stdout) != 0 || ferror(stdout))
         if (!rc) rc = fail(EXIT_CRYPTO, "writing output", errno ? strerror(errno) : "write error");
-    return rc;
+    return io_finish(rc);   /* --out: renamed into place only now, or removed */
 }

@@ -40,6 +40,10 @@ static const struct { arg_opt a; unsigned where; } cli_opts[] = {
     OPT("--input", ARG_VALUE, input, FOR_TOKENIZE), OPT("--on-error", ARG_VALUE, on_error, FOR_TOKENIZE),
     OPT("--max-record-bytes", ARG_VALUE, max_record_bytes, FOR_TOKENIZE),
     OPT("--summary-json", ARG_VALUE, summary_json, FOR_TOKENIZE),
+    OPT("--in", ARG_VALUE, in_file, ALL), OPT("--out", ARG_VALUE, out_file, ALL),
+    OPT("--encoding", ARG_VALUE, encoding, FOR_TOKENIZE),
+    OPT("--output-encoding", ARG_VALUE, output_encoding, FOR_TOKENIZE),
+    OPT("--progress", ARG_FLAG, progress, FOR_TOKENIZE), OPT("--no-progress", ARG_FLAG, no_progress, FOR_TOKENIZE),
 };
 #define NOPTS (sizeof cli_opts / sizeof cli_opts[0])
 

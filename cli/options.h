@@ -20,6 +20,7 @@ typedef struct options {
                *nonce, *ad, *tweak, *bits, *radix, *allow_small, *alphabet, *format,
                *column, *tweak_column, *tweak_context, *input, *on_error, *tag_len, *verify,
                *max_record_bytes, *summary_json;
+    const char *in_file, *out_file, *encoding, *output_encoding, *progress, *no_progress;   /* files, encodings */
     const char *columns[KC_CLI_MAX_COLUMNS];   /* every --column */
     size_t ncolumns;
     const char *positional[KC_CLI_MAX_VALUES];

@@ -310,17 +310,24 @@ size_t table_value(table_kind kind, const char *rec, const field *f, char *out)
     return o;
 }
 
-void table_put(table_out *o, const void *p, size_t n)
+int table_reserve(table_out *o, size_t n)
 {
-    if (o->failed || !n) return;   /* n == 0: p may be NULL */
+    if (o->failed) return -1;
     if (o->len + n > o->cap) {
         size_t cap = o->cap ? o->cap : 1 << 16;
         while (cap < o->len + n) cap *= 2;
         char *b = realloc(o->buf, cap);
-        if (!b) { o->failed = 1; return; }
+        if (!b) { o->failed = 1; return -1; }
         o->buf = b;
         o->cap = cap;
     }
+    return 0;
+}
+
+void table_put(table_out *o, const void *p, size_t n)
+{
+    if (o->failed || !n) return;   /* n == 0: p may be NULL */
+    if (table_reserve(o, n)) return;
     memcpy(o->buf + o->len, p, n);
     o->len += n;
 }

@@ -63,6 +63,8 @@ typedef struct table_out {
     int failed;
 } table_out;
 void table_put(table_out *o, const void *p, size_t n);
+/* Room for n more bytes at buf + len; -1 (and failed set) when it cannot be had. */
+int table_reserve(table_out *o, size_t n);
 /* Writes the collected bytes to f and empties o; -1 on a write or earlier
  * allocation failure. */
 int table_flush(table_out *o, FILE *f);

@@ -16,12 +16,14 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <pthread.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 #include "commands.h"
+#include "encoding.h"
 #include "fpe/format.h"
 #include "table.h"
 
@@ -37,7 +39,11 @@ enum { ON_ERROR_FAIL, ON_ERROR_NULL, ON_ERROR_KEEP, ON_ERROR_SKIP };
 static const char *const policy_names[] = { "fail", "null", "keep", "skip-record" };
 
 /* A value's problem found before encryption (the library's status comes after). */
-enum { PROBLEM_NONE, PROBLEM_NOT_STRING, PROBLEM_TWEAK };
+enum { PROBLEM_NONE, PROBLEM_NOT_STRING, PROBLEM_TWEAK, PROBLEM_ENCODING };
+/* A record's problem found after it was written (stop_col). */
+#define STOP_RECORD SIZE_MAX
+#define STOP_TSV (SIZE_MAX - 1)
+#define STOP_ENCODING (SIZE_MAX - 2)   /* a character outside the named columns: no --output-encoding equivalent */
 
 typedef struct counts {
     unsigned long long tokenized, emptied, kept, refused;
@@ -69,6 +75,8 @@ typedef struct part {
     counts n_col[KC_CLI_MAX_COLUMNS];
     unsigned long long written, skipped;
     int oom;
+    enc_conv *conv_out;          /* --output-encoding other than UTF-8: this thread's own */
+    table_out scratch;           /* a record or token in the output encoding */
 } part;
 
 typedef struct job {
@@ -88,7 +96,17 @@ typedef struct job {
     size_t max_record;
     unsigned long line;          /* line number of the next record */
     unsigned long long read, written, skipped, rejected;
-    time_t progress;
+    /* --encoding / --output-encoding: records converted to UTF-8 into ubuf */
+    int conv, in_enc, out_enc;
+    enc_conv *in_conv;
+    table_out ubuf;
+    unsigned char bad_enc[CHUNK_ROWS];
+    /* progress on stderr */
+    int progress, shown;
+    long long size;              /* of the input when a regular file, else -1 */
+    unsigned long long consumed; /* input bytes done */
+    struct timespec t0;
+    double last;
 } job;
 
 static int grow(char **p, size_t *cap, size_t need)
@@ -121,6 +139,13 @@ static int prepare(part *p)
             j->cols[c].problem[k] = PROBLEM_NONE;
         }
         memset(e, 0, sizeof *e);
+        if (j->bad_enc[k]) {                      /* not in the declared encoding: nothing of it goes on */
+            static const char *const why[] = { "not valid UTF-8", "not valid CP949", "not valid EUC-KR" };
+            j->blank[k] = 0;
+            e->code = TABLE_MALFORMED;
+            e->why = why[j->in_enc];
+            continue;
+        }
         j->blank[k] = table_blank(rec, j->rec_len[k]);
         j->untweaked[k] = 0;
         if (j->blank[k]) continue;                /* no data: written as it is */
@@ -176,6 +201,9 @@ static const char *value_message(const job *j, size_t c, size_t k, char *msg, si
     const kc_token_row *r = &j->cols[c].rows[k];
     const char *name = j->cols[c].name;
     if (j->cols[c].problem[k] == PROBLEM_NOT_STRING) snprintf(msg, cap, "%s: not a JSON string", name);
+    else if (j->cols[c].problem[k] == PROBLEM_ENCODING)
+        snprintf(msg, cap, "%s: the token holds a character that %s cannot represent (--output-encoding utf-8 "
+                 "writes it)", name, enc_name(j->out_enc));
     else if (j->cols[c].problem[k] == PROBLEM_TWEAK)
         snprintf(msg, cap, "%s: the --tweak-column %s is missing, null or empty", name, j->names[j->ncols]);
     else if (r->status == KC_ERR_FORMAT || r->status == KC_ERR_CHECK_DIGIT)
@@ -244,10 +272,16 @@ static void *run_part(void *arg)
         if (j->rec_err[k].code) {
             if (j->policy == ON_ERROR_SKIP) { p->skipped++; continue; }
             p->stop = i;
-            p->stop_col = SIZE_MAX;
+            p->stop_col = STOP_RECORD;
             break;
         }
         size_t bad_col = 0;
+        for (size_t c = 0; p->conv_out && c < j->ncols; c++) {   /* a token the output encoding cannot hold */
+            kc_token_row *r = &j->cols[c].rows[k];
+            if (!r->in || r->status != KC_OK || j->cols[c].problem[k]) continue;
+            p->scratch.len = 0;
+            if (enc_convert(p->conv_out, r->out, r->out_len, &p->scratch, NULL)) j->cols[c].problem[k] = PROBLEM_ENCODING;
+        }
         for (size_t c = 0; !j->blank[k] && c < j->ncols; c++) {
             if (value_bad(j, c, k)) {
                 if (!any_bad) bad_col = c;
@@ -257,10 +291,18 @@ static void *run_part(void *arg)
         }
         if (any_bad && j->policy == ON_ERROR_FAIL) { p->stop = i; p->stop_col = bad_col; break; }
         if (any_bad && j->policy == ON_ERROR_SKIP) { p->skipped++; continue; }
+        size_t mark = p->out.len;
         if (write_record(j, &p->out, rec, j->rec_len[k], k, act)) {   /* TSV: a token it cannot hold */
             p->stop = i;
-            p->stop_col = SIZE_MAX - 1;
+            p->stop_col = STOP_TSV;
             break;
+        }
+        if (p->conv_out) {                        /* the record in the output encoding, or nothing */
+            p->scratch.len = 0;
+            int bad = enc_convert(p->conv_out, p->out.buf + mark, p->out.len - mark, &p->scratch, NULL);
+            p->out.len = mark;
+            if (bad) { p->stop = i; p->stop_col = STOP_ENCODING; break; }
+            table_put(&p->out, p->scratch.buf, p->scratch.len);
         }
         p->written++;
         for (size_t c = 0; c < j->ncols; c++) {
@@ -269,8 +311,49 @@ static void *run_part(void *arg)
             else if (!j->blank[k] && value_bad(j, c, k)) p->n_col[c].kept++;
         }
     }
-    p->oom = p->out.failed;
+    p->oom = p->out.failed || p->scratch.failed;
     return NULL;
+}
+
+/* UTF-8 was assumed and the record is not, but reads as CP949: say so. */
+static const char *cp949_hint(const job *j, const char *rec, size_t len)
+{
+    return !j->conv && enc_looks_cp949(rec, len)
+           ? "; the input is not UTF-8 but reads as CP949 (Korean Excel): try --encoding cp949" : "";
+}
+
+static double seconds(const job *j)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - j->t0.tv_sec) + (double)(now.tv_nsec - j->t0.tv_nsec) / 1e9;
+}
+
+/* One progress line on stderr, at most 4 times a second (and once at the end):
+ * rows, rate, and with a known input size the percent and time left. */
+static void progress(job *j, int last)
+{
+    if (!j->progress) return;
+    double t = seconds(j);
+    if (!last && t - j->last < 0.25) return;
+    j->last = t;
+    double dt = t > 1e-3 ? t : 1e-3, mbs = (double)j->consumed / 1e6 / dt;
+    char line[160];
+    int n = snprintf(line, sizeof line, "%llu rows, %.0f rows/s, %.1f MB/s", j->read, (double)j->read / dt, mbs);
+    if (j->size > 0 && n > 0 && (size_t)n < sizeof line) {
+        double done = (double)j->consumed / (double)j->size;
+        if (done > 1) done = 1;
+        double left = j->consumed ? t * (1 - done) / (done > 0 ? done : 1) : 0;
+        snprintf(line + n, sizeof line - (size_t)n, ", %.0f s left", left);
+        fprintf(stderr, "\rkcipher: %5.1f%%, %s ", 100 * done, line);
+    } else fprintf(stderr, "\rkcipher: %s ", line);
+    j->shown = 1;
+}
+
+static void progress_clear(job *j)
+{
+    if (j->shown) fprintf(stderr, "\r%*s\r", 100, "");
+    j->shown = 0;
 }
 
 /* Tokenizes and writes records [0, n) of buf, the threads taking
@@ -312,36 +395,49 @@ static int run_chunk(job *j, const char *buf, size_t n)
         }
         if (p->stop < p->n) {             /* the record that ends the run */
             size_t k = p->first + p->stop;
-            char what[48], msg[300];
+            char what[48], msg[300], full[400];
+            progress_clear(j);                    /* the message on a line of its own */
             snprintf(what, sizeof what, "line %lu", j->rec_line[k]);
             if (fflush(stdout)) return fail(EXIT_CRYPTO, "writing output", strerror(errno));
-            if (p->stop_col == SIZE_MAX) {
-                j->rejected++;
-                return fail(EXIT_CRYPTO, what, record_message(j, &j->rec_err[k], msg, sizeof msg));
-            }
-            if (p->stop_col == SIZE_MAX - 1) {
-                j->rejected++;
-                return fail(EXIT_CRYPTO, what, "a token holds a tab, CR or LF, which TSV cannot carry");
-            }
-            j->cols[p->stop_col].n.refused++;
-            return fail(EXIT_CRYPTO, what, value_message(j, p->stop_col, k, msg, sizeof msg));
+            if (p->stop_col == STOP_RECORD) record_message(j, &j->rec_err[k], msg, sizeof msg);
+            else if (p->stop_col == STOP_TSV) snprintf(msg, sizeof msg, "a token holds a tab, CR or LF, which TSV cannot carry");
+            else if (p->stop_col == STOP_ENCODING)
+                snprintf(msg, sizeof msg, "a character outside the named columns that %s cannot represent",
+                         enc_name(j->out_enc));
+            else value_message(j, p->stop_col, k, msg, sizeof msg);
+            if (p->stop_col < STOP_ENCODING) j->cols[p->stop_col].n.refused++;
+            else j->rejected++;
+            snprintf(full, sizeof full, "%s%s", msg, cp949_hint(j, buf + j->rec_start[k], j->rec_len[k]));
+            return fail(EXIT_CRYPTO, what, full);
         }
     }
     if (ferror(stdout)) return fail(EXIT_CRYPTO, "writing output", strerror(errno));
-    if (isatty(2) && time(NULL) != j->progress) {
-        j->progress = time(NULL);
-        fprintf(stderr, "\rkcipher: %llu rows", j->read);
-    }
     return 0;
 }
 
-static int header_error(const job *j, const table_error *e)
+static int header_error(const job *j, const table_error *e, const char *rec, size_t len)
 {
-    char msg[200];
-    if (e->code == TABLE_MISSING) snprintf(msg, sizeof msg, "no column named %.100s", j->names[e->index]);
+    char msg[300];
+    const char *hint = cp949_hint(j, rec, len);
+    if (e->code == TABLE_MISSING) snprintf(msg, sizeof msg, "no column named %.100s%s", j->names[e->index], hint);
     else if (e->code == TABLE_DUPLICATE) snprintf(msg, sizeof msg, "column %.100s appears twice", j->names[e->index]);
-    else snprintf(msg, sizeof msg, "malformed: %s", e->why ? e->why : "?");
+    else snprintf(msg, sizeof msg, "malformed: %s%s", e->why ? e->why : "?", hint);
     return fail(EXIT_USAGE, "header", msg);
+}
+
+/* Header bytes (UTF-8) out, in the output encoding. */
+static int write_text(job *j, const char *s, size_t n)
+{
+    part *p = &j->parts[0];                       /* no thread runs now: its converter is free */
+    if (p->conv_out) {
+        p->scratch.len = 0;
+        if (enc_convert(p->conv_out, s, n, &p->scratch, NULL))
+            return fail(EXIT_USAGE, "header", p->scratch.failed ? "out of memory" : "a character the output encoding cannot represent");
+        s = p->scratch.buf;
+        n = p->scratch.len;
+    }
+    if (n && fwrite(s, 1, n, stdout) != n) return fail(EXIT_CRYPTO, "writing output", strerror(errno));
+    return 0;
 }
 
 static int stream(job *j)
@@ -350,6 +446,8 @@ static int stream(job *j)
     char *buf = malloc(cap);
     if (!buf) return fail(EXIT_CRYPTO, "tokenize", "out of memory");
     int eof = 0, rc = 0, header = j->kind != TABLE_JSONL, first = 1;
+    unsigned long long total = 0;                 /* bytes read */
+    table_out hdr = { 0 };
     j->line = 1;
     while (!rc) {
         if (!eof) {                               /* keep what is left, read more */
@@ -364,6 +462,7 @@ static int stream(job *j)
             }
             size_t got = fread(buf + have, 1, cap - have, stdin);
             have += got;
+            total += got;
             if (got == 0) {
                 if (ferror(stdin)) { rc = fail(EXIT_CRYPTO, "reading input", strerror(errno)); break; }
                 eof = 1;
@@ -371,26 +470,48 @@ static int stream(job *j)
         }
         if (first && (have >= 3 || eof)) {       /* a UTF-8 byte order mark: written back as it came */
             first = 0;
-            if (have >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3)) {
-                fwrite(buf, 1, 3, stdout);
+            if (j->in_enc == ENC_UTF8 && have >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3)) {
+                if (j->out_enc == ENC_UTF8) fwrite(buf, 1, 3, stdout);
                 start = 3;
             }
         }
         size_t n = 0;
         unsigned long lines;
         int too_long = 0;
+        j->ubuf.len = 0;
+        if (j->in_conv && table_reserve(&j->ubuf, 1)) { rc = fail(EXIT_CRYPTO, "tokenize", "out of memory"); break; }
         while (n < CHUNK_ROWS && start < have) {
             size_t len = table_record_length(j->kind, buf + start, have - start, eof, &lines);
             if (!len) { too_long = have - start > j->max_record; break; }
             if (len > j->max_record) { too_long = 1; break; }
             if (header) {                         /* CSV/TSV: the header names the columns */
-                table_error e;
-                if (table_header(j->kind, buf + start, len, j->names, j->nnames, j->pos, &j->nfields, &e)) {
-                    rc = header_error(j, &e);
+                table_error e = { TABLE_MALFORMED, 0, NULL };
+                const char *h = buf + start;
+                size_t hl = len;
+                if (j->in_conv) {                 /* the names are matched in UTF-8 */
+                    if (enc_convert(j->in_conv, h, hl, &hdr, NULL)) {
+                        e.why = j->in_enc == ENC_CP949 ? "not valid CP949" : j->in_enc == ENC_EUCKR
+                                ? "not valid EUC-KR" : "not valid UTF-8";
+                        rc = header_error(j, &e, h, hl);
+                        break;
+                    }
+                    h = hdr.buf;
+                    hl = hdr.len;
+                }
+                if (table_header(j->kind, h, hl, j->names, j->nnames, j->pos, &j->nfields, &e)) {
+                    rc = header_error(j, &e, h, hl);
                     break;
                 }
-                fwrite(buf + start, 1, len, stdout);
+                if ((rc = j->conv ? write_text(j, h, hl) : (fwrite(h, 1, hl, stdout), 0))) break;
                 header = 0;
+            } else if (j->in_conv) {              /* the record in UTF-8, or marked malformed */
+                size_t at = j->ubuf.len;
+                j->bad_enc[n] = enc_convert(j->in_conv, buf + start, len, &j->ubuf, NULL) != 0;
+                if (j->ubuf.failed) { rc = fail(EXIT_CRYPTO, "tokenize", "out of memory"); break; }
+                j->rec_start[n] = at;
+                j->rec_len[n] = j->ubuf.len - at;
+                j->rec_line[n] = j->line;
+                n++;
             } else {
                 j->rec_start[n] = start;
                 j->rec_len[n] = len;
@@ -401,17 +522,22 @@ static int stream(job *j)
             start += len;
         }
         if (rc) break;
-        if (n) rc = run_chunk(j, buf, n);
+        if (n) rc = run_chunk(j, j->in_conv ? j->ubuf.buf : buf, n);
+        j->consumed = total - (have - start);
+        if (!rc) progress(j, 0);
         if (!rc && too_long) {
             char what[48], msg[120];
             snprintf(what, sizeof what, "line %lu", j->line);
             snprintf(msg, sizeof msg, "record longer than %zu bytes (--max-record-bytes)", j->max_record);
             j->rejected++;
+            progress_clear(j);
             rc = fail(EXIT_CRYPTO, what, msg);
         }
         if (eof && start >= have) break;
     }
-    if (isatty(2) && j->read) fputc('\n', stderr);
+    if (!rc) progress(j, 1);
+    progress_clear(j);
+    free_wiped(hdr.buf, hdr.cap);
     free_wiped(buf, cap);
     return rc;
 }
@@ -511,6 +637,22 @@ int cmd_tokenize(const options *o, int encrypt)
     if (!rc && o->max_record_bytes)
         rc = parse_uint(o->max_record_bytes, 64, 1UL << 30, &max_record, "--max-record-bytes");
     j->max_record = max_record;
+    j->in_enc = j->out_enc = ENC_UTF8;
+    if (!rc && o->encoding && (j->in_enc = enc_parse(o->encoding)) < 0)
+        rc = fail(EXIT_USAGE, "--encoding", "expected utf-8, cp949 (also ms949, uhc) or euc-kr");
+    j->out_enc = j->in_enc;
+    if (!rc && o->output_encoding && (j->out_enc = enc_parse(o->output_encoding)) < 0)
+        rc = fail(EXIT_USAGE, "--output-encoding", "expected utf-8, cp949 (also ms949, uhc) or euc-kr");
+    if (!rc && o->progress && o->no_progress)
+        rc = fail(EXIT_USAGE, "--progress", "give --progress or --no-progress, not both");
+    j->conv = o->encoding || o->output_encoding;
+    if (!rc && j->conv && !(j->in_conv = enc_open(ENC_UTF8, j->in_enc)))
+        rc = fail(EXIT_USAGE, "--encoding", "this system's iconv cannot convert it");
+    /* On a terminal unless told otherwise: never in a pipe or a test's capture. */
+    j->progress = o->no_progress ? 0 : o->progress ? 1 : isatty(2);
+    struct stat st;
+    j->size = fstat(0, &st) == 0 && S_ISREG(st.st_mode) ? (long long)st.st_size : -1;
+    clock_gettime(CLOCK_MONOTONIC, &j->t0);
     char names[KC_CLI_MAX_COLUMNS][128];
     if (!rc) rc = check_columns(j, o, names);
     uint8_t *key = NULL;
@@ -536,6 +678,9 @@ int cmd_tokenize(const options *o, int encrypt)
     j->nparts = kc_threads() < MAX_PARTS ? kc_threads() : MAX_PARTS;
     if (!j->nparts) j->nparts = 1;
     if (!rc && kc_set_threads(1) != KC_OK) rc = fail(EXIT_CRYPTO, "tokenize", "cannot set the library's threads");
+    for (unsigned i = 0; !rc && j->out_enc != ENC_UTF8 && i < j->nparts; i++)
+        if (!(j->parts[i].conv_out = enc_open(j->out_enc, ENC_UTF8)))
+            rc = fail(EXIT_USAGE, "--output-encoding", "this system's iconv cannot convert it");
     if (!rc) rc = summary(j, o->summary_json, stream(j));
     for (size_t c = 0; c < j->ncols; c++) {
         kc_tokenizer_free(j->cols[c].t);
@@ -548,7 +693,11 @@ int cmd_tokenize(const options *o, int encrypt)
         free_wiped(p->out.buf, p->out.cap);
         free_wiped(p->values, p->values_cap);
         free_wiped(p->tokens, p->tokens_cap);
+        free_wiped(p->scratch.buf, p->scratch.cap);
+        enc_close(p->conv_out);
     }
+    free_wiped(j->ubuf.buf, j->ubuf.cap);
+    enc_close(j->in_conv);
     free_wiped(key, key_len);
     free(j);
     return rc;
