@@ -81,6 +81,7 @@ static kc_status read_pin_file(const char *path, p11_uri *u, char *why, size_t w
 {
     FILE *f = fopen(path, "rb");
     if (!f) return fail(KC_ERR_KEK, why, why_cap, "PKCS#11: cannot read the PIN file %s", path);
+    setvbuf(f, NULL, _IONBF, 0);   /* no copy of the PIN left in a stdio buffer */
     size_t n = fread(u->pin, 1, sizeof u->pin - 1, f);
     fclose(f);
     u->pin[n] = 0;
@@ -461,9 +462,10 @@ out:
     return st;
 }
 
-/* The token unwraps what it wrapped and must give back the key: SoftHSM 2.6
- * zero-pads a key that is not a multiple of 8 bytes before KWP, and a v3
- * token may take 0x210A for KW over PKCS#7 padding; neither is let through. */
+/* What the token wrapped must have KWP's length and unwrap, in the token, to
+ * the key: SoftHSM 2.6 zero-pads a key that is not a multiple of 8 bytes
+ * before KWP, and a v3 token may take 0x210A for KW over PKCS#7 padding;
+ * neither is let through. */
 static kc_status check_wrap(p11 *t, CK_MECHANISM *mech, const uint8_t *key, size_t key_len,
                             const uint8_t *wrapped, CK_ULONG n, char *why, size_t why_cap)
 {
@@ -478,6 +480,9 @@ static kc_status check_wrap(p11 *t, CK_MECHANISM *mech, const uint8_t *key, size
     CK_OBJECT_HANDLE obj;
     CK_ATTRIBUTE val = { CKA_VALUE, NULL, 0 };
     unsigned diff = 1;
+    if (n != (key_len + 7) / 8 * 8 + 8)   /* KWP's length; KW over PKCS#7 padding is 8 bytes longer */
+        return fail(KC_ERR_KEK, why, why_cap, "PKCS#11: the token's key wrap gave %lu bytes for a %zu-byte key:"
+                    " not SP 800-38F KWP", n, key_len);
     CK_RV rv = t->f->C_UnwrapKey(t->session, mech, t->kek, (CK_BYTE *)wrapped, n, tpl,
                                  sizeof tpl / sizeof tpl[0], &obj);
     if (rv != CKR_OK) return token_fail(KC_ERR_KEK, why, why_cap, "the token cannot unwrap what it wrapped", rv);
