@@ -22,6 +22,7 @@ for what in "$@"; do
     *) echo "deps: unknown job '$what'" >&2; exit 2 ;;
   esac
 done
+[[ " $* " == *" test "* ]] && pkgs+=(softhsm2)   # tests/test_pkcs11.c: a real PKCS#11 token
 
 missing=()
 for p in "${pkgs[@]}"; do
