@@ -464,6 +464,25 @@ void kc_wipe(void *p, size_t len);
 /* 0 if equal, -1 otherwise; time depends only on len. */
 int kc_ct_compare(const void *a, const void *b, size_t len);
 
+/* ---- Key wrapping ([SP800-38F] KW and KWP) -------------------------------- */
+
+/* name: "kw-aes-128|192|256" (KW, RFC 3394) or "kwp-aes-128|192|256" (KWP,
+ * RFC 5649): NIST SP 800-38F.  The same constructions over any other
+ * 128-bit block cipher ("kwp-aria-256", "kw-lea-128", ...) are not
+ * NIST-approved (the standard names AES only).  kek: the key-encryption key
+ * of the block cipher.
+ * Wrap: KW takes a multiple of 8 bytes, at least 16 (KC_ERR_NOT_BLOCK_MULTIPLE,
+ * KC_ERR_INPUT_TOO_SHORT); KWP 1 to 2^32 - 1 bytes.  Output: in_len + 8 bytes,
+ * KWP in_len rounded up to a multiple of 8, plus 8.  in and out may overlap.
+ * Unwrap: in_len a multiple of 8, at least 24 (KW) or 16 (KWP); out_cap at
+ * least in_len - 8; *out_len gets the key's length.  A wrapped key that
+ * fails the integrity check (wrong KEK, damaged) is KC_ERR_UNWRAP, and out
+ * is untouched (the scratch copy is wiped). */
+kc_status kc_key_wrap(const char *name, const uint8_t *kek, size_t kek_len,
+                      uint8_t *out, size_t out_cap, size_t *out_len, const uint8_t *in, size_t in_len);
+kc_status kc_key_unwrap(const char *name, const uint8_t *kek, size_t kek_len,
+                        uint8_t *out, size_t out_cap, size_t *out_len, const uint8_t *in, size_t in_len);
+
 #if defined(__GNUC__)
 #pragma GCC visibility pop
 #endif
