@@ -183,44 +183,22 @@ int hex_decode(const char *hex, uint8_t **out, size_t *len, const char *what)
     return hex_bytes(hex, strlen(hex), out, len, what);
 }
 
-#define KEY_FILE_MAX 256   /* well above any key, in hex with whitespace */
-
-static int text_byte(uint8_t c)
-{
-    return (c >= 0x20 && c < 0x7f) || c == '\t' || c == '\r' || c == '\n';
-}
-
+/* The library's key-file rule (kc_key_load_file); the warning is ours to print. */
 static int read_key_file(const char *path, uint8_t **key, size_t *len)
 {
-    uint8_t buf[KEY_FILE_MAX + 1];
-    FILE *f = fopen(path, "rb");
-    if (!f) return fail(EXIT_USAGE, path, strerror(errno));
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && (st.st_mode & (S_IRGRP | S_IROTH)))
+    uint8_t *p = malloc(KC_KEY_FILE_MAX);
+    unsigned warn = 0;
+    char why[256];
+    if (!p) return fail(EXIT_CRYPTO, path, "out of memory");
+    kc_status st = kc_key_load_file(path, p, KC_KEY_FILE_MAX, len, &warn, why, sizeof why);
+    if (warn & KC_KEY_FILE_READABLE)
         fprintf(stderr, "kcipher: warning: key file %s may be read by other users (chmod 600 %s)\n", path, path);
-    setvbuf(f, NULL, _IONBF, 0);           /* no stdio buffer keeps a copy of the key */
-    size_t n = fread(buf, 1, sizeof buf, f);
-    int bad = ferror(f), rc;
-    fclose(f);
-    size_t b = 0, e = n, text = 1;
-    for (size_t i = 0; i < n; i++) text &= (size_t)text_byte(buf[i]);
-    while (b < e && strchr(" \t\r\n", buf[b]) && buf[b]) b++;
-    while (e > b && strchr(" \t\r\n", buf[e - 1]) && buf[e - 1]) e--;
-    size_t h = b;
-    while (h < e && hexval(buf[h]) >= 0) h++;
-    if (bad) rc = fail(EXIT_USAGE, path, "read error");
-    else if (n > KEY_FILE_MAX) rc = fail(EXIT_USAGE, path, "too large for a key file");
-    else if (n == 0 || e == b) rc = fail(EXIT_USAGE, path, "empty key file");
-    else if (text && h != e) {
-        char msg[160];
-        snprintf(msg, sizeof msg, "key file is text but not hex (character %zu is not a hex digit); "
-                 "a raw key file must hold binary bytes", h + 1);
-        rc = fail(EXIT_USAGE, path, msg);
-    } else if (text) rc = hex_bytes((const char *)buf + b, e - b, key, len, path);
-    else if ((*key = malloc(n + 1)) == NULL) rc = fail(EXIT_CRYPTO, path, "out of memory");
-    else { memcpy(*key, buf, n); *len = n; rc = 0; }
-    kc_wipe(buf, sizeof buf);
-    return rc;
+    if (st != KC_OK) {
+        free_wiped(p, KC_KEY_FILE_MAX);
+        return fail(EXIT_USAGE, why, NULL);
+    }
+    *key = p;
+    return 0;
 }
 
 int load_key(const options *o, uint8_t **key, size_t *len)

@@ -483,6 +483,40 @@ kc_status kc_key_wrap(const char *name, const uint8_t *kek, size_t kek_len,
 kc_status kc_key_unwrap(const char *name, const uint8_t *kek, size_t kek_len,
                         uint8_t *out, size_t out_cap, size_t *out_len, const uint8_t *in, size_t in_len);
 
+/* ---- Key check values ------------------------------------------------------ */
+
+/* The first KC_KCV_BYTES bytes of a fixed encryption under the key, as
+ * payment HSMs print them (6 hex digits): it tells which key is in use
+ * without revealing it.  What is encrypted:
+ *  - block ciphers, and every name built on one ("aes-128-gcm",
+ *    "lea-256-cmac", "ff1-aes-256", "ff3-1-aria-128"): the all-zero block
+ *    under the block cipher and the key as given (FF3-1's reversal of the
+ *    key is not applied: one key, one KCV);
+ *  - FEA ("fea1-*", "fea2-*", block or FPE): the all-zero block at n = 128
+ *    with the all-zero tweak;
+ *  - TinyJAMBU: the tag of the empty message, empty AD, all-zero nonce.
+ * KC_ERR_UNKNOWN_CIPHER, KC_ERR_KEY_LENGTH as the cipher's constructor. */
+#define KC_KCV_BYTES 3
+kc_status kc_key_check_value(const char *cipher, const uint8_t *key, size_t key_len, uint8_t kcv[KC_KCV_BYTES]);
+
+/* ---- Key files --------------------------------------------------------------- */
+
+/* The key-file rule of every front end: a file that is all text (printable
+ * ASCII and whitespace) must be hex digits, whitespace around them allowed;
+ * any other file is the key's raw bytes as they are (a raw key of only text
+ * bytes is refused: as often as not it is a mistyped hex key).  At most
+ * KC_KEY_FILE_MAX bytes.  *warnings (may be NULL) gets KC_KEY_FILE_READABLE
+ * when group or others may read the file: the caller reports it.  Errors,
+ * with why (why_cap bytes, may be NULL) saying what is wrong:
+ * KC_ERR_KEY_NOT_FOUND (cannot open or read: errno tells), KC_ERR_FORMAT
+ * (empty, text that is not hex, odd hex digits), KC_ERR_INPUT_TOO_LONG,
+ * KC_ERR_OUTPUT_TOO_SMALL (key_cap).  Every buffer is wiped; key is
+ * untouched on error.  Not on bare metal (KC_ERR_KEY_NOT_FOUND). */
+#define KC_KEY_FILE_MAX 256
+#define KC_KEY_FILE_READABLE 1u
+kc_status kc_key_load_file(const char *path, uint8_t *key, size_t key_cap, size_t *key_len,
+                           unsigned *warnings, char *why, size_t why_cap);
+
 #if defined(__GNUC__)
 #pragma GCC visibility pop
 #endif

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: MIT */
+/* Internals of the key functions (src/keys/): whether this build has files
+ * and processes, and the key-text rule shared by key files, KEK sources and
+ * the keyring. */
+#ifndef KC_KEYS_H
+#define KC_KEYS_H
+#include <stddef.h>
+#include <stdint.h>
+#include "kcipher.h"
+
+/* Files, processes and an OS random source: not on bare metal. */
+#if (defined(__unix__) || defined(__APPLE__)) && !defined(KC_NO_OS)
+#define KC_KEYS_OS 1
+#else
+#define KC_KEYS_OS 0
+#endif
+
+/* The key in n bytes of buf (a key file's content, a KEK command's output)
+ * by the rule of kc_key_load_file: KC_OK, KC_ERR_FORMAT or
+ * KC_ERR_OUTPUT_TOO_SMALL with why; key untouched on error. */
+kc_status kc_key_parse(const uint8_t *buf, size_t n, uint8_t *key, size_t key_cap, size_t *key_len,
+                       const char *what, char *why, size_t why_cap);
+/* Hex digit value or -1. */
+int kc_hexval(int c);
+#endif
