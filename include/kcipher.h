@@ -517,6 +517,68 @@ kc_status kc_key_check_value(const char *cipher, const uint8_t *key, size_t key_
 kc_status kc_key_load_file(const char *path, uint8_t *key, size_t key_cap, size_t *key_len,
                            unsigned *warnings, char *why, size_t why_cap);
 
+/* ---- Keyring: named keys with versions -------------------------------------- */
+
+/* A keyring is a directory (mode 0700, not group- or world-writable) with one
+ * text file per key name, NAME.key (mode 0600), listing its versions
+ * (README: Keys, and src/keys/keyring.c for the format).  A version has a
+ * number (1, 2, ...), a cipher name (what kc_key_check_value takes), a
+ * creation time (UTC), a state, its KCV, and the key: in hex, or wrapped
+ * with KWP under a key-encryption key whose source the version records.
+ * States: active (the one "NAME" gives: the newest active version),
+ * decrypt-only (an older version: "NAME@V" still gives it), retired
+ * ("NAME@V" refused, KC_ERR_KEY_NOT_FOUND).
+ * KEK sources: "file:PATH", "env:VAR" (hex), "cmd:COMMAND" (its standard
+ * output, hex or raw; a non-zero exit is refused), "pkcs11:URI".  The KEK
+ * set with kc_keyring_set_kek wraps new versions and unwraps every version
+ * (instead of the recorded source).  Loading a version checks its KCV
+ * (KC_ERR_KCV).  Writes take an exclusive lock (flock on DIR/.lock), write a
+ * temporary file and rename it into place.  A cmd: source recorded in the
+ * keyring runs as the caller: keyrings writable by others are refused.
+ * Errors: KC_ERR_KEYRING (missing, malformed, permissions, I/O),
+ * KC_ERR_KEY_NOT_FOUND, KC_ERR_KCV, KC_ERR_KEK, KC_ERR_UNWRAP, KC_ERR_RANDOM,
+ * KC_ERR_UNKNOWN_CIPHER; kc_keyring_error() says what failed.
+ * Not on bare metal (KC_ERR_KEYRING). */
+#define KC_KEY_NAME_MAX 64          /* [A-Za-z0-9._-], not starting with '.' */
+#define KC_KEYRING_CREATE 1u        /* kc_keyring_open: create the directory if missing */
+typedef enum kc_key_state { KC_KEY_ACTIVE = 0, KC_KEY_DECRYPT_ONLY = 1, KC_KEY_RETIRED = 2 } kc_key_state;
+typedef struct kc_key_info {
+    char name[KC_KEY_NAME_MAX + 1];
+    unsigned version;
+    char cipher[48];
+    char created[24];               /* "2026-11-28T08:57:35Z" */
+    kc_key_state state;
+    char kcv[2 * KC_KCV_BYTES + 1]; /* hex */
+    char kek[256];                  /* the recorded KEK source; "" when the key is stored in hex */
+} kc_key_info;
+typedef struct kc_keyring kc_keyring;
+
+/* why (why_cap bytes, may be NULL) says why opening failed. */
+kc_status kc_keyring_open(kc_keyring **out, const char *path, unsigned flags, char *why, size_t why_cap);
+void kc_keyring_close(kc_keyring *kr);
+/* What the last failing call on kr failed on ("" after success). */
+const char *kc_keyring_error(const kc_keyring *kr);
+/* The KEK source for this keyring object (NULL: none; then new keys are
+ * stored in hex and wrapped ones unwrap under their recorded source). */
+kc_status kc_keyring_set_kek(kc_keyring *kr, const char *source);
+/* A new name, version 1 active, a random key from the OS for cipher. */
+kc_status kc_keyring_new(kc_keyring *kr, const char *name, const char *cipher, kc_key_info *info);
+/* A new active version (same cipher, wrapped under the set KEK, else the
+ * newest version's recorded KEK, else hex); active versions become decrypt-only. */
+kc_status kc_keyring_rotate(kc_keyring *kr, const char *name, kc_key_info *info);
+/* "NAME@V" becomes retired. */
+kc_status kc_keyring_retire(kc_keyring *kr, const char *ref);
+/* The key of "NAME" (the active version) or "NAME@V" into key (key_cap
+ * bytes; 32 is enough for every cipher), its description into *info (may
+ * be NULL).  The caller wipes key (kc_wipe). */
+kc_status kc_keyring_get(kc_keyring *kr, const char *ref, uint8_t *key, size_t key_cap, size_t *key_len,
+                         kc_key_info *info);
+/* The i-th version of the keyring, names in byte order, versions ascending
+ * (never key bytes); i == 0 reads the keyring again.  KC_ERR_KEY_NOT_FOUND
+ * past the end. */
+kc_status kc_keyring_list(kc_keyring *kr, size_t i, kc_key_info *info);
+const char *kc_key_state_name(kc_key_state state);   /* "active", "decrypt-only", "retired" */
+
 #if defined(__GNUC__)
 #pragma GCC visibility pop
 #endif

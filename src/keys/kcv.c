@@ -12,11 +12,12 @@
  *    with empty associated data under the all-zero nonce (a CMAC-style value).
  * Three bytes identify a key among a handful; they do not help find it. */
 #include <string.h>
-#include "kcipher.h"
+#include "keys/keys.h"
 
 /* The block cipher behind a mode, MAC, AEAD or FF name, into buf. */
 static const kc_cipher_info *underlying(const char *name, char *buf, size_t cap)
 {
+    if (!name) return NULL;
     static const char *const prefixes[] = { "ff1-", "ff3-1-" };
     static const char *const suffixes[] = { "-gcm", "-ccm", "-cmac", "-gmac" };
     const kc_cipher_info *ci = kc_cipher_find(name);
@@ -35,6 +36,12 @@ static const kc_cipher_info *underlying(const char *name, char *buf, size_t cap)
         }
     }
     return NULL;
+}
+
+const kc_cipher_info *kc_key_cipher(const char *name)
+{
+    char buf[64];
+    return underlying(name, buf, sizeof buf);
 }
 
 kc_status kc_key_check_value(const char *cipher, const uint8_t *key, size_t key_len, uint8_t kcv[KC_KCV_BYTES])

@@ -22,4 +22,19 @@ kc_status kc_key_parse(const uint8_t *buf, size_t n, uint8_t *key, size_t key_ca
                        const char *what, char *why, size_t why_cap);
 /* Hex digit value or -1. */
 int kc_hexval(int c);
+
+/* The cipher whose key a name takes: itself, or the block cipher under a
+ * mode, MAC, AEAD or FF name; NULL when unknown (kcv.c). */
+const kc_cipher_info *kc_key_cipher(const char *name);
+
+/* KEK sources (kek.c): "file:PATH", "env:VAR", "cmd:COMMAND", "pkcs11:URI".
+ * Wrap: key under the source's KEK; alg (KC_KEK_ALG_MAX bytes) gets what
+ * was done, "kwp-aes-128|192|256" (by the KEK's length) or "pkcs11".
+ * Unwrap: the same alg and source.  KC_ERR_KEK (source unusable, with why),
+ * KC_ERR_UNWRAP (wrong KEK or damaged), KC_ERR_OUTPUT_TOO_SMALL. */
+#define KC_KEK_ALG_MAX 32
+kc_status kc_kek_wrap(const char *source, const uint8_t *key, size_t key_len, char alg[KC_KEK_ALG_MAX],
+                      uint8_t *out, size_t out_cap, size_t *out_len, char *why, size_t why_cap);
+kc_status kc_kek_unwrap(const char *source, const char *alg, const uint8_t *in, size_t in_len,
+                        uint8_t *key, size_t key_cap, size_t *key_len, char *why, size_t why_cap);
 #endif
