@@ -28,7 +28,11 @@
 #include <string.h>
 #include "keys/keys.h"
 
+#if KC_KEYS_OS
 #define MAX_VERSIONS 256
+#else
+#define MAX_VERSIONS 1             /* stubs only: small targets have no room */
+#endif
 #define LINE_MAX_BYTES 1024
 #define KEY_FIELD 256              /* "kwp-aes-256:" + hex of a wrapped 64-byte key, and more */
 #define KEY_MAX 64

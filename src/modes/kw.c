@@ -52,7 +52,9 @@ kc_status kc_kw_wrap(const kc_cipher *kek, int pad, uint8_t *out, size_t out_cap
     size_t padded = (in_len + 7) & ~(size_t)7;
     if (pad ? in_len == 0 : in_len < 16) return KC_ERR_INPUT_TOO_SHORT;
     if (!pad && in_len % 8) return KC_ERR_NOT_BLOCK_MULTIPLE;
-    if (pad && (uint64_t)in_len > 0xffffffffu) return KC_ERR_INPUT_TOO_LONG;
+#if SIZE_MAX > 0xffffffffu
+    if (pad && in_len > 0xffffffffu) return KC_ERR_INPUT_TOO_LONG;
+#endif
     if (padded < in_len || out_cap < padded + 8 || padded + 8 < padded) return KC_ERR_OUTPUT_TOO_SMALL;
     memmove(out + 8, in, in_len);          /* any overlap: the one read of in */
     memset(out + 8 + in_len, 0, padded - in_len);
