@@ -580,7 +580,9 @@ void kc_keyring_close(kc_keyring *kr)
 kc_status kc_keyring_set_kek(kc_keyring *kr, const char *source)
 {
     if (!kr) return KC_ERR_NULL;
-    if (source && strlen(source) >= sizeof kr->kek) return say(kr, KC_ERR_KEK, "KEK source too long%s%s", "", "");
+    if (source && strlen(source) >= sizeof kr->kek) return say(kr, KC_ERR_KEK, "KEK source too long");
+    for (const char *p = source; p && *p; p++)   /* one line of the key file */
+        if ((unsigned char)*p < 0x20 || *p == 0x7f) return say(kr, KC_ERR_KEK, "KEK source with a control character");
     snprintf(kr->kek, sizeof kr->kek, "%s", source ? source : "");
     return KC_OK;
 }
