@@ -253,6 +253,11 @@ static void wrapped(void)
     tl_check_status(kc_keyring_get(kr, "w", k, sizeof k, &l, NULL), KC_ERR_KEK, "failing KEK command");
     kc_keyring_set_kek(kr, "env:KC_TEST_NO_SUCH_VAR");
     tl_check_status(kc_keyring_get(kr, "w", k, sizeof k, &l, NULL), KC_ERR_KEK, "unset KEK variable");
+    /* PKCS#11 (src/keys/pkcs11.c): a module that is not there is KC_ERR_KEK, nothing written. */
+    kc_keyring_set_kek(kr, "pkcs11:token=none;object=kek?module-path=/nonexistent/libnone.so&pin-value=1");
+    tl_check_status(kc_keyring_new(kr, "p", "aes-128", NULL), KC_ERR_KEK, "PKCS#11 module missing");
+    snprintf(path, sizeof path, "%s/wrapped/p.key", dir);
+    TL_CHECK(access(path, F_OK) != 0, "nothing written when the KEK fails");
     kc_keyring_set_kek(kr, "pkcs12:x");
     tl_check_status(kc_keyring_new(kr, "p", "aes-128", NULL), KC_ERR_KEK, "unknown KEK source");
     setenv("KC_TEST_KEK", "0011", 1);
