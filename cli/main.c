@@ -38,12 +38,16 @@ static const char usage[] =
 "                                         --verify: exit 0 when TAG matches, 1 when not\n"
 "  Commands that read stdin or write stdout also take --in FILE and --out FILE (\"-\": stdin, stdout);\n"
 "      --out is written to a temporary file, renamed into place only when the run succeeds.\n"
+"  key new NAME --cipher C [--kek SRC] | key rotate NAME [--kek SRC] | key list | key retire NAME@V\n"
+"      [--keyring PATH (or KCIPHER_KEYRING)]  keys with versions, KCVs; SRC: file:PATH env:VAR\n"
+"      cmd:COMMAND pkcs11:URI (or KCIPHER_KEK): the KEK that wraps new versions (README: Keys)\n"
 "  bench [--quick] [--cipher NAME...] [--json FILE] [--report DIR]   (runs kcipher-bench)\n"
 "  version\n"
 "\n"
 "KEY is one of: --key-file FILE (hex text, or raw bytes not all text), the environment\n"
 "variable KCIPHER_KEY (hex), or --key HEX (visible to every user in the\n"
-"process list: for tests and examples).\n"
+"process list: for tests and examples), or --key-name NAME[@V] from --keyring PATH (or\n"
+"KCIPHER_KEYRING; --kek SRC or KCIPHER_KEK when wrapped).  --expect-kcv HEX refuses another key.\n"
 "\n"
 "ciphers: aria-128|192|256 lea-128|192|256 pipo-64-128 pipo-64-256 rc6-128|192|256\n"
 "         aes-128|192|256 rijndael-B-K (B, K in 128|192|256) tinyjambu-128|192|256\n"
@@ -143,6 +147,7 @@ static int run(int argc, char **argv)
         return 0;
     }
     if (strcmp(cmd, "bench") == 0) return run_bench(argv + 1);
+    if (strcmp(cmd, "key") == 0) return cmd_key(argc, argv);
     if (strcmp(cmd, "list") == 0) return argc == 2 ? cmd_list() : fail(EXIT_USAGE, "list", "takes no arguments");
     options o;
     int rc, fpe = strcmp(cmd, "fpe") == 0, tok = !strcmp(cmd, "tokenize") || !strcmp(cmd, "detokenize");

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include "args.h"
 #include "options.h"
@@ -20,7 +21,7 @@ static int add_column(void *dest, const char *v)
 }
 
 static const struct { arg_opt a; unsigned where; } cli_opts[] = {
-    OPT("--cipher", ARG_VALUE, cipher, ALL),     OPT("--key", ARG_VALUE, key, ALL),
+    OPT("--cipher", ARG_VALUE, cipher, ALL | FOR_KEY),     OPT("--key", ARG_VALUE, key, ALL),
     OPT("--key-file", ARG_VALUE, key_file, ALL), OPT("--backend", ARG_VALUE, backend, ALL),
     OPT("--threads", ARG_VALUE, threads, ALL),
     OPT("--hex", ARG_VALUE, hex, FOR_BLOCK | FOR_AEAD | FOR_FEA | FOR_AEAD_MODE | FOR_MAC),
@@ -44,6 +45,8 @@ static const struct { arg_opt a; unsigned where; } cli_opts[] = {
     OPT("--encoding", ARG_VALUE, encoding, FOR_TOKENIZE),
     OPT("--output-encoding", ARG_VALUE, output_encoding, FOR_TOKENIZE),
     OPT("--progress", ARG_FLAG, progress, FOR_TOKENIZE), OPT("--no-progress", ARG_FLAG, no_progress, FOR_TOKENIZE),
+    OPT("--keyring", ARG_VALUE, keyring, ALL | FOR_KEY), OPT("--key-name", ARG_VALUE, key_name, ALL),
+    OPT("--expect-kcv", ARG_VALUE, expect_kcv, ALL),   OPT("--kek", ARG_VALUE, kek, ALL | FOR_KEY),
 };
 #define NOPTS (sizeof cli_opts / sizeof cli_opts[0])
 
@@ -187,55 +190,105 @@ int hex_decode(const char *hex, uint8_t **out, size_t *len, const char *what)
     return hex_bytes(hex, strlen(hex), out, len, what);
 }
 
-#define KEY_FILE_MAX 256   /* well above any key, in hex with whitespace */
-
-static int text_byte(uint8_t c)
-{
-    return (c >= 0x20 && c < 0x7f) || c == '\t' || c == '\r' || c == '\n';
-}
-
+/* The library's key-file rule (kc_key_load_file); the warning is ours to print. */
 static int read_key_file(const char *path, uint8_t **key, size_t *len)
 {
-    uint8_t buf[KEY_FILE_MAX + 1];
-    FILE *f = fopen(path, "rb");
-    if (!f) return fail(EXIT_USAGE, path, strerror(errno));
-    struct stat st;
-    if (fstat(fileno(f), &st) == 0 && (st.st_mode & (S_IRGRP | S_IROTH)))
+    uint8_t *p = malloc(KC_KEY_FILE_MAX);
+    unsigned warn = 0;
+    char why[256];
+    if (!p) return fail(EXIT_CRYPTO, path, "out of memory");
+    kc_status st = kc_key_load_file(path, p, KC_KEY_FILE_MAX, len, &warn, why, sizeof why);
+    if (warn & KC_KEY_FILE_READABLE)
         fprintf(stderr, "kcipher: warning: key file %s may be read by other users (chmod 600 %s)\n", path, path);
-    setvbuf(f, NULL, _IONBF, 0);           /* no stdio buffer keeps a copy of the key */
-    size_t n = fread(buf, 1, sizeof buf, f);
-    int bad = ferror(f), rc;
-    fclose(f);
-    size_t b = 0, e = n, text = 1;
-    for (size_t i = 0; i < n; i++) text &= (size_t)text_byte(buf[i]);
-    while (b < e && strchr(" \t\r\n", buf[b]) && buf[b]) b++;
-    while (e > b && strchr(" \t\r\n", buf[e - 1]) && buf[e - 1]) e--;
-    size_t h = b;
-    while (h < e && hexval(buf[h]) >= 0) h++;
-    if (bad) rc = fail(EXIT_USAGE, path, "read error");
-    else if (n > KEY_FILE_MAX) rc = fail(EXIT_USAGE, path, "too large for a key file");
-    else if (n == 0 || e == b) rc = fail(EXIT_USAGE, path, "empty key file");
-    else if (text && h != e) {
-        char msg[160];
-        snprintf(msg, sizeof msg, "key file is text but not hex (character %zu is not a hex digit); "
-                 "a raw key file must hold binary bytes", h + 1);
-        rc = fail(EXIT_USAGE, path, msg);
-    } else if (text) rc = hex_bytes((const char *)buf + b, e - b, key, len, path);
-    else if ((*key = malloc(n + 1)) == NULL) rc = fail(EXIT_CRYPTO, path, "out of memory");
-    else { memcpy(*key, buf, n); *len = n; rc = 0; }
-    kc_wipe(buf, sizeof buf);
-    return rc;
+    if (st != KC_OK) {
+        free_wiped(p, KC_KEY_FILE_MAX);
+        return fail(EXIT_USAGE, why, NULL);
+    }
+    *key = p;
+    return 0;
+}
+
+static struct { char name[KC_KEY_NAME_MAX + 16], kcv[2 * KC_KCV_BYTES + 1], line[160]; } used;
+
+const char *key_used(const char **name, const char **kcv)
+{
+    if (name) *name = used.name;
+    if (kcv) *kcv = used.kcv;
+    snprintf(used.line, sizeof used.line, "key %s%s%s", used.name, *used.kcv ? " kcv " : "", used.kcv);
+    return used.line;
+}
+
+/* Library statuses of the keyring: a missing key or keyring, or a KEK that
+ * cannot be had, is a usage error; a key that fails a check is a crypto failure. */
+int fail_keyring(kc_status st, const char *why)
+{
+    int usage = st == KC_ERR_KEYRING || st == KC_ERR_KEY_NOT_FOUND || st == KC_ERR_KEK ||
+                st == KC_ERR_UNKNOWN_CIPHER || st == KC_ERR_NULL;
+    return fail(usage ? EXIT_USAGE : EXIT_CRYPTO, why && *why ? why : kc_strerror(st), NULL);
+}
+
+static int keyring_key(const options *o, uint8_t **key, size_t *len)
+{
+    const char *path = o->keyring ? o->keyring : getenv("KCIPHER_KEYRING"), *kek = o->kek ? o->kek : getenv("KCIPHER_KEK");
+    if (!path || !*path) return fail(EXIT_USAGE, "--key-name", "needs --keyring PATH or KCIPHER_KEYRING");
+    kc_keyring *kr;
+    char why[600];
+    kc_status st = kc_keyring_open(&kr, path, 0, why, sizeof why);
+    if (st != KC_OK) return fail_keyring(st, why);
+    uint8_t *p = malloc(64);
+    kc_key_info info;
+    if (!p) st = KC_ERR_NO_MEMORY;
+    if (st == KC_OK && kek && *kek) st = kc_keyring_set_kek(kr, kek);
+    if (st == KC_OK) st = kc_keyring_get(kr, o->key_name, p, 64, len, &info);
+    int rc = st == KC_OK ? 0 : fail_keyring(st, kc_keyring_error(kr));
+    kc_keyring_close(kr);
+    if (!rc && o->cipher && strcmp(o->cipher, info.cipher)) {
+        char msg[300];
+        snprintf(msg, sizeof msg, "key %.70s@%u is a %.47s key, not --cipher %.60s", info.name, info.version,
+                 info.cipher, o->cipher);
+        rc = fail(EXIT_USAGE, "--key-name", msg);
+    }
+    if (rc) { free_wiped(p, 64); return rc; }
+    snprintf(used.name, sizeof used.name, "%s@%u", info.name, info.version);
+    snprintf(used.kcv, sizeof used.kcv, "%s", info.kcv);
+    *key = p;
+    return 0;
 }
 
 int load_key(const options *o, uint8_t **key, size_t *len)
 {
     const char *env = getenv("KCIPHER_KEY");
     if (env && !*env) env = NULL;
-    int sources = !!o->key + !!o->key_file + !!env;
-    if (sources == 0) return fail(EXIT_USAGE, "no key", "give --key-file FILE, KCIPHER_KEY=HEX or --key HEX");
-    if (sources > 1) return fail(EXIT_USAGE, "more than one key", "give only one of --key-file, KCIPHER_KEY and --key");
-    if (o->key_file) return read_key_file(o->key_file, key, len);
-    return hex_decode(env ? env : o->key, key, len, env ? "KCIPHER_KEY" : "--key");
+    int sources = !!o->key + !!o->key_file + !!env + !!o->key_name, rc;
+    if (sources == 0)
+        return fail(EXIT_USAGE, "no key", "give --key-name NAME[@V] (with --keyring PATH or KCIPHER_KEYRING), "
+                    "--key-file FILE, KCIPHER_KEY=HEX or --key HEX");
+    if (sources > 1)
+        return fail(EXIT_USAGE, "more than one key", "give only one of --key-name, --key-file, KCIPHER_KEY and --key");
+    if (o->keyring && !o->key_name) return fail(EXIT_USAGE, "--keyring", "needs --key-name NAME[@V]");
+    memset(&used, 0, sizeof used);
+    if (o->key_name) rc = keyring_key(o, key, len);
+    else {
+        snprintf(used.name, sizeof used.name, "%s", o->key_file ? "--key-file" : env ? "KCIPHER_KEY" : "--key");
+        rc = o->key_file ? read_key_file(o->key_file, key, len)
+                         : hex_decode(env ? env : o->key, key, len, env ? "KCIPHER_KEY" : "--key");
+        uint8_t kcv[KC_KCV_BYTES];
+        if (!rc && o->cipher && kc_key_check_value(o->cipher, *key, *len, kcv) == KC_OK)
+            for (size_t i = 0; i < KC_KCV_BYTES; i++) snprintf(used.kcv + 2 * i, 3, "%02x", kcv[i]);
+    }
+    if (rc || !o->expect_kcv) return rc;
+    size_t n = strlen(o->expect_kcv);
+    int hex = n == 2 * KC_KCV_BYTES;
+    for (size_t i = 0; i < n; i++) hex &= hexval((unsigned char)o->expect_kcv[i]) >= 0;
+    if (!hex) rc = fail(EXIT_USAGE, "--expect-kcv", "expected 6 hex digits (kcipher key list shows them)");
+    else if (!*used.kcv) rc = fail(EXIT_USAGE, "--expect-kcv", "no check value for this cipher");
+    else if (strncasecmp(o->expect_kcv, used.kcv, n)) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "the key's check value is %s, not %.6s: another key", used.kcv, o->expect_kcv);
+        rc = fail(EXIT_CRYPTO, "--expect-kcv", msg);
+    }
+    if (rc) { free_wiped(*key, *len); *key = NULL; }
+    return rc;
 }
 
 int check_same_file(void)

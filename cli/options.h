@@ -11,6 +11,7 @@ enum { EXIT_CRYPTO = 1, EXIT_USAGE = 2 };
 /* What an option applies to (check_options).  FOR_AEAD_MODE: a block cipher
  * in GCM or CCM (`--mode gcm|ccm`); FOR_MAC: `kcipher mac`. */
 enum { FOR_BLOCK = 1, FOR_AEAD = 2, FOR_FEA = 4, FOR_FPE = 8, FOR_TOKENIZE = 16, FOR_AEAD_MODE = 32, FOR_MAC = 64 };
+enum { FOR_KEY = 128 };   /* `kcipher key ...` */
 #define KC_CLI_MAX_COLUMNS 16
 #define KC_CLI_MAX_VALUES 64     /* VALUE arguments of `fpe` */
 
@@ -21,6 +22,7 @@ typedef struct options {
                *column, *tweak_column, *tweak_context, *input, *on_error, *tag_len, *verify,
                *max_record_bytes, *summary_json;
     const char *in_file, *out_file, *encoding, *output_encoding, *progress, *no_progress;   /* files, encodings */
+    const char *keyring, *key_name, *expect_kcv, *kek;   /* keyring key sources (cli/key.c) */
     const char *columns[KC_CLI_MAX_COLUMNS];   /* every --column */
     size_t ncolumns;
     const char *positional[KC_CLI_MAX_VALUES];
@@ -41,6 +43,12 @@ int check_options(const options *o, unsigned where, const char *what);
  * be a mistyped hex key as often as not).  A key file that group or others
  * may read gets a warning.  The caller frees with free_wiped(). */
 int load_key(const options *o, uint8_t **key, size_t *len);
+/* The fourth key source: --key-name NAME[@V] from --keyring PATH (or
+ * KCIPHER_KEYRING), the KEK from --kek SRC or KCIPHER_KEK when wrapped;
+ * --expect-kcv HEX refuses any other key (every source).  After load_key:
+ * "key NAME@V kcv XXXXXX" (or "key --key-file kcv ..."), for run summaries;
+ * *name, *kcv get the parts ("" when unknown). */
+const char *key_used(const char **name, const char **kcv);
 /* A usage error when stdin and stdout are the same regular file. */
 int check_same_file(void);
 
@@ -58,6 +66,8 @@ int fail_status(kc_status st, const char *what);
  * the option at fault: --cipher, --backend, the key (expected and actual
  * length), --allow-small-domain, or `spec_what` for a format spec. */
 int fail_setup(kc_status st, const char *cipher, size_t key_len, const char *spec_what);
+/* A keyring failure: its message (why, else the status's), exit status by kind. */
+int fail_keyring(kc_status st, const char *why);
 /* A CLI message for a status a value caused (not the library's generic
  * text, which may speak of tags or flags). */
 const char *value_error(kc_status st);

@@ -554,7 +554,7 @@ static int summary(const job *j, const char *json_path, int rc)
                 j->encrypt ? "tokenized" : "detokenized", n->emptied, n->kept, n->refused);
         if (n->untweaked) fprintf(stderr, " (%llu with no --tweak-column value)", n->untweaked);
     }
-    fprintf(stderr, "%s\n", rc ? " (failed)" : "");
+    fprintf(stderr, "; %s%s\n", key_used(NULL, NULL), rc ? " (failed)" : "");
     if (!json_path) return rc;
     FILE *f = fopen(json_path, "w");
     if (!f) return rc ? rc : fail(EXIT_CRYPTO, json_path, strerror(errno));
@@ -562,6 +562,8 @@ static int summary(const job *j, const char *json_path, int rc)
             "\"records_skipped\": %llu, \"records_rejected\": %llu, \"columns\": {",
             j->encrypt ? "tokenize" : "detokenize", rc, policy_names[j->policy], j->read, j->written, j->skipped,
             j->rejected);
+    const char *key_name, *key_kcv;        /* [A-Za-z0-9._@-] or an option name: no JSON escaping needed */
+    key_used(&key_name, &key_kcv);
     for (size_t c = 0; c < j->ncols; c++) {
         const counts *n = &j->cols[c].n;
         table_out name = { 0 };
@@ -571,7 +573,7 @@ static int summary(const job *j, const char *json_path, int rc)
                 n->emptied, n->kept, n->refused, n->untweaked);
         table_out_free(&name);
     }
-    fprintf(f, "}}\n");
+    fprintf(f, "}, \"key\": \"%s\", \"kcv\": \"%s\"}\n", key_name, key_kcv);
     if (fclose(f)) return rc ? rc : fail(EXIT_CRYPTO, json_path, "write error");
     return rc;
 }

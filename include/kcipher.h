@@ -464,6 +464,121 @@ void kc_wipe(void *p, size_t len);
 /* 0 if equal, -1 otherwise; time depends only on len. */
 int kc_ct_compare(const void *a, const void *b, size_t len);
 
+/* ---- Key wrapping ([SP800-38F] KW and KWP) -------------------------------- */
+
+/* name: "kw-aes-128|192|256" (KW, RFC 3394) or "kwp-aes-128|192|256" (KWP,
+ * RFC 5649): NIST SP 800-38F.  The same constructions over any other
+ * 128-bit block cipher ("kwp-aria-256", "kw-lea-128", ...) are not
+ * NIST-approved (the standard names AES only).  kek: the key-encryption key
+ * of the block cipher.
+ * Wrap: KW takes a multiple of 8 bytes, at least 16 (KC_ERR_NOT_BLOCK_MULTIPLE,
+ * KC_ERR_INPUT_TOO_SHORT); KWP 1 to 2^32 - 1 bytes.  Output: in_len + 8 bytes,
+ * KWP in_len rounded up to a multiple of 8, plus 8.  in and out may overlap.
+ * Unwrap: in_len a multiple of 8, at least 24 (KW) or 16 (KWP); out_cap at
+ * least in_len - 8; *out_len gets the key's length.  A wrapped key that
+ * fails the integrity check (wrong KEK, damaged) is KC_ERR_UNWRAP, and out
+ * is untouched (the scratch copy is wiped). */
+kc_status kc_key_wrap(const char *name, const uint8_t *kek, size_t kek_len,
+                      uint8_t *out, size_t out_cap, size_t *out_len, const uint8_t *in, size_t in_len);
+kc_status kc_key_unwrap(const char *name, const uint8_t *kek, size_t kek_len,
+                        uint8_t *out, size_t out_cap, size_t *out_len, const uint8_t *in, size_t in_len);
+
+/* ---- Key check values ------------------------------------------------------ */
+
+/* The first KC_KCV_BYTES bytes of a fixed encryption under the key, as
+ * payment HSMs print them (6 hex digits): it tells which key is in use
+ * without revealing it.  What is encrypted:
+ *  - block ciphers, and every name built on one ("aes-128-gcm",
+ *    "lea-256-cmac", "ff1-aes-256", "ff3-1-aria-128"): the all-zero block
+ *    under the block cipher and the key as given (FF3-1's reversal of the
+ *    key is not applied: one key, one KCV);
+ *  - FEA ("fea1-*", "fea2-*", block or FPE): the all-zero block at n = 128
+ *    with the all-zero tweak;
+ *  - TinyJAMBU: the tag of the empty message, empty AD, all-zero nonce.
+ * KC_ERR_UNKNOWN_CIPHER, KC_ERR_KEY_LENGTH as the cipher's constructor. */
+#define KC_KCV_BYTES 3
+kc_status kc_key_check_value(const char *cipher, const uint8_t *key, size_t key_len, uint8_t kcv[KC_KCV_BYTES]);
+
+/* ---- Key files --------------------------------------------------------------- */
+
+/* The key-file rule of every front end: a file that is all text (printable
+ * ASCII and whitespace) must be hex digits, whitespace around them allowed;
+ * any other file is the key's raw bytes as they are (a raw key of only text
+ * bytes is refused: as often as not it is a mistyped hex key).  At most
+ * KC_KEY_FILE_MAX bytes.  *warnings (may be NULL) gets KC_KEY_FILE_READABLE
+ * when group or others may read the file: the caller reports it.  Errors,
+ * with why (why_cap bytes, may be NULL) saying what is wrong:
+ * KC_ERR_KEY_NOT_FOUND (cannot open or read: errno tells), KC_ERR_FORMAT
+ * (empty, text that is not hex, odd hex digits), KC_ERR_INPUT_TOO_LONG,
+ * KC_ERR_OUTPUT_TOO_SMALL (key_cap).  Every buffer is wiped; key is
+ * untouched on error.  Not on bare metal (KC_ERR_KEY_NOT_FOUND). */
+#define KC_KEY_FILE_MAX 256
+#define KC_KEY_FILE_READABLE 1u
+kc_status kc_key_load_file(const char *path, uint8_t *key, size_t key_cap, size_t *key_len,
+                           unsigned *warnings, char *why, size_t why_cap);
+
+/* ---- Keyring: named keys with versions -------------------------------------- */
+
+/* A keyring is a directory (mode 0700, not group- or world-writable) with one
+ * text file per key name, NAME.key (mode 0600), listing its versions
+ * (README: Keys, and src/keys/keyring.c for the format).  A version has a
+ * number (1, 2, ...), a cipher name (what kc_key_check_value takes), a
+ * creation time (UTC), a state, its KCV, and the key: in hex, or wrapped
+ * with KWP under a key-encryption key whose source the version records.
+ * States: active (the one "NAME" gives: the newest active version),
+ * decrypt-only (an older version: "NAME@V" still gives it), retired
+ * ("NAME@V" refused, KC_ERR_KEY_NOT_FOUND).
+ * KEK sources: "file:PATH", "env:VAR" (hex), "cmd:COMMAND" (its standard
+ * output, hex or raw; a non-zero exit is refused), "pkcs11:URI".  The KEK
+ * set with kc_keyring_set_kek wraps new versions and unwraps every version
+ * (instead of the recorded source).  Loading a version checks its KCV
+ * (KC_ERR_KCV).  Writes take an exclusive lock (flock on DIR/.lock), write a
+ * temporary file and rename it into place.  A cmd: source recorded in the
+ * keyring runs as the caller: keyrings writable by others are refused.
+ * Errors: KC_ERR_KEYRING (missing, malformed, permissions, I/O),
+ * KC_ERR_KEY_NOT_FOUND, KC_ERR_KCV, KC_ERR_KEK, KC_ERR_UNWRAP, KC_ERR_RANDOM,
+ * KC_ERR_UNKNOWN_CIPHER; kc_keyring_error() says what failed.
+ * Not on bare metal (KC_ERR_KEYRING). */
+#define KC_KEY_NAME_MAX 64          /* [A-Za-z0-9._-], not starting with '.' */
+#define KC_KEYRING_CREATE 1u        /* kc_keyring_open: create the directory if missing */
+typedef enum kc_key_state { KC_KEY_ACTIVE = 0, KC_KEY_DECRYPT_ONLY = 1, KC_KEY_RETIRED = 2 } kc_key_state;
+typedef struct kc_key_info {
+    char name[KC_KEY_NAME_MAX + 1];
+    unsigned version;
+    char cipher[48];
+    char created[24];               /* "2026-11-28T08:57:35Z" */
+    kc_key_state state;
+    char kcv[2 * KC_KCV_BYTES + 1]; /* hex */
+    char kek[256];                  /* the recorded KEK source; "" when the key is stored in hex */
+} kc_key_info;
+typedef struct kc_keyring kc_keyring;
+
+/* why (why_cap bytes, may be NULL) says why opening failed. */
+kc_status kc_keyring_open(kc_keyring **out, const char *path, unsigned flags, char *why, size_t why_cap);
+void kc_keyring_close(kc_keyring *kr);
+/* What the last failing call on kr failed on ("" after success). */
+const char *kc_keyring_error(const kc_keyring *kr);
+/* The KEK source for this keyring object (NULL: none; then new keys are
+ * stored in hex and wrapped ones unwrap under their recorded source). */
+kc_status kc_keyring_set_kek(kc_keyring *kr, const char *source);
+/* A new name, version 1 active, a random key from the OS for cipher. */
+kc_status kc_keyring_new(kc_keyring *kr, const char *name, const char *cipher, kc_key_info *info);
+/* A new active version (same cipher, wrapped under the set KEK, else the
+ * newest version's recorded KEK, else hex); active versions become decrypt-only. */
+kc_status kc_keyring_rotate(kc_keyring *kr, const char *name, kc_key_info *info);
+/* "NAME@V" becomes retired. */
+kc_status kc_keyring_retire(kc_keyring *kr, const char *ref);
+/* The key of "NAME" (the active version) or "NAME@V" into key (key_cap
+ * bytes; 32 is enough for every cipher), its description into *info (may
+ * be NULL).  The caller wipes key (kc_wipe). */
+kc_status kc_keyring_get(kc_keyring *kr, const char *ref, uint8_t *key, size_t key_cap, size_t *key_len,
+                         kc_key_info *info);
+/* The i-th version of the keyring, names in byte order, versions ascending
+ * (never key bytes); i == 0 reads the keyring again.  KC_ERR_KEY_NOT_FOUND
+ * past the end. */
+kc_status kc_keyring_list(kc_keyring *kr, size_t i, kc_key_info *info);
+const char *kc_key_state_name(kc_key_state state);   /* "active", "decrypt-only", "retired" */
+
 #if defined(__GNUC__)
 #pragma GCC visibility pop
 #endif

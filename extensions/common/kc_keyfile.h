@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Key files for the SQL extensions, read exactly as the CLI's --key-file:
- * a file holding only hex digits, apart from whitespace before and after
- * them, is hex; any other file is the key's raw bytes, as they are. */
+ * kc_key_load_file (kcipher.h, "Key files"). */
 #ifndef KC_KEYFILE_H
 #define KC_KEYFILE_H
 #include <stddef.h>
@@ -13,7 +12,8 @@ typedef enum kc_keyfile_status {
     KC_KEYFILE_OK = 0,
     KC_KEYFILE_ERRNO,        /* open or read failed: errno says why */
     KC_KEYFILE_TOO_LARGE,    /* over KC_KEYFILE_MAX bytes */
-    KC_KEYFILE_ODD_HEX       /* hex text with an odd number of digits */
+    KC_KEYFILE_ODD_HEX,      /* hex text with an odd number of digits */
+    KC_KEYFILE_FORMAT        /* empty, or text not hex (kc_key_load_file's rule) */
 } kc_keyfile_status;
 
 /* Reads path into key (KC_KEYFILE_MAX bytes), *len its length.  Every
