@@ -8,6 +8,7 @@ int cmd_fpe(const options *o, int encrypt);
 int cmd_tokenize(const options *o, int encrypt);  /* tokenize | detokenize columns of CSV/TSV/JSONL */
 int cmd_list(void);
 int cmd_mac(const options *o);                    /* CMAC, GMAC: prints or checks a tag */
+int cmd_formats(int argc, char **argv);           /* kcipher formats [NAME...] */
 
 /* Reads all of stdin into a fresh buffer (*cap its size; free_wiped). */
 int read_all(uint8_t **out, size_t *len, size_t *cap);

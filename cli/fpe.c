@@ -127,11 +127,12 @@ static int read_lines(fpe_job *j)
 /* --alphabet / --format: each value is text, tokenized as a whole. */
 static int run_formatted(const options *o, int encrypt, const uint8_t *key, size_t key_len)
 {
-    char spec[1100];
     if (o->alphabet && o->format) return fail(EXIT_USAGE, "--alphabet", "give --alphabet or --format, not both");
     if (o->radix) return fail(EXIT_USAGE, "--radix", "does not apply with --alphabet or --format");
-    if (o->alphabet && snprintf(spec, sizeof spec, "alphabet=%s", o->alphabet) >= (int)sizeof spec)
-        return fail(EXIT_USAGE, "--alphabet", "too long");
+    size_t spec_len = o->alphabet ? strlen(o->alphabet) + sizeof "alphabet=" : 1;   /* any length: hangul is 33 KB */
+    char *spec = malloc(spec_len);
+    if (!spec) return fail(EXIT_CRYPTO, "--alphabet", "out of memory");
+    if (o->alphabet) snprintf(spec, spec_len, "alphabet=%s", o->alphabet);
     uint8_t *tweak = NULL;
     size_t tlen = 0;
     int rc = o->tweak ? hex_decode(o->tweak, &tweak, &tlen, "--tweak") : 0;
@@ -184,6 +185,7 @@ static int run_formatted(const options *o, int encrypt, const uint8_t *key, size
     if (line) free_wiped(line, cap);
     free_wiped(out, out_cap);
     free_wiped(tweak, tlen);
+    free(spec);
     kc_tokenizer_free(t);
     return rc;
 }

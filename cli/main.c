@@ -16,6 +16,7 @@ static const char usage[] =
 "usage: kcipher <command> [options]\n"
 "\n"
 "  list                                   ciphers, backends, and what this CPU runs\n"
+"  formats [NAME...]                      tokenization formats: name, spec, what each keeps\n"
 "  encrypt|decrypt --cipher NAME KEY [--backend NAME]\n"
 "      block ciphers: [--mode ecb|cbc|ctr|cfb|ofb] [--iv HEX] [--pad] [--hex DATA]\n"
 "      AEAD:          --nonce HEX [--ad HEX] [--tag-len N] [--hex DATA]  (output: ciphertext || tag)\n"
@@ -139,6 +140,7 @@ static int run(int argc, char **argv)
         return 0;
     }
     if (strcmp(cmd, "bench") == 0) return run_bench(argv + 1);
+    if (strcmp(cmd, "formats") == 0) return cmd_formats(argc, argv);
     if (strcmp(cmd, "list") == 0) return argc == 2 ? cmd_list() : fail(EXIT_USAGE, "list", "takes no arguments");
     options o;
     int rc, fpe = strcmp(cmd, "fpe") == 0, tok = !strcmp(cmd, "tokenize") || !strcmp(cmd, "detokenize");
