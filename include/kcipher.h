@@ -394,10 +394,11 @@ kc_status kc_fpe_decrypt_str(const kc_fpe *p, char *out, const char *in,
 /* A tokenizer encrypts the characters of a value that its format selects
  * and keeps the rest in place: "4111-1111-1111-1111" in format "card" keeps
  * the separators, the first 6 and the last 4 digits.  format is a name
- * (digits, alnum, hex, card, card-luhn, kr-rrn, kr-phone, kr-brn, email) or
- * a spec such as "alphabet=digits;pass=- ;keep=6,4" (README: Formats).
- * cipher is any kc_fpe cipher name ("ff1-aes-256", "fea2-128", ...), or NULL
- * for a mask format (kc_format_is_mask).  Values are UTF-8.  The domain floor of kc_fpe applies to the encrypted
+ * (digits, card, card-token, kr-rrn, kr-tel, kr-name, email, mask, ...:
+ * kc_format_at lists them) or a spec such as "alphabet=digits;pass=- ;keep=6,4"
+ * (README: Formats).  cipher is any kc_fpe cipher name ("ff1-aes-256",
+ * "fea2-128", ...), or NULL for a mask format (kc_format_is_mask).  Values are
+ * UTF-8.  The domain floor of kc_fpe applies to the encrypted
  * characters alone (flag KC_FPE_ALLOW_SMALL_DOMAIN as for kc_fpe_new).
  *
  * The tweak is a context of any length (a column name, a row key): the

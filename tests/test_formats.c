@@ -218,8 +218,8 @@ static void test_phones(void)
         if (!t) return;
         for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
             const char *v = ok[i].value;
-            TL_CHECK(round_trip(t, "kr-tel", v, tok) == KC_OK && strlen(tok) == strlen(v) && same(tok, v, 0, ok[i].area),
-                     "kr-tel %s -> %s", v, tok);
+            TL_CHECK(round_trip(t, "kr-tel", v, tok) == KC_OK && strlen(tok) == strlen(v) &&
+                     same(tok, v, 0, ok[i].area), "kr-tel %s -> %s", v, tok);
             for (size_t k = 0; v[k]; k++) TL_CHECK((v[k] < '0') == (tok[k] < '0'), "kr-tel %s -> %s", v, tok);
         }
         for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -355,8 +355,8 @@ static void test_email_case(void)
         tl_check_status(kc_detokenize_batch(t, rows, N, NULL), KC_OK, "email batch back");
         for (size_t i = 0; i < N; i++)
             TL_CHECK(rows[i].status == KC_OK && rows[i].out_len == strlen(vals[i]) &&
-                     !memcmp(vals[i] + 32, vals[i], rows[i].out_len), "email batch round trip %zu: %s -> %.*s -> %.*s (%s)",
-                     i, vals[i], (int)rows[i].in_len, rows[i].in, (int)rows[i].out_len, vals[i] + 32,
+                     !memcmp(vals[i] + 32, vals[i], rows[i].out_len),
+                     "email batch round trip %zu: %s -> %.*s -> %.*s (%s)", i, vals[i], (int)rows[i].in_len, rows[i].in, (int)rows[i].out_len, vals[i] + 32,
                      kc_status_name(rows[i].status));
         kc_tokenizer_free(t);
     }

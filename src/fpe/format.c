@@ -64,7 +64,8 @@ static const kc_named_format named[] = {
       "mobile or landline number (010-1234-5678, 02-123-4567, 031-1234-5678): prefix or area code kept", NULL },
     { "kr-name", "alphabet=hangul;len=1-10;shape=kr-name",
       "Korean name in Hangul: first syllable (surname) kept; a two-syllable name is encrypted whole",
-      "a one-syllable value leaves 11172 possibilities: allow small domains, or leave it out" },
+      "a one-syllable value leaves 11172 possibilities: allow small domains (FEA only: FF1 and FF3-1 need "
+      "2 characters), or leave it out" },
     { "email", "alphabet=alnum;pass=.-_+;stop=@;case=preserve",
       "e-mail: domain kept; the local part encrypted within its case (lower stays lower, upper upper)", NULL },
     { "email-alnum", "alphabet=alnum;pass=.-_+;stop=@",
@@ -169,7 +170,8 @@ static size_t code_point(const char *s, size_t len, uint32_t *cp)
     if (len < 6 || s[0] != 'U' || s[1] != '+') return 0;
     for (*cp = 0; i < len && i < 8; i++) {
         char c = s[i];
-        int v = c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10 : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+        int v = c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10
+              : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
         if (v < 0) break;
         *cp = *cp << 4 | (uint32_t)v;
     }
@@ -425,6 +427,7 @@ kc_status kc_format_parse_why(kc_format *f, const char *spec, char *why, size_t 
     }
     for (size_t i = 0; i < f->npass; i++)
         if (f->pass[i] < 128) f->ascii_pass[f->pass[i]] = 1;
+    if (f->mask >= 0x80) f->uniform_width = 0;   /* a wide mask character lengthens ASCII values */
     return KC_OK;
 }
 
