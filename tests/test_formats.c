@@ -336,7 +336,7 @@ static void test_email_case(void)
         /* the batch path, classes and lengths mixed, gives what one call gives */
         enum { N = 300 };
         static char vals[N][64], toks[N][64], one[64];
-        kc_token_row rows[N];
+        static kc_token_row rows[N];
         for (size_t i = 0; i < N; i++) {
             random_local(vals[i], 5 + tl_rand_below(8), sets[i % 3]);
             rows[i] = (kc_token_row){ .in = vals[i], .in_len = strlen(vals[i]), .tweak = (const uint8_t *)"e",

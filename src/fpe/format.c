@@ -186,12 +186,13 @@ static int cmp_u32(const void *a, const void *b)
 
 #define MAX_RADIX 65536
 
-/* Characters and U+ ranges into a (at most MAX_RADIX); -1 if malformed. */
+/* Characters and U+ ranges into a (NULL: only counted; at most MAX_RADIX);
+ * -1 if malformed or too many. */
 static long alphabet_chars(const char *v, size_t len, uint32_t *a)
 {
     long n = 0;
     for (size_t i = 0; i < len;) {
-        uint32_t lo, hi;
+        uint32_t lo, hi, c;
         size_t k = code_point(v + i, len - i, &lo);
         if (k) {
             hi = lo;
@@ -202,11 +203,12 @@ static long alphabet_chars(const char *v, size_t len, uint32_t *a)
             }
             if (hi < lo || hi > 0x10ffff || (lo <= 0xdfff && hi >= 0xd800) || hi - lo >= (uint32_t)(MAX_RADIX - n))
                 return -1;
-            for (uint32_t c = lo; c <= hi; c++) a[n++] = c;
+            for (c = lo; a && c <= hi; c++) a[n + (long)(c - lo)] = c;
+            n += (long)(hi - lo) + 1;
             i += k;
             continue;
         }
-        if (n == MAX_RADIX || !(k = utf8_decode((const unsigned char *)v + i, len - i, &a[n]))) return -1;
+        if (n == MAX_RADIX || !(k = utf8_decode((const unsigned char *)v + i, len - i, a ? &a[n] : &c))) return -1;
         n++;
         i += k;
     }
@@ -223,9 +225,11 @@ static kc_status set_alphabet(kc_format *f, const char *v, size_t len)
             f->digits_alphabet = i == 0;
             break;
         }
-    uint32_t *a = malloc(MAX_RADIX * sizeof *a), *sorted = malloc(MAX_RADIX * sizeof *a);
-    long n = a && sorted ? alphabet_chars(v, len, a) : -1;
-    int ok = n >= 2;
+    long n = alphabet_chars(v, len, NULL);
+    if (n < 2) return KC_ERR_FORMAT_SPEC;
+    uint32_t *a = malloc((size_t)n * sizeof *a), *sorted = malloc((size_t)n * sizeof *a);
+    int ok = a && sorted && alphabet_chars(v, len, a) == n;
+    int sorted_ok = sorted != NULL;
     if (ok) {                                   /* no duplicates */
         memcpy(sorted, a, (size_t)n * sizeof *a);
         qsort(sorted, (size_t)n, sizeof *sorted, cmp_u32);
@@ -235,12 +239,11 @@ static kc_status set_alphabet(kc_format *f, const char *v, size_t len)
     size_t nruns = 0;
     for (long i = 0; ok && i < n; i++) nruns += !i || a[i] != a[i - 1] + 1;
     struct kc_run *runs = ok ? malloc(nruns * sizeof *runs) : NULL;
-    uint32_t *shrunk = ok ? realloc(a, (size_t)n * sizeof *a) : NULL;
-    if (shrunk) a = shrunk;
-    if (!ok || !runs || !shrunk) {
+    if (!ok || !runs) {
+        int oom = !a || !sorted_ok;
         free(a);
         free(runs);
-        return a && ok ? KC_ERR_NO_MEMORY : KC_ERR_FORMAT_SPEC;
+        return oom || ok ? KC_ERR_NO_MEMORY : KC_ERR_FORMAT_SPEC;
     }
     nruns = 0;
     for (long i = 0; i < n; i++) {
