@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "commands.h"
+#include "fpe/tokenizer.h"
 
 static void print_digits(const uint16_t *d, size_t n, unsigned radix)
 {
@@ -173,6 +174,10 @@ static int run_formatted(const options *o, int encrypt, const uint8_t *key, size
             rc = fail(EXIT_CRYPTO, what, msg);
         } else if (st == KC_ERR_TWEAK_LENGTH) {   /* the option is at fault: exit 2, as with --radix */
             rc = fail(EXIT_USAGE, "--tweak", "wrong length for this cipher (FF3-1: 7 bytes)");
+        } else if (st == KC_ERR_DOMAIN_TOO_SMALL && kc_tokenizer_format(t)->hint) {   /* what would do */
+            char msg[400];
+            snprintf(msg, sizeof msg, "%s; %s", value_error(st), kc_tokenizer_format(t)->hint);
+            rc = fail(EXIT_CRYPTO, what, msg);
         } else if (st != KC_OK) {          /* the value is at fault: exit 1, as with --radix */
             rc = fail(EXIT_CRYPTO, what, value_error(st));
         } else {

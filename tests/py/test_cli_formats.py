@@ -125,6 +125,11 @@ class Formats(unittest.TestCase):
         self.assertEqual(code, 0, err)
         token = out.decode().splitlines()[1]
         self.assertTrue(token.startswith("3782-82") and token.endswith("0005") and not luhn(token), token)
+        code, _, err = run("fpe", "encrypt", "--cipher", "ff1-aes-256", "--format", "card-token-bin",
+                           "4111111111111111")
+        self.assertEqual(code, 1)
+        self.assertIn("use card-token", err)
+        self.assertIn("--allow-small-domain", err)
         code, _, err = run("tokenize", "--cipher", "ff1-aes-256", "--column", "n=kr-name", stdin="n\n김\n".encode())
         self.assertEqual(code, 1)
         self.assertIn("one-syllable", err)
