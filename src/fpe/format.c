@@ -27,9 +27,8 @@
 #include <string.h>
 #include "fpe/format.h"
 
-#define CARD_HINT "card-token-bin keeps 10 digits and sets one more to break Luhn, so a card needs 17 digits " \
-                  "or more to leave 10^6 (16 digits leave 10^5, 15 leave 10^4): use card-token (keeps the last 4 " \
-                  "only), or allow small domains"
+#define CARD_HINT "card-token-bin needs 17 digits or more (it keeps 10 and sets one to break Luhn): " \
+                  "use card-token (keeps the last 4 only), or allow small domains"
 static const kc_named_format named[] = {
     { "digits", "alphabet=digits", "all digits encrypted", NULL },
     { "alnum", "alphabet=alnum", "all of 0-9A-Za-z encrypted", NULL },

@@ -118,7 +118,7 @@ class Formats(unittest.TestCase):
         data = b"card\n3782-822463-10005\n"
         code, _, err = run("tokenize", "--cipher", "ff1-aes-256", "--column", "card=card-token-bin", stdin=data)
         self.assertEqual(code, 1)
-        self.assertIn("card-token", err)
+        self.assertIn("use card-token (keeps the last 4 only)", err)
         self.assertIn("--allow-small-domain", err)
         code, out, err = run("tokenize", "--cipher", "ff1-aes-256", "--column", "card=card-token-bin",
                              "--allow-small-domain", stdin=data)
@@ -128,7 +128,7 @@ class Formats(unittest.TestCase):
         code, _, err = run("fpe", "encrypt", "--cipher", "ff1-aes-256", "--format", "card-token-bin",
                            "4111111111111111")
         self.assertEqual(code, 1)
-        self.assertIn("use card-token", err)
+        self.assertIn("use card-token (keeps the last 4 only)", err)
         self.assertIn("--allow-small-domain", err)
         code, _, err = run("tokenize", "--cipher", "ff1-aes-256", "--column", "n=kr-name", stdin="n\n김\n".encode())
         self.assertEqual(code, 1)
