@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "commands.h"
+#include "fpe/tokenizer.h"
 
 static void print_digits(const uint16_t *d, size_t n, unsigned radix)
 {
@@ -127,11 +128,12 @@ static int read_lines(fpe_job *j)
 /* --alphabet / --format: each value is text, tokenized as a whole. */
 static int run_formatted(const options *o, int encrypt, const uint8_t *key, size_t key_len)
 {
-    char spec[1100];
     if (o->alphabet && o->format) return fail(EXIT_USAGE, "--alphabet", "give --alphabet or --format, not both");
     if (o->radix) return fail(EXIT_USAGE, "--radix", "does not apply with --alphabet or --format");
-    if (o->alphabet && snprintf(spec, sizeof spec, "alphabet=%s", o->alphabet) >= (int)sizeof spec)
-        return fail(EXIT_USAGE, "--alphabet", "too long");
+    size_t spec_len = o->alphabet ? strlen(o->alphabet) + sizeof "alphabet=" : 1;   /* any length: hangul is 33 KB */
+    char *spec = malloc(spec_len);
+    if (!spec) return fail(EXIT_CRYPTO, "--alphabet", "out of memory");
+    if (o->alphabet) snprintf(spec, spec_len, "alphabet=%s", o->alphabet);
     uint8_t *tweak = NULL;
     size_t tlen = 0;
     int rc = o->tweak ? hex_decode(o->tweak, &tweak, &tlen, "--tweak") : 0;
@@ -172,6 +174,10 @@ static int run_formatted(const options *o, int encrypt, const uint8_t *key, size
             rc = fail(EXIT_CRYPTO, what, msg);
         } else if (st == KC_ERR_TWEAK_LENGTH) {   /* the option is at fault: exit 2, as with --radix */
             rc = fail(EXIT_USAGE, "--tweak", "wrong length for this cipher (FF3-1: 7 bytes)");
+        } else if (st == KC_ERR_DOMAIN_TOO_SMALL && kc_tokenizer_format(t)->hint) {   /* what would do */
+            char msg[400];
+            snprintf(msg, sizeof msg, "%s; %s", value_error(st), kc_tokenizer_format(t)->hint);
+            rc = fail(EXIT_CRYPTO, what, msg);
         } else if (st != KC_OK) {          /* the value is at fault: exit 1, as with --radix */
             rc = fail(EXIT_CRYPTO, what, value_error(st));
         } else {
@@ -184,6 +190,7 @@ static int run_formatted(const options *o, int encrypt, const uint8_t *key, size
     if (line) free_wiped(line, cap);
     free_wiped(out, out_cap);
     free_wiped(tweak, tlen);
+    free(spec);
     kc_tokenizer_free(t);
     return rc;
 }

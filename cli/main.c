@@ -17,6 +17,7 @@ static const char usage[] =
 "usage: kcipher <command> [options]\n"
 "\n"
 "  list                                   ciphers, backends, and what this CPU runs\n"
+"  formats [NAME...]                      tokenization formats: name, spec, what each keeps\n"
 "  encrypt|decrypt --cipher NAME KEY [--backend NAME]\n"
 "      block ciphers: [--mode ecb|cbc|ctr|cfb|ofb] [--iv HEX] [--pad] [--hex DATA]\n"
 "      AEAD:          --nonce HEX [--ad HEX] [--tag-len N] [--hex DATA]  (output: ciphertext || tag)\n"
@@ -30,8 +31,9 @@ static const char usage[] =
 "  tokenize|detokenize --cipher NAME KEY --column NAME=FORMAT [--column ...]\n"
 "      [--tweak-column NAME | --tweak-context] [--input csv|tsv|jsonl]\n"
 "      [--on-error fail|null|keep|skip-record] [--max-record-bytes N (1048576)] [--summary-json FILE]\n"
-"      [--allow-small-domain] [--threads N]  < in > out   (FORMAT: README, \"Formats\")\n"
+"      [--allow-small-domain] [--threads N]  < in > out   (FORMAT: kcipher formats; README, \"Formats\")\n"
 "      [--encoding utf-8|cp949|euc-kr] [--output-encoding utf-8] [--progress | --no-progress]\n"
+"      Mask formats (mask, mask-card, ...) are irreversible: a run of masks only needs no cipher or key.\n"
 "      A malformed record fails the run unless --on-error skip-record; a summary goes to stderr.\n"
 "  mac --cipher NAME --mode cmac|gmac KEY [--nonce HEX] [--tag-len N] [--hex DATA]\n"
 "      [--verify TAG]                     prints the tag in hex (stdin without --hex);\n"
@@ -148,6 +150,7 @@ static int run(int argc, char **argv)
     }
     if (strcmp(cmd, "bench") == 0) return run_bench(argv + 1);
     if (strcmp(cmd, "key") == 0) return cmd_key(argc, argv);
+    if (strcmp(cmd, "formats") == 0) return cmd_formats(argc, argv);
     if (strcmp(cmd, "list") == 0) return argc == 2 ? cmd_list() : fail(EXIT_USAGE, "list", "takes no arguments");
     options o;
     int rc, fpe = strcmp(cmd, "fpe") == 0, tok = !strcmp(cmd, "tokenize") || !strcmp(cmd, "detokenize");

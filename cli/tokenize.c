@@ -25,6 +25,7 @@
 #include "commands.h"
 #include "encoding.h"
 #include "fpe/format.h"
+#include "fpe/tokenizer.h"
 #include "table.h"
 
 /* Records a chunk, and the first read; the fuzz harness makes both small. */
@@ -208,6 +209,8 @@ static const char *value_message(const job *j, size_t c, size_t k, char *msg, si
         snprintf(msg, cap, "%s: the --tweak-column %s is missing, null or empty", name, j->names[j->ncols]);
     else if (r->status == KC_ERR_FORMAT || r->status == KC_ERR_CHECK_DIGIT)
         snprintf(msg, cap, "%s: character %zu: %s", name, r->error_pos + 1, kc_strerror(r->status));
+    else if (r->status == KC_ERR_DOMAIN_TOO_SMALL && kc_tokenizer_format(j->cols[c].t)->hint)   /* what would do */
+        snprintf(msg, cap, "%s: %s; %s", name, value_error(r->status), kc_tokenizer_format(j->cols[c].t)->hint);
     else snprintf(msg, cap, "%s: %s", name, value_error(r->status));
     return msg;
 }
@@ -618,7 +621,6 @@ int cmd_tokenize(const options *o, int encrypt)
 {
     int rc = check_options(o, FOR_TOKENIZE, "tokenize");
     if (rc) return rc;
-    if (!o->cipher) return fail(EXIT_USAGE, "--cipher", "required (ff1-aes-256, ff3-1-aria-128, fea2-128, ...)");
     if (!o->ncolumns) return fail(EXIT_USAGE, "--column", "required: --column NAME=FORMAT (one or more)");
     if (o->tweak_column && o->tweak_context)
         return fail(EXIT_USAGE, "--tweak-column", "give --tweak-column or --tweak-context, not both");
@@ -657,10 +659,24 @@ int cmd_tokenize(const options *o, int encrypt)
     clock_gettime(CLOCK_MONOTONIC, &j->t0);
     char names[KC_CLI_MAX_COLUMNS][128];
     if (!rc) rc = check_columns(j, o, names);
+    /* Mask columns need no cipher or key, and cannot be detokenized. */
+    int encrypted = 0;
+    for (size_t c = 0; !rc && c < o->ncolumns; c++) {
+        int mask = kc_format_is_mask(j->cols[c].spec) == 1;
+        encrypted |= !mask;
+        if (mask && !encrypt) {
+            char what[200];
+            snprintf(what, sizeof what, "--column %.150s", o->columns[c]);
+            rc = fail(EXIT_USAGE, what, "a masked column cannot be detokenized (masking is irreversible): "
+                                        "leave it out of the --column list");
+        }
+    }
+    if (!rc && encrypted && !o->cipher)
+        rc = fail(EXIT_USAGE, "--cipher", "required (ff1-aes-256, ff3-1-aria-128, fea2-128, ...)");
     uint8_t *key = NULL;
     size_t key_len = 0;
     if (!rc) rc = check_same_file();
-    if (!rc) rc = load_key(o, &key, &key_len);
+    if (!rc && encrypted) rc = load_key(o, &key, &key_len);
     for (size_t c = 0; !rc && c < o->ncolumns; c++) {
         column *col = &j->cols[j->ncols++];
         char what[200];

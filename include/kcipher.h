@@ -394,10 +394,11 @@ kc_status kc_fpe_decrypt_str(const kc_fpe *p, char *out, const char *in,
 /* A tokenizer encrypts the characters of a value that its format selects
  * and keeps the rest in place: "4111-1111-1111-1111" in format "card" keeps
  * the separators, the first 6 and the last 4 digits.  format is a name
- * (digits, alnum, hex, card, card-luhn, kr-rrn, kr-phone, kr-brn, email) or
- * a spec such as "alphabet=digits;pass=- ;keep=6,4" (README: Formats).
- * cipher is any kc_fpe cipher name ("ff1-aes-256", "fea2-128", ...).
- * Values are UTF-8.  The domain floor of kc_fpe applies to the encrypted
+ * (digits, card, card-token, kr-rrn, kr-tel, kr-name, email, mask, ...:
+ * kc_format_at lists them) or a spec such as "alphabet=digits;pass=- ;keep=6,4"
+ * (README: Formats).  cipher is any kc_fpe cipher name ("ff1-aes-256",
+ * "fea2-128", ...), or NULL for a mask format (kc_format_is_mask).  Values are
+ * UTF-8.  The domain floor of kc_fpe applies to the encrypted
  * characters alone (flag KC_FPE_ALLOW_SMALL_DOMAIN as for kc_fpe_new).
  *
  * The tweak is a context of any length (a column name, a row key): the
@@ -451,6 +452,13 @@ kc_status kc_detokenize_batch(const kc_tokenizer *t, kc_token_row *rows, size_t 
  * alphabet and stop: a character may be in only one of alphabet, pass and
  * stop". */
 kc_status kc_format_check(const char *format, char *why, size_t why_cap);
+/* The named formats, for listing: the i-th one's name, spec and a one-line
+ * description (KC_OK), or KC_ERR_FORMAT_SPEC past the last (README: Formats). */
+kc_status kc_format_at(size_t i, const char **name, const char **spec, const char **description);
+/* 1 if the format (name or spec) masks (mask=: irreversible, needs no cipher
+ * or key: kc_tokenizer_new takes cipher NULL; detokenizing is refused with
+ * KC_ERR_WRONG_KIND), 0 if it encrypts, -1 if it is not understood. */
+int kc_format_is_mask(const char *format);
 /* 1 if tokenizing (or detokenizing) may write code point c where the value
  * had another character, i.e. c is in the format's alphabet; 0 otherwise:
  * then c appears in a token only where it was in the value (e.g. a front

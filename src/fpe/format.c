@@ -2,14 +2,22 @@
 /* Format specs and the split of a value into kept and encrypted characters.
  *
  * A spec is items separated by ';':
- *   alphabet=NAME|CHARS  digits, hex, HEX, lower, upper, alpha, alnum, or the
- *                        characters themselves in digit order (UTF-8)
+ *   alphabet=NAME|CHARS  digits, hex, HEX, lower, upper, alpha, alnum, hangul, or
+ *                        the characters themselves in digit order (UTF-8), where
+ *                        U+XXXX is one code point and U+XXXX-U+YYYY a range
  *   pass=CHARS           characters passed through in place (e.g. "- ")
  *   keep=L,T             the first L and last T alphabet characters stay in clear
  *   len=N or len=N-M     alphabet characters a value must have
- *   check=luhn|brn       the last alphabet character is a check digit,
+ *   check=luhn|brn|crn   the last alphabet character is a check digit,
  *                        recomputed after encryption (alphabet digits only)
+ *   check=luhn-fail|luhn-inner  the value passes Luhn; the last alphabet
+ *                        character before the kept trailing ones is set so
+ *                        that the token fails Luhn (luhn-fail) or passes it
  *   stop=C               from character C on (e.g. "@"), the value stays in clear
+ *   shape=NAME           a layout check (formats_kr.c: kr-frn, kr-passport, ...)
+ *   case=preserve        alphabet alnum, encrypted within the value's case class
+ *   mask=C               irreversible: every character but pass and stop ones
+ *                        and the kept ones is replaced by C (no key)
  * A character may be in only one of alphabet, pass and stop: a token must
  * read back with every character in the role it had in the value.
  * Named formats are specs with a name (the table below). */
@@ -19,17 +27,74 @@
 #include <string.h>
 #include "fpe/format.h"
 
-static const struct { const char *name, *spec; } named[] = {
-    { "digits", "alphabet=digits" },
-    { "alnum", "alphabet=alnum" },
-    { "hex", "alphabet=hex" },
-    { "card", "alphabet=digits;pass=- ;keep=6,4;len=12-19" },
-    { "card-luhn", "alphabet=digits;pass=- ;keep=6,0;check=luhn;len=12-19" },
-    { "kr-rrn", "alphabet=digits;pass=-;keep=6,0;len=13" },
-    { "kr-phone", "alphabet=digits;pass=- ;keep=3,0;len=10-11" },
-    { "kr-brn", "alphabet=digits;pass=-;check=brn;len=10" },
-    { "email", "alphabet=alnum;pass=.-_+;stop=@" },
+#define CARD_HINT "card-token-bin needs 17 digits or more (it keeps 10 and sets one to break Luhn): " \
+                  "use card-token (keeps the last 4 only), or allow small domains"
+static const kc_named_format named[] = {
+    { "digits", "alphabet=digits", "all digits encrypted", NULL },
+    { "alnum", "alphabet=alnum", "all of 0-9A-Za-z encrypted", NULL },
+    { "hex", "alphabet=hex", "all of 0-9a-f encrypted", NULL },
+    { "card", "alphabet=digits;pass=- ;keep=6,4;len=12-19",
+      "card number: first 6 and last 4 kept; the token passes Luhn only by chance (1 in 10)", NULL },
+    { "card-luhn", "alphabet=digits;pass=- ;keep=6,0;check=luhn;len=12-19",
+      "card number: first 6 kept, Luhn check digit recomputed (the last 4 change)", NULL },
+    { "card-token", "alphabet=digits;pass=- ;keep=0,4;check=luhn-fail;len=12-19",
+      "card number: last 4 kept; the token always fails Luhn (never a card number)", NULL },
+    { "card-token-bin", "alphabet=digits;pass=- ;keep=6,4;check=luhn-fail;len=12-19",
+      "card number: first 6 and last 4 kept; the token always fails Luhn (17 digits or more by default)", CARD_HINT },
+    { "card-luhn-last4", "alphabet=digits;pass=- ;keep=0,4;check=luhn-inner;len=12-19",
+      "card number: last 4 kept; the token passes Luhn (the digit before the last 4 is adjusted)", NULL },
+    { "kr-rrn", "alphabet=digits;pass=-;keep=6,0;len=13",
+      "resident registration number: birth date kept; gender digit encrypted (tokens may hold any digit there)", NULL },
+    { "kr-rrn-gender", "alphabet=digits;pass=-;keep=7,0;len=13",
+      "resident registration number: birth date and gender/century digit kept, the last 6 digits encrypted", NULL },
+    { "kr-frn", "alphabet=digits;pass=-;keep=7,0;len=13;shape=kr-frn",
+      "foreigner registration number: birth date and gender digit (5-8) kept, the last 6 encrypted", NULL },
+    { "kr-passport", "alphabet=digits;pass=ABCDEFGHIJKLMNOPQRSTUVWXYZ;len=7-8;shape=kr-passport",
+      "passport number M12345678 or M123A4567: letters kept, digits encrypted", NULL },
+    { "kr-driver", "alphabet=digits;pass=-;keep=2,0;len=12;shape=kr-driver",
+      "driver's licence RR-YY-NNNNNN-NN: region kept, the other 10 digits encrypted", NULL },
+    { "kr-crn", "alphabet=digits;pass=-;keep=6,0;check=crn;len=13",
+      "corporate registration number: office and kind (6 digits) kept, check digit recomputed", NULL },
+    { "kr-brn", "alphabet=digits;pass=-;check=brn;len=10",
+      "business registration number: check digit recomputed", NULL },
+    { "kr-account", "alphabet=digits;pass=-;len=8-16", "bank account number: dashes kept where they are", NULL },
+    { "kr-phone", "alphabet=digits;pass=- ;keep=3,0;len=10-11", "mobile number: the first 3 digits kept", NULL },
+    { "kr-tel", "alphabet=digits;pass=- ;len=9-11;shape=kr-tel",
+      "mobile or landline number (010-1234-5678, 02-123-4567, 031-1234-5678): prefix or area code kept", NULL },
+    { "kr-name", "alphabet=hangul;len=1-10;shape=kr-name",
+      "Korean name in Hangul: first syllable (surname) kept; a two-syllable name is encrypted whole",
+      "a one-syllable value leaves 11172 possibilities: allow small domains (FEA only: FF1 and FF3-1 need "
+      "2 characters), or leave it out" },
+    { "email", "alphabet=alnum;pass=.-_+;stop=@;case=preserve",
+      "e-mail: domain kept; the local part encrypted within its case (lower stays lower, upper upper)", NULL },
+    { "email-alnum", "alphabet=alnum;pass=.-_+;stop=@",
+      "e-mail as before 'email' kept case: local part over 0-9A-Za-z (for tokens made that way)", NULL },
+    { "mask", "mask=*;pass=- ;keep=0,4", "masked (irreversible): all but the last 4 characters become *", NULL },
+    { "mask-card", "mask=*;pass=- ;keep=6,4", "masked (irreversible): first 6 and last 4 characters kept", NULL },
+    { "mask-email", "mask=*;keep=1,0;stop=@", "masked (irreversible): first character and the domain kept", NULL },
+    { "mask-name", "mask=*;keep=1,0", "masked (irreversible): first character (surname) kept", NULL },
 };
+
+const kc_named_format *kc_format_named(size_t i) { return i < sizeof named / sizeof named[0] ? &named[i] : NULL; }
+
+kc_status kc_format_at(size_t i, const char **name, const char **spec, const char **description)
+{
+    const kc_named_format *f = kc_format_named(i);
+    if (!f) return KC_ERR_FORMAT_SPEC;
+    if (name) *name = f->name;
+    if (spec) *spec = f->spec;
+    if (description) *description = f->description;
+    return KC_OK;
+}
+
+int kc_format_is_mask(const char *format)
+{
+    kc_format f;
+    if (kc_format_parse(&f, format) != KC_OK) return -1;
+    int mask = f.mask != 0;
+    kc_format_clear(&f);
+    return mask;
+}
 
 static const struct { const char *name, *chars; } alphabets[] = {
     { "digits", "0123456789" },
@@ -39,6 +104,7 @@ static const struct { const char *name, *chars; } alphabets[] = {
     { "upper", "ABCDEFGHIJKLMNOPQRSTUVWXYZ" },
     { "alpha", "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" },
     { "alnum", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" },
+    { "hangul", "U+AC00-U+D7A3" },   /* the 11172 precomposed syllables */
 };
 
 /* One UTF-8 character of s[0..len); returns its length, 0 if malformed
@@ -96,8 +162,61 @@ static int parse_size(const char *s, size_t len, size_t *v)
     return 1;
 }
 
+/* "U+XXXX" (4 to 6 hex digits) at s[0..len): its length, 0 if none. */
+static size_t code_point(const char *s, size_t len, uint32_t *cp)
+{
+    size_t i = 2;
+    if (len < 6 || s[0] != 'U' || s[1] != '+') return 0;
+    for (*cp = 0; i < len && i < 8; i++) {
+        char c = s[i];
+        int v = c >= '0' && c <= '9' ? c - '0' : c >= 'A' && c <= 'F' ? c - 'A' + 10
+              : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+        if (v < 0) break;
+        *cp = *cp << 4 | (uint32_t)v;
+    }
+    return i >= 6 ? i : 0;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+#define MAX_RADIX 65536
+
+/* Characters and U+ ranges into a (NULL: only counted; at most MAX_RADIX);
+ * -1 if malformed or too many. */
+static long alphabet_chars(const char *v, size_t len, uint32_t *a)
+{
+    long n = 0;
+    for (size_t i = 0; i < len;) {
+        uint32_t lo, hi, c;
+        size_t k = code_point(v + i, len - i, &lo);
+        if (k) {
+            hi = lo;
+            if (i + k < len && v[i + k] == '-') {
+                size_t k2 = code_point(v + i + k + 1, len - i - k - 1, &hi);
+                if (!k2) return -1;
+                k += k2 + 1;
+            }
+            if (hi < lo || hi > 0x10ffff || (lo <= 0xdfff && hi >= 0xd800) || hi - lo >= (uint32_t)(MAX_RADIX - n))
+                return -1;
+            for (c = lo; a && c <= hi; c++) a[n + (long)(c - lo)] = c;
+            n += (long)(hi - lo) + 1;
+            i += k;
+            continue;
+        }
+        if (n == MAX_RADIX || !(k = utf8_decode((const unsigned char *)v + i, len - i, a ? &a[n] : &c))) return -1;
+        n++;
+        i += k;
+    }
+    return n;
+}
+
 static kc_status set_alphabet(kc_format *f, const char *v, size_t len)
 {
+    f->digits_alphabet = 0;
     for (size_t i = 0; i < sizeof alphabets / sizeof alphabets[0]; i++)
         if (strlen(alphabets[i].name) == len && !memcmp(alphabets[i].name, v, len)) {
             v = alphabets[i].chars;
@@ -105,15 +224,36 @@ static kc_status set_alphabet(kc_format *f, const char *v, size_t len)
             f->digits_alphabet = i == 0;
             break;
         }
-    uint32_t *a = malloc((len + 1) * sizeof *a);
-    if (!a) return KC_ERR_NO_MEMORY;
-    long n = utf8_all(v, len, a, len + 1);
-    int ok = n >= 2 && n <= 65536;
-    for (long i = 0; ok && i < n; i++)          /* no duplicates (quadratic: specs are short) */
-        for (long j = 0; ok && j < i; j++) ok = a[i] != a[j];
-    if (!ok) { free(a); return KC_ERR_FORMAT_SPEC; }
+    long n = alphabet_chars(v, len, NULL);
+    if (n < 2) return KC_ERR_FORMAT_SPEC;
+    uint32_t *a = malloc((size_t)n * sizeof *a), *sorted = malloc((size_t)n * sizeof *a);
+    int ok = a && sorted && alphabet_chars(v, len, a) == n;
+    int sorted_ok = sorted != NULL;
+    if (ok) {                                   /* no duplicates */
+        memcpy(sorted, a, (size_t)n * sizeof *a);
+        qsort(sorted, (size_t)n, sizeof *sorted, cmp_u32);
+        for (long i = 1; ok && i < n; i++) ok = sorted[i] != sorted[i - 1];
+    }
+    free(sorted);
+    size_t nruns = 0;
+    for (long i = 0; ok && i < n; i++) nruns += !i || a[i] != a[i - 1] + 1;
+    struct kc_run *runs = ok ? malloc(nruns * sizeof *runs) : NULL;
+    if (!ok || !runs) {
+        int oom = !a || !sorted_ok;
+        free(a);
+        free(runs);
+        return oom || ok ? KC_ERR_NO_MEMORY : KC_ERR_FORMAT_SPEC;
+    }
+    nruns = 0;
+    for (long i = 0; i < n; i++) {
+        if (!i || a[i] != a[i - 1] + 1) runs[nruns++] = (struct kc_run){ a[i], 0, (uint32_t)i };
+        runs[nruns - 1].len++;
+    }
     free(f->alphabet);
+    free(f->runs);
     f->alphabet = a;
+    f->runs = runs;
+    f->nruns = nruns;
     f->radix = (uint32_t)n;
     char buf[4];
     f->uniform_width = 1;
@@ -128,7 +268,10 @@ static kc_status parse_item(kc_format *f, const char *item, size_t len)
     size_t klen = (size_t)(eq - item), vlen = len - klen - 1;
     const char *v = eq + 1;
 #define KEY(k) (klen == sizeof(k) - 1 && !memcmp(item, k, klen))
-    if (KEY("alphabet")) return set_alphabet(f, v, vlen);
+    if (KEY("alphabet")) {
+        f->alphabet_given = 1;
+        return set_alphabet(f, v, vlen);
+    }
     if (KEY("pass")) {
         long n = utf8_all(v, vlen, f->pass, KC_FORMAT_MAX_PASS);
         if (n < 1) return KC_ERR_FORMAT_SPEC;
@@ -154,7 +297,22 @@ static kc_status parse_item(kc_format *f, const char *item, size_t len)
     if (KEY("check")) {
         if (vlen == 4 && !memcmp(v, "luhn", 4)) f->check = KC_CHECK_LUHN;
         else if (vlen == 3 && !memcmp(v, "brn", 3)) f->check = KC_CHECK_BRN;
+        else if (vlen == 3 && !memcmp(v, "crn", 3)) f->check = KC_CHECK_CRN;
+        else if (vlen == 9 && !memcmp(v, "luhn-fail", 9)) f->check = KC_CHECK_LUHN_FAIL;
+        else if (vlen == 10 && !memcmp(v, "luhn-inner", 10)) f->check = KC_CHECK_LUHN_INNER;
         else return KC_ERR_FORMAT_SPEC;
+        return KC_OK;
+    }
+    if (KEY("shape")) return (f->shape = kc_shape_find(v, vlen)) ? KC_OK : KC_ERR_FORMAT_SPEC;
+    if (KEY("case")) {
+        if (vlen != 8 || memcmp(v, "preserve", 8)) return KC_ERR_FORMAT_SPEC;
+        f->case_preserve = 1;
+        return KC_OK;
+    }
+    if (KEY("mask")) {
+        uint32_t c;
+        if (utf8_all(v, vlen, &c, 1) != 1 || c < 0x20) return KC_ERR_FORMAT_SPEC;
+        f->mask = c;
         return KC_OK;
     }
     if (KEY("stop")) {
@@ -170,6 +328,7 @@ static kc_status parse_item(kc_format *f, const char *item, size_t len)
 void kc_format_clear(kc_format *f)
 {
     free(f->alphabet);
+    free(f->runs);
     memset(f, 0, sizeof *f);
 }
 
@@ -194,6 +353,15 @@ static kc_status overlap(char *why, size_t cap, uint32_t c, const char *a, const
     return KC_ERR_FORMAT_SPEC;
 }
 
+static int is_alnum(const kc_format *f)
+{
+    const char *a = alphabets[6].chars;
+    if (f->radix != 62) return 0;
+    for (uint32_t d = 0; d < 62; d++)
+        if (f->alphabet[d] != (uint32_t)a[d]) return 0;
+    return 1;
+}
+
 kc_status kc_format_parse(kc_format *f, const char *spec) { return kc_format_parse_why(f, spec, NULL, 0); }
 
 kc_status kc_format_parse_why(kc_format *f, const char *spec, char *why, size_t why_cap)
@@ -202,7 +370,10 @@ kc_status kc_format_parse_why(kc_format *f, const char *spec, char *why, size_t 
     say(why, why_cap, "%s", "");
     if (!spec) return KC_ERR_NULL;
     for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
-        if (!strcmp(spec, named[i].name)) spec = named[i].spec;
+        if (!strcmp(spec, named[i].name)) {
+            spec = named[i].spec;
+            f->hint = named[i].hint;
+        }
     kc_status st = KC_OK;
     const char *bad = "";
     size_t bad_len = 0;
@@ -225,7 +396,7 @@ kc_status kc_format_parse_why(kc_format *f, const char *spec, char *why, size_t 
     /* A character has one role: a pass or stop character inside the
      * alphabet could be written by encryption and read back as another role
      * (e.g. stop=a in alnum ends the value early on detokenize). */
-    for (size_t i = 0; st == KC_OK && i <= f->npass; i++) {
+    for (size_t i = 0; st == KC_OK && !f->mask && i <= f->npass; i++) {
         uint32_t c = i < f->npass ? f->pass[i] : f->stop;
         const char *role = i < f->npass ? "pass" : "stop";
         if (!c) continue;
@@ -236,6 +407,15 @@ kc_status kc_format_parse_why(kc_format *f, const char *spec, char *why, size_t 
     if (st == KC_OK && f->check && !f->digits_alphabet) {
         st = KC_ERR_FORMAT_SPEC;
         say(why, why_cap, "format spec: check= needs alphabet=digits");
+    }
+    if (st == KC_OK && f->mask && (f->alphabet_given || f->check || f->case_preserve || f->shape)) {
+        st = KC_ERR_FORMAT_SPEC;   /* a mask hides every character but pass, stop and kept ones */
+        say(why, why_cap, "format spec: mask= takes only pass=, keep=, len= and stop=");
+    }
+    if (st == KC_OK && f->case_preserve &&
+        (!is_alnum(f) || f->keep_lead || f->keep_trail || f->check)) {
+        st = KC_ERR_FORMAT_SPEC;   /* the class is read from every encrypted character */
+        say(why, why_cap, "format spec: case=preserve needs alphabet=alnum and no keep= or check=");
     }
     if (st != KC_OK) {
         kc_format_clear(f);
@@ -249,15 +429,21 @@ kc_status kc_format_parse_why(kc_format *f, const char *spec, char *why, size_t 
     }
     for (size_t i = 0; i < f->npass; i++)
         if (f->pass[i] < 128) f->ascii_pass[f->pass[i]] = 1;
+    if (f->mask >= 0x80) f->uniform_width = 0;   /* a wide mask character lengthens ASCII values */
     return KC_OK;
 }
 
+/* The digit of c, or KC_FORMAT_CLEAR: every run is looked at (no exit on
+ * the character found). */
 static uint32_t digit_of(const kc_format *f, uint32_t c)
 {
     if (c < 128) return f->ascii_digit[c];
-    for (uint32_t d = 0; d < f->radix; d++)
-        if (f->alphabet[d] == c) return d;
-    return KC_FORMAT_CLEAR;
+    uint32_t d = KC_FORMAT_CLEAR;
+    for (size_t r = 0; r < f->nruns; r++) {
+        uint32_t off = c - f->runs[r].lo, in = 0u - (uint32_t)(off < f->runs[r].len);
+        d = (d & ~in) | ((f->runs[r].digit + off) & in);
+    }
+    return d;
 }
 
 static int passes(const kc_format *f, uint32_t c)
@@ -281,6 +467,11 @@ static uint32_t check_digit(kc_check kind, const kc_split *s)
         }
         return (10 - sum % 10) % 10;
     }
+    if (kind == KC_CHECK_CRN) {                   /* corporate registration number: weights 1,2,1,2,... */
+        for (size_t i = 0; i < s->check_at; i++)
+            if (s->digit[i] != KC_FORMAT_CLEAR) sum += s->digit[i] * (1 + (seen++ & 1));
+        return (10 - sum % 10) % 10;
+    }
     static const uint8_t w[9] = { 1, 3, 7, 1, 3, 7, 1, 3, 5 };   /* business registration number */
     for (size_t i = 0; i < s->check_at && seen < 9; i++) {
         uint32_t d = s->digit[i];
@@ -291,17 +482,62 @@ static uint32_t check_digit(kc_check kind, const kc_split *s)
     return (10 - sum % 10) % 10;
 }
 
+/* The digit at position `at` that makes the whole value pass Luhn (no
+ * branch on a digit: doubling is 2d - 9 (d >= 5), undoubling c/2 or (c+9)/2). */
+static uint32_t luhn_at(const kc_split *s, size_t at)
+{
+    uint32_t sum = 0, j = 0, doubled = 0;
+    for (size_t i = s->n; i-- > 0;) {
+        uint32_t d = s->digit[i];
+        if (d == KC_FORMAT_CLEAR) continue;
+        uint32_t odd = j++ & 1;
+        if (i == at) { doubled = odd; continue; }
+        sum += odd ? 2 * d - 9 * (d >= 5) : d;
+    }
+    uint32_t c = (10 - sum % 10) % 10;
+    return doubled ? (c + 9 * (c & 1)) / 2 : c;
+}
+
+/* The digit the check position of a token (decrypt) or value holds. */
+static uint32_t expected_check(const kc_format *f, const kc_split *s, int token)
+{
+    if (f->check == KC_CHECK_LUHN_FAIL) return (luhn_at(s, s->check_at) + (token ? 5 : 0)) % 10;
+    if (f->check == KC_CHECK_LUHN_INNER) return luhn_at(s, s->check_at);
+    return check_digit(f->check, s);
+}
+
+uint32_t kc_format_radix(const kc_format *f, int cls) { return f->case_preserve && cls ? 36 : f->radix; }
+
+int kc_format_in_class(int cls, const uint16_t *d, size_t n)
+{
+    unsigned upper = 0, lower = 0;        /* alnum digits: 10-35 upper case, 36-61 lower case */
+    for (size_t i = 0; i < n; i++) {
+        upper |= d[i] >= 10 && d[i] < 36;
+        lower |= d[i] >= 36;
+    }
+    if (cls == KC_CASE_UPPER) return (int)upper;   /* radix 36, 10-35: the letters */
+    if (cls == KC_CASE_MIXED) return (int)(upper & lower);
+    return 1;
+}
+
 kc_status kc_format_split(const kc_format *f, kc_split *s, const char *in, size_t in_len, size_t *error_pos)
+{
+    return kc_format_split_dir(f, s, in, in_len, 0, error_pos);
+}
+
+kc_status kc_format_split_dir(const kc_format *f, kc_split *s, const char *in, size_t in_len, int decrypt,
+                              size_t *error_pos)
 {
     /* Locals, not s->...: stores through s could alias in (a char pointer),
      * and the compiler would reload every field for every character. */
-    uint32_t *cp = s->cp, *digit = s->digit, stop = f->stop;
+    uint32_t *cp = s->cp, *digit = s->digit, stop = f->stop, mask = f->mask;
     size_t n = 0, alpha = 0, stopped = 0;
     int ascii = 1;
     *error_pos = 0;
     s->n = 0;
     s->nenc = 0;
     s->check_at = SIZE_MAX;
+    s->cls = 0;
     for (size_t i = 0; i < in_len; n++) {
         if (n == KC_FORMAT_MAX_CHARS) { *error_pos = n; return KC_ERR_FORMAT; }
         unsigned char b = (unsigned char)in[i];
@@ -312,7 +548,7 @@ kc_status kc_format_split(const kc_format *f, kc_split *s, const char *in, size_
         i += k;
         uint32_t c = cp[n];
         if (stop && c == stop) stopped = 1;
-        uint32_t d = stopped ? KC_FORMAT_CLEAR : digit_of(f, c);
+        uint32_t d = stopped ? KC_FORMAT_CLEAR : mask ? (passes(f, c) ? KC_FORMAT_CLEAR : 0) : digit_of(f, c);
         digit[n] = d;
         if (d != KC_FORMAT_CLEAR) alpha++;
         else if (!stopped && !passes(f, c)) { *error_pos = n; return KC_ERR_FORMAT; }
@@ -324,27 +560,60 @@ kc_status kc_format_split(const kc_format *f, kc_split *s, const char *in, size_
         *error_pos = n;
         return KC_ERR_FORMAT;
     }
+    size_t keep_lead = f->keep_lead;
+    if (f->shape) {
+        kc_status st = f->shape(f, s, alpha, &keep_lead, error_pos);
+        if (st != KC_OK) return st;
+    }
     size_t check = f->check ? 1 : 0;
-    if (alpha < f->keep_lead + f->keep_trail + check + 1) { *error_pos = n; return KC_ERR_DOMAIN_TOO_SMALL; }
-    size_t seen = 0, nenc = 0, first = f->keep_lead, last = alpha - f->keep_trail - check;
+    if (alpha < keep_lead + f->keep_trail + check + 1) {
+        *error_pos = n;
+        return mask ? KC_ERR_FORMAT : KC_ERR_DOMAIN_TOO_SMALL;   /* a mask hides at least one character */
+    }
+    size_t seen = 0, nenc = 0, first = keep_lead, last = alpha - f->keep_trail - check;
+    size_t check_seen = f->check >= KC_CHECK_LUHN_FAIL ? last : alpha - 1;
     uint16_t *enc = s->enc;
     for (size_t i = 0; i < n; i++) {
         if (digit[i] == KC_FORMAT_CLEAR) continue;
-        if (check && seen == alpha - 1) s->check_at = i;
+        if (check && seen == check_seen) s->check_at = i;
         else if (seen >= first && seen < last) enc[nenc++] = (uint16_t)i;
         seen++;
     }
+    if (mask) {                                   /* masked now; join writes it */
+        s->ascii = ascii && mask < 0x80;
+        for (size_t i = 0; i < nenc; i++) cp[enc[i]] = mask;
+        for (size_t i = 0; i < n; i++) digit[i] = KC_FORMAT_CLEAR;
+        return KC_OK;
+    }
     s->nenc = nenc;
-    if (check && check_digit(f->check, s) != digit[s->check_at]) {
+    if (check && expected_check(f, s, decrypt) != digit[s->check_at]) {
         *error_pos = s->check_at;
         return KC_ERR_CHECK_DIGIT;
+    }
+    if (f->case_preserve) {                       /* the class, and LOWER renumbered 0-9a-z */
+        unsigned upper = 0, lower = 0;
+        for (size_t i = 0; i < nenc; i++) {
+            upper |= digit[enc[i]] >= 10 && digit[enc[i]] < 36;
+            lower |= digit[enc[i]] >= 36;
+        }
+        s->cls = upper && lower ? KC_CASE_MIXED : upper ? KC_CASE_UPPER : KC_CASE_LOWER;
+        if (s->cls == KC_CASE_LOWER)
+            for (size_t i = 0; i < nenc; i++) digit[enc[i]] -= 26 * (digit[enc[i]] >= 36);
     }
     return KC_OK;
 }
 
 kc_status kc_format_join(const kc_format *f, kc_split *s, char *out, size_t out_cap, size_t *out_len)
 {
-    if (f->check) s->digit[s->check_at] = check_digit(f->check, s);
+    return kc_format_join_dir(f, s, 0, out, out_cap, out_len);
+}
+
+kc_status kc_format_join_dir(const kc_format *f, kc_split *s, int decrypt, char *out, size_t out_cap,
+                             size_t *out_len)
+{
+    if (f->check) s->digit[s->check_at] = expected_check(f, s, !decrypt);
+    if (f->case_preserve && s->cls == KC_CASE_LOWER)
+        for (size_t i = 0; i < s->nenc; i++) s->digit[s->enc[i]] += 26 * (s->digit[s->enc[i]] >= 10);
     if (s->ascii && f->ascii_alphabet) {          /* one byte a character, in and out */
         size_t n = s->n;
         const uint32_t *cp = s->cp, *digit = s->digit, *alphabet = f->alphabet;

@@ -23,20 +23,20 @@ struct kc_tokenizer {
 #if defined(KC_HAVE_PTHREADS)
     pthread_mutex_t lock;    /* guards by_len */
 #endif
-    kc_fpe *by_len[KC_FORMAT_MAX_CHARS + 1];
+    kc_fpe *by_len[KC_CASE_CLASSES][KC_FORMAT_MAX_CHARS + 1];   /* by case class (case=preserve), length */
 };
 
-/* The cipher for values of n encrypted characters (made once). */
-static kc_status fpe_for(kc_tokenizer *t, size_t n, kc_fpe **out)
+/* The cipher for values of n encrypted characters of case class cls (made once). */
+static kc_status fpe_for(kc_tokenizer *t, int cls, size_t n, kc_fpe **out)
 {
     kc_status st = KC_OK;
 #if defined(KC_HAVE_PTHREADS)
     pthread_mutex_lock(&t->lock);
 #endif
-    if (!t->by_len[n])
-        st = kc_fpe_new(&t->by_len[n], t->cipher, t->has_backend ? t->backend : NULL, t->key, t->key_len,
-                        t->fmt.radix, n, t->flags & KC_FPE_ALLOW_SMALL_DOMAIN);
-    *out = t->by_len[n];
+    if (!t->by_len[cls][n])
+        st = kc_fpe_new(&t->by_len[cls][n], t->cipher, t->has_backend ? t->backend : NULL, t->key, t->key_len,
+                        kc_format_radix(&t->fmt, cls), n, t->flags & KC_FPE_ALLOW_SMALL_DOMAIN);
+    *out = t->by_len[cls][n];
 #if defined(KC_HAVE_PTHREADS)
     pthread_mutex_unlock(&t->lock);
 #endif
@@ -46,15 +46,23 @@ static kc_status fpe_for(kc_tokenizer *t, size_t n, kc_fpe **out)
 kc_status kc_tokenizer_new(kc_tokenizer **out, const char *cipher, const char *backend,
                            const uint8_t *key, size_t key_len, const char *format, unsigned flags)
 {
-    if (!out || !cipher || !format || (!key && key_len)) return KC_ERR_NULL;
+    if (!out || !format || (!key && key_len)) return KC_ERR_NULL;
     *out = NULL;
-    if (strlen(cipher) >= sizeof ((kc_tokenizer *)0)->cipher) return KC_ERR_UNKNOWN_CIPHER;
-    if (backend && strlen(backend) >= sizeof ((kc_tokenizer *)0)->backend) return KC_ERR_UNKNOWN_BACKEND;
-    if (key_len > sizeof ((kc_tokenizer *)0)->key) return KC_ERR_KEY_LENGTH;
     kc_tokenizer *t = calloc(1, sizeof *t);
     if (!t) return KC_ERR_NO_MEMORY;
     kc_status st = kc_format_parse(&t->fmt, format);
     if (st != KC_OK) { free(t); return st; }
+    if (t->fmt.mask) {                     /* masking: no cipher, no key */
+#if defined(KC_HAVE_PTHREADS)
+        pthread_mutex_init(&t->lock, NULL);
+#endif
+        *out = t;
+        return KC_OK;
+    }
+    st = !cipher ? KC_ERR_NULL : strlen(cipher) >= sizeof t->cipher ? KC_ERR_UNKNOWN_CIPHER
+       : backend && strlen(backend) >= sizeof t->backend ? KC_ERR_UNKNOWN_BACKEND
+       : key_len > sizeof t->key ? KC_ERR_KEY_LENGTH : KC_OK;
+    if (st != KC_OK) { kc_format_clear(&t->fmt); free(t); return st; }
     strcpy(t->cipher, cipher);
     if (backend) { strcpy(t->backend, backend); t->has_backend = 1; }
     if (key_len) memcpy(t->key, key, key_len);
@@ -67,7 +75,7 @@ kc_status kc_tokenizer_new(kc_tokenizer **out, const char *cipher, const char *b
     size_t n = 1;
     for (uint64_t d = t->fmt.radix; d < KC_FPE_MIN_DOMAIN; d *= t->fmt.radix) n++;
     kc_fpe *probe;
-    st = fpe_for(t, n < 2 ? 2 : n, &probe);
+    st = fpe_for(t, 0, n < 2 ? 2 : n, &probe);
     if (st != KC_OK) { kc_tokenizer_free(t); return st; }
     *out = t;
     return KC_OK;
@@ -76,7 +84,8 @@ kc_status kc_tokenizer_new(kc_tokenizer **out, const char *cipher, const char *b
 void kc_tokenizer_free(kc_tokenizer *t)
 {
     if (!t) return;
-    for (size_t i = 0; i <= KC_FORMAT_MAX_CHARS; i++) kc_fpe_free(t->by_len[i]);
+    for (size_t i = 0; i <= KC_FORMAT_MAX_CHARS; i++)
+        for (int c = 0; c < KC_CASE_CLASSES; c++) kc_fpe_free(t->by_len[c][i]);
     kc_format_clear(&t->fmt);
 #if defined(KC_HAVE_PTHREADS)
     pthread_mutex_destroy(&t->lock);
@@ -126,8 +135,10 @@ typedef struct rows_job {
 
 typedef struct worker {
     kc_split split;
-    kc_fpe *fpe[KC_FORMAT_MAX_CHARS + 1];   /* this worker's view of the cache: no lock after the first use */
-    size_t nenc[ROW_CHUNK], at[ROW_CHUNK], group[ROW_CHUNK];
+    kc_fpe *fpe[KC_CASE_CLASSES][KC_FORMAT_MAX_CHARS + 1];   /* this worker's view of the cache: no lock after
+                                                               the first use */
+    size_t nenc[ROW_CHUNK], at[ROW_CHUNK], group[ROW_CHUNK], again[ROW_CHUNK];
+    uint8_t cls[ROW_CHUNK];                  /* case class (case=preserve) */
     uint8_t done[ROW_CHUNK];
     uint8_t bytewise[ROW_CHUNK];             /* ASCII in and out, no check digit: joined in place */
     uint16_t *digits, *gathered;             /* a chunk's encrypted characters */
@@ -167,11 +178,11 @@ static size_t effective_tweak_len(const kc_tokenizer *t, const kc_fpe *p, const 
     return derived_tweak_len(t, p);
 }
 
-/* Encrypts rows idx[0..n) (all with `len` encrypted characters and tweaks of tlen bytes). */
-static void crypt_group(rows_job *job, worker *w, const size_t *idx, size_t n, size_t len, size_t tlen)
+/* Encrypts rows idx[0..n) (all of case class cls with `len` encrypted characters and tweaks of tlen bytes). */
+static void crypt_once(rows_job *job, worker *w, const size_t *idx, size_t n, int cls, size_t len, size_t tlen)
 {
     kc_token_row *rows = job->rows;
-    kc_fpe *p = w->fpe[len];
+    kc_fpe *p = w->fpe[cls][len];
     uint8_t one[32];
     const uint8_t *tw;
     int shared = 1;          /* one tweak for all (e.g. a column's context): kc_fpe's plain batch */
@@ -205,6 +216,27 @@ static void crypt_group(rows_job *job, worker *w, const size_t *idx, size_t n, s
     kc_wipe(one, sizeof one);
 }
 
+/* As crypt_once, then (case=preserve) cycle walking: the rows whose result
+ * left their case class are encrypted again until it is back in it; both
+ * directions walk alike, so the walk is a permutation of the class. */
+static void crypt_group(rows_job *job, worker *w, const size_t *idx, size_t n, int cls, size_t len, size_t tlen)
+{
+    crypt_once(job, w, idx, n, cls, len, tlen);
+    if (!job->t->fmt.case_preserve || cls == KC_CASE_LOWER) return;
+    for (;;) {
+        size_t left = 0;
+        for (size_t j = 0; j < n; j++)
+            if (job->rows[idx[j]].status == KC_OK &&
+                !kc_format_in_class(cls, w->digits + w->at[idx[j] % ROW_CHUNK], len))
+                w->again[left++] = idx[j];
+        if (!left) return;
+        crypt_once(job, w, w->again, left, cls, len, tlen);
+        idx = w->group;                          /* the next pass looks at the rows just walked */
+        memcpy(w->group, w->again, left * sizeof *w->again);
+        n = left;
+    }
+}
+
 static void crypt_chunk(rows_job *job, worker *w, size_t first, size_t n)
 {
     kc_tokenizer *t = job->t;
@@ -220,15 +252,23 @@ static void crypt_chunk(rows_job *job, worker *w, size_t first, size_t n)
         w->nenc[k % ROW_CHUNK] = SIZE_MAX;
         w->done[k % ROW_CHUNK] = 0;
         if (!r->in || !r->in_len) continue;              /* a null stays null, the empty value empty */
-        r->status = kc_format_split(&t->fmt, s, r->in, r->in_len, &r->error_pos);
-        if (r->status == KC_OK && !w->fpe[s->nenc]) r->status = fpe_for(t, s->nenc, &w->fpe[s->nenc]);
+        r->status = kc_format_split_dir(&t->fmt, s, r->in, r->in_len, !job->encrypt, &r->error_pos);
+        if (t->fmt.mask) {                               /* masked by the split; no cipher */
+            if (r->status == KC_OK && !job->encrypt) r->status = KC_ERR_WRONG_KIND;   /* irreversible */
+            if (r->status == KC_OK) r->status = kc_format_join_dir(&t->fmt, s, 0, r->out, r->out_cap, &r->out_len);
+            if (r->status != KC_OK && r->status != KC_ERR_FORMAT) r->error_pos = s->n;
+            continue;
+        }
+        int cls = s->cls;
+        if (r->status == KC_OK && !w->fpe[cls][s->nenc]) r->status = fpe_for(t, cls, s->nenc, &w->fpe[cls][s->nenc]);
         if (r->status == KC_OK && (r->status = grow(w, used + s->nenc)) == KC_OK) {
             for (size_t i = 0; i < s->nenc; i++) {
                 w->digits[used + i] = (uint16_t)s->digit[s->enc[i]];
                 w->pos[used + i] = s->enc[i];
             }
-            w->bytewise[k % ROW_CHUNK] = s->ascii && t->fmt.ascii_alphabet && !t->fmt.check;
+            w->bytewise[k % ROW_CHUNK] = s->ascii && t->fmt.ascii_alphabet && !t->fmt.check && !t->fmt.case_preserve;
             w->nenc[k % ROW_CHUNK] = s->nenc;
+            w->cls[k % ROW_CHUNK] = (uint8_t)cls;
             w->at[k % ROW_CHUNK] = used;
             used += s->nenc;
         } else if (r->status != KC_ERR_FORMAT && r->status != KC_ERR_CHECK_DIGIT) {
@@ -239,20 +279,22 @@ static void crypt_chunk(rows_job *job, worker *w, size_t first, size_t n)
     for (size_t k = first; k < first + n; k++) {
         size_t len = w->nenc[k % ROW_CHUNK];
         if (len == SIZE_MAX || w->done[k % ROW_CHUNK]) continue;
-        size_t tlen = effective_tweak_len(t, w->fpe[len], &rows[k]), count = 0;
+        int cls = w->cls[k % ROW_CHUNK];
+        kc_fpe *p = w->fpe[cls][len];
+        size_t tlen = effective_tweak_len(t, p, &rows[k]), count = 0;
         for (size_t j = k; j < first + n; j++)
-            if (w->nenc[j % ROW_CHUNK] == len && !w->done[j % ROW_CHUNK] &&
-                effective_tweak_len(t, w->fpe[len], &rows[j]) == tlen) {
+            if (w->nenc[j % ROW_CHUNK] == len && w->cls[j % ROW_CHUNK] == cls && !w->done[j % ROW_CHUNK] &&
+                effective_tweak_len(t, p, &rows[j]) == tlen) {
                 w->group[count++] = j;
                 w->done[j % ROW_CHUNK] = 1;
             }
-        crypt_group(job, w, w->group, count, len, tlen);
+        crypt_group(job, w, w->group, count, cls, len, tlen);
     }
     /* Join: the value with its encrypted characters replaced (one byte
      * each), or split again, put them in and encode. */
     for (size_t k = first; k < first + n; k++) {
         kc_token_row *r = &rows[k];
-        if (!r->in || !r->in_len || r->status != KC_OK) continue;
+        if (!r->in || !r->in_len || r->status != KC_OK || w->nenc[k % ROW_CHUNK] == SIZE_MAX) continue;
         size_t at = w->at[k % ROW_CHUNK];
         if (w->bytewise[k % ROW_CHUNK]) {
             if (r->in_len > r->out_cap) { r->status = KC_ERR_OUTPUT_TOO_SMALL; continue; }
@@ -263,9 +305,9 @@ static void crypt_chunk(rows_job *job, worker *w, size_t first, size_t n)
             continue;
         }
         size_t pos;
-        kc_format_split(&t->fmt, s, r->in, r->in_len, &pos);
+        kc_format_split_dir(&t->fmt, s, r->in, r->in_len, !job->encrypt, &pos);
         for (size_t i = 0; i < s->nenc; i++) s->digit[s->enc[i]] = w->digits[w->at[k % ROW_CHUNK] + i];
-        r->status = kc_format_join(&t->fmt, s, r->out, r->out_cap, &r->out_len);
+        r->status = kc_format_join_dir(&t->fmt, s, !job->encrypt, r->out, r->out_cap, &r->out_len);
     }
     kc_wipe(w->digits, used * sizeof *w->digits);
 }
@@ -364,6 +406,7 @@ kc_status kc_format_check(const char *format, char *why, size_t why_cap)
 int kc_tokenizer_may_output(const kc_tokenizer *t, uint32_t c)
 {
     if (!t) return 0;
+    if (t->fmt.mask) return c == t->fmt.mask;
     for (uint32_t d = 0; d < t->fmt.radix; d++)
         if (t->fmt.alphabet[d] == c) return 1;
     return 0;
