@@ -88,7 +88,7 @@ def section_threads(d, figs, plots):
             rows.append([prim, pts[0]["impl"], label] + cells + ["%.2f–%.2f" % (min(got), max(got)) if got else "–"])
     out.append(table(["", "backend", "mode"] + ["%s: MB/s · 2 thr · 4 thr" % kib(n) for n in sizes]
                      + ["cores obtained, 2 thr"], rows))
-    # The target: >= 1.85x on 2 threads for ECB/CTR at 1 MiB and above.
+    # The thread-scaling target: >= 1.85x on 2 threads for ECB/CTR at 1 MiB and above.
     tgt = [r for r in blk if r["mode"] in ("ecb", "ctr") and r.get("threads") == 2 and thread_size(r) >= 1 << 20]
     if tgt:
         worst = min(tgt, key=lambda r: r["speedup"])

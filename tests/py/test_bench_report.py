@@ -543,7 +543,7 @@ class PaperFigures(unittest.TestCase):
                 for s in p.series if s.paper}
 
     def test_every_figure_has_the_papers_points(self):
-        self.assertEqual(set(self.figs), {"seed002.png", "pipo-rekey-aarch64.png", "seed004.png", "rc6-rij-fig6.png",
+        self.assertEqual(set(self.figs), {"pipo-arm-fig7-rekey.png", "pipo-rekey-aarch64.png", "rc6-rij-figs7-8.png", "rc6-rij-fig6.png",
                                           "threads.png"})
         for png, fig in self.figs.items():
             with self.subTest(png=png):
@@ -563,7 +563,7 @@ class PaperFigures(unittest.TestCase):
 
     def test_pipo_fig7(self):
         fig7 = self.papers.PIPO_ARM_FIG7
-        for png in ("seed002.png", "pipo-rekey-aarch64.png"):
+        for png in ("pipo-arm-fig7-rekey.png", "pipo-rekey-aarch64.png"):
             for prim, ways in fig7.items():
                 panels = [p for p in self.figs[png].panels if p.title.startswith(prim + ": paper")]
                 self.assertEqual(len(panels), 1, (png, prim))
@@ -585,7 +585,7 @@ class PaperFigures(unittest.TestCase):
         for fam, prim in self.papers.RC6_RIJ_PRIMS.items():
             for fig, title in (("Fig. 7", "blocks"), ("Fig. 8", "messages")):
                 x, ipc, _ = self.papers.rc6_rij_ipc(fam, fig)
-                panel = next(p for p in self.figs["seed004.png"].panels if p.title == prim + ", IPC"
+                panel = next(p for p in self.figs["rc6-rij-figs7-8.png"].panels if p.title == prim + ", IPC"
                              and title in p.xlabel)
                 got = {s.pts[0]: s.bound for s in panel.series if s.paper}
                 self.assertEqual(got[(x, ipc)], "=")
@@ -595,7 +595,7 @@ class PaperFigures(unittest.TestCase):
             self.assertIn(([(16, self.papers.rc6_rij_ipc(fam, "Fig. 6")[1])], "<="), six.values())
             ten = self.paper_pts("threads.png", "Fig. 10")
             self.assertIn(([(4, self.papers.rc6_rij_ipc(fam, "Fig. 10")[1])], ">="), ten.values())
-        ipc = [r for r in self.figs["seed004.png"].ratios if r[3] == "IPC" and r[1] is not None]
+        ipc = [r for r in self.figs["rc6-rij-figs7-8.png"].ratios if r[3] == "IPC" and r[1] is not None]
         self.assertGreaterEqual(len(ipc), 8)
 
     def test_report_renders_them(self):
