@@ -22,8 +22,9 @@
  * write as they go (kc_stream decryption with padding has written the
  * plaintext before kc_stream_final finds bad padding); a kc_aead_stream
  * with KC_AEAD_RELEASE_UNVERIFIED has written plaintext before the tag is
- * checked; the _batch calls set a status per message or row and do the
- * others all the same. */
+ * checked; the batch calls that set a status per message or row
+ * (kc_mode_*_batch, kc_aead_*_batch, kc_mac_compute_batch,
+ * kc_tokenize_batch, kc_detokenize_batch) write the others all the same. */
 #ifndef KCIPHER_H
 #define KCIPHER_H
 
