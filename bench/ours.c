@@ -172,8 +172,8 @@ bench_point bench_our_point(const kc_cipher_entry *e, const kc_backend_info *bi,
     return p;
 }
 
-/* [RC6-RIJ] (RC6 and Rijndael with Nb = 4, 6, 8): growing messages, growing numbers of messages. */
-static int seed004(const char *name)
+/* The ciphers of [RC6-RIJ]: RC6, and Rijndael with Nb = 4, 6, 8 (128-, 192-, 256-bit blocks). */
+static int is_rc6_rij_cipher(const char *name)
 {
     return strcmp(name, "rc6-128") == 0 || strcmp(name, "rijndael-128-128") == 0
         || strcmp(name, "rijndael-192-128") == 0 || strcmp(name, "rijndael-256-128") == 0;
@@ -190,7 +190,7 @@ static void paper_mt_run(void *arg)
     kc_mode_encrypt_mt(m->c, KC_MODE_ECB, 0, NULL, 0, m->out, PAPER_MT_LEN, &n, m->in, PAPER_MT_LEN);
 }
 
-static void paper004_threads(bench_run *r, const kc_cipher_entry *e, const kc_backend_info *bi)
+static void rc6_rij_fig10_threads(bench_run *r, const kc_cipher_entry *e, const kc_backend_info *bi)
 {
     paper_mt m = { NULL, NULL, NULL };
     if (!bench_counting(r)) {
@@ -219,7 +219,9 @@ static void paper004_threads(bench_run *r, const kc_cipher_entry *e, const kc_ba
     free(m.out);
 }
 
-static void paper004(bench_run *r, const kc_cipher_entry *e, const kc_backend_info *bi, op *o)
+/* [RC6-RIJ] Figs. 7-8: key schedule per message, then ECB or CBC over one
+ * message of 1..1024 blocks (Fig. 7) and over 1..128 one-block messages (Fig. 8). */
+static void rc6_rij_figs7_8(bench_run *r, const kc_cipher_entry *e, const kc_backend_info *bi, op *o)
 {
     static const char *const mnames[] = { "ecb", "cbc" };
     size_t max_blocks = BENCH_MAX_LEN / o->block;
@@ -239,10 +241,11 @@ static void paper004(bench_run *r, const kc_cipher_entry *e, const kc_backend_in
             bench_point_run(r, &p, paper_messages, o);
         }
     }
-    if (strcmp(bi->name, strncmp(e->info.name, "rc6", 3) == 0 ? "ref" : "table") == 0) paper004_threads(r, e, bi);
+    if (strcmp(bi->name, strncmp(e->info.name, "rc6", 3) == 0 ? "ref" : "table") == 0) rc6_rij_fig10_threads(r, e, bi);
 }
 
-static void paper002(bench_run *r, const kc_cipher_entry *e, const kc_backend_info *bi, op *o)
+/* [PIPO-ARM] Fig. 7: a key schedule every N calls of 16 blocks (the key-update period). */
+static void pipo_arm_fig7_rekey(bench_run *r, const kc_cipher_entry *e, const kc_backend_info *bi, op *o)
 {
     static const size_t periods[] = { 1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 24, 32 };
     for (size_t i = 0; i < sizeof periods / sizeof periods[0]; i++) {
@@ -351,8 +354,8 @@ static void block_cipher(bench_run *r, const kc_cipher_entry *e)
             feedback_and_mac(r, e, &bi, &o);
             kc_cipher_free(c);
         }
-        if (seed004(name)) paper004(r, e, &bi, &o);
-        if (strncmp(name, "pipo-", 5) == 0) paper002(r, e, &bi, &o);
+        if (is_rc6_rij_cipher(name)) rc6_rij_figs7_8(r, e, &bi, &o);
+        if (strncmp(name, "pipo-", 5) == 0) pipo_arm_fig7_rekey(r, e, &bi, &o);
         kc_wipe(o.ctx, o.ctx_size);
         free(o.ctx);
     }

@@ -76,7 +76,7 @@ def main():
               section_rc6_rij(d, figs, plots) + "\n" + ipc_section(d, cx, figs, plots),
               section_threads(d, figs, plots)]
     papers = [sec + "\n" + verdict_table(rows) for sec, rows in zip(papers, verdicts)]
-    parts = [section_machine(every, src), section_summary(every), section_targets(d)] + papers + [
+    parts = [section_machine(every, src, args.json, crossdir), section_summary(every), section_targets(d)] + papers + [
         summary([r for rows in verdicts for r in rows]), section_tokenize(d, crossdir), section_python(crossdir),
         section_sql(crossdir), section_cross(crossdir),
         section_primitives(d), section_ghash(d), section_bulk(d, plots), section_gcm(d), section_gcm_stitch(d),

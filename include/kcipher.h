@@ -1,13 +1,30 @@
 /* SPDX-License-Identifier: MIT */
 /* kcipher: Korean standard and lightweight ciphers, one API.
  *
- * Objects are opaque and keyed at creation: a block cipher (kc_cipher), a mode
- * stream over it (kc_stream), an AEAD (kc_aead), an FEA tweakable block cipher
- * for one block length (kc_fea) and a numeric FPE tokenizer (kc_fpe).  Every
- * function returns a kc_status; kc_strerror() turns it into a message.  On any
- * error nothing is written to output buffers.  Freeing an object wipes its key
- * schedule.  Backends are chosen by name, or NULL for the default (the fastest
- * constant-time one this CPU can run). */
+ * Objects are opaque and keyed at creation (kc_*_new), nine types: a block
+ * cipher (kc_cipher), a mode stream over it (kc_stream), an AEAD (kc_aead)
+ * and its stream (kc_aead_stream), a MAC (kc_mac) and its stream
+ * (kc_mac_stream), an FEA tweakable block cipher for one block length
+ * (kc_fea), a numeral-string FPE cipher (kc_fpe) and a tokenizer of
+ * formatted text (kc_tokenizer).  Freeing an object wipes its key schedule.
+ * Backends are chosen by name, or NULL for the default (the fastest
+ * constant-time one this CPU can run).
+ *
+ * Every function that can fail returns a kc_status; kc_strerror() turns it
+ * into a message.  The others cannot fail and return what they are asked
+ * for: the _free functions (void; NULL is fine), the getters (sizes, names,
+ * kc_threads), the discovery look-ups (NULL or 0 when there is nothing),
+ * kc_strerror/kc_status_name, kc_wipe, kc_ct_compare and
+ * kc_tokenizer_may_output (int).
+ *
+ * On error nothing is written to output buffers (a one-shot decryption
+ * with bad padding included), with three documented exceptions: streams
+ * write as they go (kc_stream decryption with padding has written the
+ * plaintext before kc_stream_final finds bad padding); a kc_aead_stream
+ * with KC_AEAD_RELEASE_UNVERIFIED has written plaintext before the tag is
+ * checked; the batch calls that set a status per message or row
+ * (kc_mode_*_batch, kc_aead_*_batch, kc_mac_compute_batch,
+ * kc_tokenize_batch, kc_detokenize_batch) write the others all the same. */
 #ifndef KCIPHER_H
 #define KCIPHER_H
 
@@ -43,7 +60,7 @@ typedef enum kc_status {
     KC_ERR_INPUT_TOO_SHORT,   /* e.g. AEAD ciphertext shorter than its tag */
     KC_ERR_AUTH,              /* AEAD tag did not verify */
     KC_ERR_VALUE_OUT_OF_DOMAIN, /* FEA block value >= 2^n, FPE value not in domain */
-    KC_ERR_RADIX,             /* radix outside 2..65535 */
+    KC_ERR_RADIX,             /* radix outside 2..65536 (FEA: 2..65535; the _str functions: 2..36) */
     KC_ERR_DIGIT,             /* a digit >= radix */
     KC_ERR_DOMAIN_TOO_SMALL,  /* radix^len < 10^6 without KC_FPE_ALLOW_SMALL_DOMAIN, or < 2^8 */
     KC_ERR_DOMAIN_TOO_LARGE,  /* radix^len >= 2^128 */
@@ -135,7 +152,7 @@ size_t kc_mode_output_size(const kc_cipher *c, kc_mode mode, unsigned flags, int
 
 /* One-shot.  iv is one block (CBC, CTR: the initial counter block), NULL with
  * iv_len 0 for ECB.  CTR counts the whole block as a big-endian integer.  On
- * failure *out_len is 0 and out is left untouched (padding failure: zeroed). */
+ * failure *out_len is 0 and out is left untouched (bad padding too). */
 kc_status kc_mode_encrypt(const kc_cipher *c, kc_mode mode, unsigned flags,
                           const uint8_t *iv, size_t iv_len,
                           uint8_t *out, size_t out_cap, size_t *out_len,
@@ -289,6 +306,10 @@ kc_status kc_mac_verify(const kc_mac *m, const uint8_t *tag, size_t tag_len,
                         const uint8_t *nonce, size_t nonce_len, const uint8_t *msg, size_t msg_len);
 
 typedef struct kc_mac_stream kc_mac_stream;
+/* final and verify end the stream whatever the verdict (KC_ERR_AUTH too):
+ * after them, update, final and verify give KC_ERR_STATE and the stream is
+ * only to be freed.  A tag length the MAC does not allow (KC_ERR_TAG_LENGTH)
+ * or a NULL tag ends nothing. */
 kc_status kc_mac_stream_new(kc_mac_stream **out, const kc_mac *m, const uint8_t *nonce, size_t nonce_len);
 kc_status kc_mac_stream_update(kc_mac_stream *s, const uint8_t *in, size_t in_len);
 kc_status kc_mac_stream_final(kc_mac_stream *s, uint8_t *tag, size_t tag_len);

@@ -44,7 +44,7 @@ def read_jsonl(path):
         if os.path.exists(p):
             with (gzip.open(p, "rt") if p.endswith(".gz") else open(p)) as f:
                 recs = [json.loads(l) for l in f if l.startswith("{")]
-            for r in recs:   # FEA's 16 KiB table was `table` before [FEA-OPT]'s own table (`table-paper`) came
+            for r in recs:   # old records name FEA's 16 KiB table `table`, which is not [FEA-OPT]'s (`table-paper`)
                 if r.get("impl") == "table" and str(r.get("primitive", "")).startswith("fea"):
                     r["impl"] = "table-16k"
             return recs

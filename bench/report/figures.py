@@ -97,12 +97,12 @@ def pipo_ratios(fig, prim, pairs, cost, unit):
 
 
 def fig_pipo_x86(d):
-    """seed002.png: [PIPO-ARM] Fig. 7's scenario on this host, the paper's A10X figure in its own panels."""
+    """pipo-arm-fig7-rekey.png: [PIPO-ARM] Fig. 7's scenario on this host, the paper's A10X figure in its own panels."""
     recs = d.find(library="kcipher", scenario="rekey_period")
     if not recs:
         return None
     prims = sorted({r["primitive"] for r in recs})
-    fig = Figure("seed002.png", 2, "[PIPO-ARM] Fig. 7: key schedule every N calls of 16 blocks; ours (this host) "
+    fig = Figure("pipo-arm-fig7-rekey.png", 2, "[PIPO-ARM] Fig. 7: key schedule every N calls of 16 blocks; ours (this host) "
                  "beside the paper (A10X)", PIPO_ARM_FIG7_UNREAD + " Our `table` backend (about 100 c/B) is in the "
                  "table above, not in the plot.", size=(5.2, 3.6))
     periods = sorted({r["messages"] for r in recs})
@@ -167,12 +167,12 @@ def ipc_points(d, cx, prim, mode, scen):
 
 
 def fig_rc6(d, cx):
-    """seed004.png: [RC6-RIJ] Figs. 7-8 (per-byte cost, and IPC with the paper's points)."""
+    """rc6-rij-figs7-8.png: [RC6-RIJ] Figs. 7-8 (per-byte cost, and IPC with the paper's points)."""
     prims = sorted({r["primitive"] for r in d.find(scenario="msgsize")},
                    key=lambda p: list(RC6_SCALAR).index(p) if p in RC6_SCALAR else 99)
     if not prims:
         return None
-    fig = Figure("seed004.png", len(prims), "[RC6-RIJ] Figs. 7-8: key schedule per message, then ECB or CBC; IPC "
+    fig = Figure("rc6-rij-figs7-8.png", len(prims), "[RC6-RIJ] Figs. 7-8: key schedule per message, then ECB or CBC; IPC "
                  "(ours: valgrind instructions / calibrated cycles, `ref` and `table`) beside the paper's",
                  RC6_RIJ_UNREAD, size=(3.6, 3.1))
     rows = [("msgsize", "Fig. 7", "blocks in one message", False), ("msgsize", "Fig. 7", "blocks in one message", True),

@@ -23,7 +23,7 @@ class Data:
         self.runs = runs
         self.end = ends[0] if ends else {}
         self.ends = ends
-        for r in recs:   # FEA's 16 KiB table was `table` before [FEA-OPT]'s own table (`table-paper`) came
+        for r in recs:   # old records name FEA's 16 KiB table `table`, which is not [FEA-OPT]'s (`table-paper`)
             if r.get("impl") == "table" and str(r.get("primitive", "")).startswith("fea"):
                 r["impl"] = "table-16k"
         self.recs = recs

@@ -1,9 +1,82 @@
 # SPDX-License-Identifier: MIT
-"""Sections: the machine and method, and the summary table."""
+"""Sections: the machine and method (and the machine behind every records file), and the summary table."""
+import glob
+import gzip
+import json
+import os
+
 from .md import best_of, fmt, prim_key, slope, table
 
+NOT_RECORDED = "not recorded"
+# Records beside the report's (the cross directory) that hold measurements, in the report's order.
+BESIDE = ["tokenize.jsonl", "python.jsonl", "sql.jsonl", "aarch64-time.jsonl", "rv32.jsonl", "avr.jsonl",
+          "armv7m.jsonl", "aarch64.jsonl", "aarch64-rekey.jsonl", "aarch64-gcm.jsonl", "ipc-instructions.jsonl",
+          "ipc-mca.jsonl"]
 
-def section_machine(d, src):
+
+def first_record(path):
+    """The run line of a records file (its first record when it has none), or None."""
+    first = None
+    with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
+        for line in f:
+            if not line.startswith("{"):
+                continue
+            r = json.loads(line)
+            if r.get("type") == "run":
+                return r
+            first = first or r
+    return first
+
+
+def machine_row(name, r):
+    """[file, machine as recorded, cpuid, SMT, clock] for one records file: what its first line says, never more."""
+    if r.get("type") != "run":   # counts under emulation or from a tool: the host does not change them
+        what = r.get("cpu") or r.get("emulator") or r.get("tool") or r.get("target") or "?"
+        return ["`%s`" % name, "%s (counted, not timed: the host does not change the counts)" % what,
+                "host " + NOT_RECORDED, "host " + NOT_RECORDED, "–"]
+    cpuid = ("%s family %s model %s stepping %s" % (r.get("cpu_vendor", "?"), r["cpu_family"], r.get("cpu_model", "?"),
+                                                    r.get("cpu_stepping", "?"))
+             if r.get("cpu_family") is not None else NOT_RECORDED)
+    smt = r.get("smt")
+    smt = NOT_RECORDED if smt is None else "yes: the logical CPUs are SMT siblings" if smt else "no"
+    core = r.get("core_hz")
+    clock = ("core %.3f GHz by calibration" % (core / 1e9) if core else
+             "TSC %.4f GHz, not calibrated" % (r["units_per_second"] / 1e9) if r.get("units_per_second") else
+             NOT_RECORDED)
+    cpu = r.get("cpu", "?")
+    if cpu in ("x86_64", "aarch64"):
+        cpu += " (the architecture only: the model " + NOT_RECORDED + ")"
+    return ["`%s`" % name, "%s, %s logical cores, %s%s" % (cpu, r.get("cores", "?"), r.get("date", "?"),
+                                                           " (emulated)" if r.get("emulated") else ""),
+            cpuid, smt, clock]
+
+
+def section_record_machines(paths, crossdir):
+    """The machine behind every records file the report reads, as each file names it."""
+    rows = []
+    for p in paths:
+        r = first_record(p)
+        if r:
+            rows.append(machine_row(os.path.basename(p), r))
+    for name in BESIDE:
+        found = sorted(glob.glob(os.path.join(crossdir or ".", name + "*")))
+        r = first_record(found[0]) if found else None
+        if r:
+            rows.append(machine_row(os.path.basename(found[0]), r))
+    if not rows:
+        return ""
+    return "\n".join([
+        "### The machine behind each records file", "",
+        "As each file's first line names it: `kcipher bench` writes the cpuid identity into its run line "
+        "(files written before it did lack it), and no program here records whether the logical CPUs are SMT "
+        "siblings. Where a file lacks a field the table says %s: the report does not fill it in from another "
+        "file. Files measured at another time may have run at another clock (compare the calibrated clocks)."
+        % NOT_RECORDED, "",
+        table(["records file", "machine as recorded (CPU, logical cores, date)", "cpuid vendor, family, model, "
+               "stepping", "SMT siblings", "clock"], rows), ""])
+
+
+def section_machine(d, src, paths=(), crossdir=None):
     run, end = d.run, d.end
     peers = ", ".join(run.get("peers", {}).values()) or "none"
     if run.get("peers_missing"):   # e.g. libgcrypt < 1.11 and no archives to build 1.11 from
@@ -58,6 +131,7 @@ def section_machine(d, src):
                    "AESENC latency, runs at **%.2f cycles/byte** here; the bound is 1.875 on Ice Lake and later "
                    "Intel cores (3-cycle AESENC), 2.5 on Zen and Skylake (4-cycle), plus about 1/16 for the XOR "
                    "in the chain.") % d.per_byte(ossl), ""]
+    lines.append(section_record_machines(paths, crossdir))
     return "\n".join(lines) + "\n"
 
 

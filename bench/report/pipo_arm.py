@@ -42,5 +42,5 @@ def section_pipo_arm(d, figs, plots):
             rows.append([prim, impl] + cells)
     if rows:
         out.append(table(["", "backend"] + ["%d" % n for n in periods], rows))
-    out.append(figure_md(figs, plots, "seed002.png", "[PIPO-ARM] Fig. 7: per-byte cost against the key-update period"))
+    out.append(figure_md(figs, plots, "pipo-arm-fig7-rekey.png", "[PIPO-ARM] Fig. 7: per-byte cost against the key-update period"))
     return "\n".join(out)

@@ -34,6 +34,6 @@ def section_rc6_rij(d, figs, plots):
                              "%d" % mm[-1]["messages"] if mm else "–"])
     out.append(table(["", "backend", "mode", "1 block", "largest", "blocks", "1 message", "most messages",
                       "messages"], rows))
-    out.append(figure_md(figs, plots, "seed004.png", "[RC6-RIJ] Figs. 7-8: per-byte cost and IPC against message size "
+    out.append(figure_md(figs, plots, "rc6-rij-figs7-8.png", "[RC6-RIJ] Figs. 7-8: per-byte cost and IPC against message size "
                          "and number of messages"))
     return "\n".join(out)

@@ -433,23 +433,7 @@ static int aead_cipher(void *vctx, unsigned char *out, size_t *outl, size_t outs
 
 static int aead_get_params(const kcp_alg *alg, OSSL_PARAM params[])
 {
-    OSSL_PARAM *p;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE)) && !OSSL_PARAM_set_uint(p, alg->evp_mode))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) && !OSSL_PARAM_set_size_t(p, alg->key_len))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) && !OSSL_PARAM_set_size_t(p, alg->iv_len))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_BLOCK_SIZE)) && !OSSL_PARAM_set_size_t(p, 1))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD)) && !OSSL_PARAM_set_int(p, 1)) return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CUSTOM_IV)) && !OSSL_PARAM_set_int(p, 1)) return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CTS)) && !OSSL_PARAM_set_int(p, 0)) return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK)) && !OSSL_PARAM_set_int(p, 0))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_HAS_RAND_KEY)) && !OSSL_PARAM_set_int(p, 0))
-        return 0;
-    return 1;
+    return kcp_cipher_get_params(alg, params, 1, 1);
 }
 
 static int aead_get_ctx_params(void *vctx, OSSL_PARAM params[])
@@ -487,19 +471,6 @@ static int aead_get_ctx_params(void *vctx, OSSL_PARAM params[])
     return 1;
 }
 
-static const OSSL_PARAM aead_param_types[] = {
-    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, NULL),
-    OSSL_PARAM_END
-};
-
 static const OSSL_PARAM aead_gettable_types[] = {
     OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
     OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),
@@ -522,12 +493,6 @@ static const OSSL_PARAM aead_settable_types[] = {
     OSSL_PARAM_END
 };
 
-static const OSSL_PARAM *aead_gettable_params(void *provctx)
-{
-    (void)provctx;
-    return aead_param_types;
-}
-
 static const OSSL_PARAM *aead_gettable_ctx_params(void *cctx, void *provctx)
 {
     (void)cctx; (void)provctx;
@@ -540,26 +505,8 @@ static const OSSL_PARAM *aead_settable_ctx_params(void *cctx, void *provctx)
     return aead_settable_types;
 }
 
-#define AEAD_COMMON                                                          \
-    { OSSL_FUNC_CIPHER_FREECTX, KCP_FN(aead_freectx) },                          \
-    { OSSL_FUNC_CIPHER_ENCRYPT_INIT, KCP_FN(aead_einit) },                       \
-    { OSSL_FUNC_CIPHER_DECRYPT_INIT, KCP_FN(aead_dinit) },                       \
-    { OSSL_FUNC_CIPHER_UPDATE, KCP_FN(aead_update) },                            \
-    { OSSL_FUNC_CIPHER_FINAL, KCP_FN(aead_final) },                              \
-    { OSSL_FUNC_CIPHER_CIPHER, KCP_FN(aead_cipher) },                            \
-    { OSSL_FUNC_CIPHER_GET_CTX_PARAMS, KCP_FN(aead_get_ctx_params) },            \
-    { OSSL_FUNC_CIPHER_SET_CTX_PARAMS, KCP_FN(aead_set_ctx_params) },            \
-    { OSSL_FUNC_CIPHER_GETTABLE_PARAMS, KCP_FN(aead_gettable_params) },          \
-    { OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, KCP_FN(aead_gettable_ctx_params) },  \
-    { OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, KCP_FN(aead_settable_ctx_params) }
-
-#define AEAD(id, kc, NAME, evpmode, keylen, ivlen)                                    \
-    static const kcp_alg alg_##id = { kc, NAME, KC_MODE_ECB, evpmode, keylen, 16, ivlen }; \
-    static void *id##_new(void *p) { return aead_newctx(p, &alg_##id); }              \
-    static int id##_gp(OSSL_PARAM pr[]) { return aead_get_params(&alg_##id, pr); }     \
-    static const OSSL_DISPATCH id##_fns[] = {                                          \
-        { OSSL_FUNC_CIPHER_NEWCTX, KCP_FN(id##_new) },                                     \
-        { OSSL_FUNC_CIPHER_GET_PARAMS, KCP_FN(id##_gp) }, AEAD_COMMON, { 0, NULL } };
+#define AEAD(id, kc, NAME, evpmode, keylen, ivlen) \
+    KCP_CIPHER(aead, id, kc, NAME, KC_MODE_ECB, evpmode, keylen, 16, ivlen)
 AEAD(tj128, "tinyjambu-128", "TINYJAMBU-128", EVP_CIPH_STREAM_CIPHER, 16, 12)
 AEAD(tj192, "tinyjambu-192", "TINYJAMBU-192", EVP_CIPH_STREAM_CIPHER, 24, 12)
 AEAD(tj256, "tinyjambu-256", "TINYJAMBU-256", EVP_CIPH_STREAM_CIPHER, 32, 12)
@@ -577,7 +524,7 @@ PAIR(rc6128, "rc6-128", "RC6-128", 16)
 PAIR(rc6192, "rc6-192", "RC6-192", 24)
 PAIR(rc6256, "rc6-256", "RC6-256", 32)
 
-#define ALG(names, id) { names, KCP_PROPS, id##_fns, NULL }
+#define ALG KCP_ALG
 const OSSL_ALGORITHM kcp_aead_algs[] = {
     ALG("ARIA-128-GCM:1.2.410.200046.1.1.34", aria128_gcm),
     ALG("ARIA-192-GCM:1.2.410.200046.1.1.35", aria192_gcm),

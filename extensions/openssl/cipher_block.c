@@ -184,24 +184,7 @@ static int blk_cipher(void *vctx, unsigned char *out, size_t *outl, size_t outsi
 
 static int blk_get_params(const kcp_alg *alg, OSSL_PARAM params[])
 {
-    OSSL_PARAM *p;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE)) && !OSSL_PARAM_set_uint(p, alg->evp_mode))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) && !OSSL_PARAM_set_size_t(p, alg->key_len))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) && !OSSL_PARAM_set_size_t(p, alg->iv_len))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_BLOCK_SIZE)) &&
-        !OSSL_PARAM_set_size_t(p, evp_block(alg)))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD)) && !OSSL_PARAM_set_int(p, 0)) return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CUSTOM_IV)) && !OSSL_PARAM_set_int(p, 0)) return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CTS)) && !OSSL_PARAM_set_int(p, 0)) return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK)) && !OSSL_PARAM_set_int(p, 0))
-        return 0;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_HAS_RAND_KEY)) && !OSSL_PARAM_set_int(p, 0))
-        return 0;
-    return 1;
+    return kcp_cipher_get_params(alg, params, evp_block(alg), 0);
 }
 
 static int blk_get_ctx_params(void *vctx, OSSL_PARAM params[])
@@ -219,19 +202,6 @@ static int blk_get_ctx_params(void *vctx, OSSL_PARAM params[])
     return 1;
 }
 
-static const OSSL_PARAM blk_param_types[] = {
-    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_MODE, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),
-    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_BLOCK_SIZE, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_AEAD, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CUSTOM_IV, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_CTS, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK, NULL),
-    OSSL_PARAM_int(OSSL_CIPHER_PARAM_HAS_RAND_KEY, NULL),
-    OSSL_PARAM_END
-};
-
 static const OSSL_PARAM blk_ctx_param_types[] = {
     OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
     OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),
@@ -247,12 +217,6 @@ static const OSSL_PARAM blk_settable_types[] = {
     OSSL_PARAM_END
 };
 
-static const OSSL_PARAM *blk_gettable_params(void *provctx)
-{
-    (void)provctx;
-    return blk_param_types;
-}
-
 static const OSSL_PARAM *blk_gettable_ctx_params(void *cctx, void *provctx)
 {
     (void)cctx; (void)provctx;
@@ -265,27 +229,9 @@ static const OSSL_PARAM *blk_settable_ctx_params(void *cctx, void *provctx)
     return blk_settable_types;
 }
 
-#define BLK_COMMON                                                           \
-    { OSSL_FUNC_CIPHER_FREECTX, KCP_FN(blk_freectx) },                           \
-    { OSSL_FUNC_CIPHER_ENCRYPT_INIT, KCP_FN(blk_einit) },                        \
-    { OSSL_FUNC_CIPHER_DECRYPT_INIT, KCP_FN(blk_dinit) },                        \
-    { OSSL_FUNC_CIPHER_UPDATE, KCP_FN(blk_update) },                             \
-    { OSSL_FUNC_CIPHER_FINAL, KCP_FN(blk_final) },                               \
-    { OSSL_FUNC_CIPHER_CIPHER, KCP_FN(blk_cipher) },                             \
-    { OSSL_FUNC_CIPHER_GET_CTX_PARAMS, KCP_FN(blk_get_ctx_params) },             \
-    { OSSL_FUNC_CIPHER_SET_CTX_PARAMS, KCP_FN(blk_set_ctx_params) },             \
-    { OSSL_FUNC_CIPHER_GETTABLE_PARAMS, KCP_FN(blk_gettable_params) },           \
-    { OSSL_FUNC_CIPHER_GETTABLE_CTX_PARAMS, KCP_FN(blk_gettable_ctx_params) },   \
-    { OSSL_FUNC_CIPHER_SETTABLE_CTX_PARAMS, KCP_FN(blk_settable_ctx_params) }
-
 /* One algorithm: its descriptor, constructor, parameters and dispatch table. */
-#define BLK(id, kc, NAME, mode, evpmode, keylen, blk, ivlen)                      \
-    static const kcp_alg alg_##id = { kc, NAME, mode, evpmode, keylen, blk, ivlen }; \
-    static void *id##_new(void *p) { return blk_newctx(p, &alg_##id); }           \
-    static int id##_gp(OSSL_PARAM pr[]) { return blk_get_params(&alg_##id, pr); }  \
-    static const OSSL_DISPATCH id##_fns[] = {                                      \
-        { OSSL_FUNC_CIPHER_NEWCTX, KCP_FN(id##_new) },                                 \
-        { OSSL_FUNC_CIPHER_GET_PARAMS, KCP_FN(id##_gp) }, BLK_COMMON, { 0, NULL } };
+#define BLK(id, kc, NAME, mode, evpmode, keylen, bs, ivlen) \
+    KCP_CIPHER(blk, id, kc, NAME, mode, evpmode, keylen, bs, ivlen)
 
 /* The five modes of one cipher and key length. */
 #define FAMILY(id, kc, NAME, keylen, blk)                                                 \
@@ -307,7 +253,7 @@ FAMILY(rc6256, "rc6-256", "RC6-256", 32, 16)
 FAMILY(pipo128, "pipo-64-128", "PIPO-64-128", 16, 8)
 FAMILY(pipo256, "pipo-64-256", "PIPO-64-256", 32, 8)
 
-#define ALG(names, id) { names, KCP_PROPS, id##_fns, NULL }
+#define ALG KCP_ALG
 /* ARIA: OpenSSL's names and the OIDs of [RFC5794] / OpenSSL's objects; the
  * others have no OIDs registered here (see docs/openssl.md). */
 #define ARIA_ALGS(id, N, o1, o2, o3, o4, o5)                                                   \

@@ -116,7 +116,7 @@ class Bench(unittest.TestCase):
             with open(path, "w") as f:
                 f.write(self.jsonl(*other))
             p = subprocess.run([sys.executable, REPORT, os.path.join(self.dir, "bench.jsonl"), path, "--out", d],
-                               capture_output=True, text=True, timeout=120)
+                               capture_output=True, text=True, timeout=300)
             self.assertEqual(p.returncode, 0, p.stderr)
             with open(os.path.join(d, "benchmarks.md")) as f:
                 md = f.read()
@@ -313,7 +313,7 @@ class Bench(unittest.TestCase):
                 with open(os.path.join(cross, name), "w") as f:
                     f.write(text)
             p = subprocess.run([sys.executable, REPORT, os.path.join(self.dir, "bench.jsonl"), "--out", out,
-                                "--cross", cross], capture_output=True, text=True, timeout=120)
+                                "--cross", cross], capture_output=True, text=True, timeout=300)
             self.assertEqual(p.returncode, 0, p.stderr)
             with open(os.path.join(out, "benchmarks.md")) as f:
                 return f.read()
@@ -415,11 +415,19 @@ def report(records, cross):
     """benchmarks.md from records files (no kcipher needed)."""
     with tempfile.TemporaryDirectory() as out:
         p = subprocess.run([sys.executable, REPORT, *records, "--out", out, "--cross", cross],
-                           capture_output=True, text=True, timeout=120)
+                           capture_output=True, text=True, timeout=300)
         if p.returncode:
             raise AssertionError(p.stderr)
         with open(os.path.join(out, "benchmarks.md")) as f:
             return f.read()
+
+
+def verdict_of(cell):
+    """The verdict of a verdict cell: `**not reproduced** (on a stand-in: ...)` -> `not reproduced`."""
+    return cell.split(" (on a stand-in: ")[0].strip("*")
+
+
+STAND_INS = ("qemu", "llvm-mca", "valgrind")   # what a verdict's reason names when it rests on a stand-in
 
 
 def verdict_rows(section):
@@ -443,8 +451,12 @@ class Verdicts(unittest.TestCase):
             self.assertTrue(rows, sec[:60])
             for row in rows:
                 self.assertEqual(len(row), 7, row)
-                self.assertIn(row[5].strip("*"), VERDICTS, row)
+                self.assertIn(verdict_of(row[5]), VERDICTS, row)
                 self.assertTrue(row[6], row)              # a reason, always
+                # a verdict that rests on a stand-in says so (one that is not given may show one's figures)
+                if verdict_of(row[5]) in ("reproduced", "not reproduced", "contradicted") and \
+                        any(w in row[6] for w in STAND_INS):
+                    self.assertIn("(on a stand-in: ", row[5], row)
                 if row[4] not in ("–",):
                     self.assertRegex(row[4], r"^\d+\.\d\dx$", row)
                 if row[0] not in items:
@@ -455,7 +467,7 @@ class Verdicts(unittest.TestCase):
         first = {}
         for sec in papers:
             for row in verdict_rows(sec):
-                first.setdefault(row[0], row[5].strip("*"))
+                first.setdefault(row[0], verdict_of(row[5]))
         self.assertEqual(n, sum(1 for v in first.values() if v == "reproduced"))
         return first, n
 
@@ -467,6 +479,33 @@ class Verdicts(unittest.TestCase):
             readme = f.read()
         want = "%d of the papers' %d measured tables and figures" % (n, ITEMS)
         self.assertTrue(want in " ".join(readme.split()), "README must say: " + want)
+        # the audit's items: IPC of a simulated SPARC and FEA's wall time on a 4-core Haswell are not measurable
+        # here; [PIPO-ARM] Table 6 waits for the paper's baseline; [TJ-AVR] shows both readings of "N % better"
+        for item in ("[RC6-RIJ] Fig. 6", "[RC6-RIJ] Fig. 7", "[RC6-RIJ] Fig. 8", "[FEA-OPT] 10^7 encryptions in ~3 s"):
+            self.assertEqual(first[item], "not measurable here", item)
+        self.assertEqual(first["[PIPO-ARM] Table 6"], "not measured yet")
+        for fig in ("Fig. 6", "Fig. 7"):
+            tj = [l for l in md.splitlines() if l.startswith("| [TJ-AVR] %s |" % fig) and "read as" in l]
+            self.assertEqual(len(tj), 2, fig)
+            self.assertIn("*more* than the baseline", tj[0])
+            self.assertIn("*of* the baseline", tj[1])
+        rv7 = next(l for l in md.splitlines() if l.startswith("| [RV32-KBC] Table 7 |"))
+        self.assertIn("40.3", rv7)
+        self.assertIn("101.2", rv7)
+        summ = md[md.index("## Verdicts: the papers' 16"):]
+        for claim in ("code size", "key-schedule columns", "section 3.3"):
+            self.assertIn(claim, summ.split("\n## ")[0])
+        # the CBC batch of 4 messages is one share of src/modes/batch.c: marked as such, never as disturbed
+        for l in md.splitlines():
+            if "CBC encryption, 4 messages" in l:
+                self.assertNotIn("†", l)
+                self.assertIn("‡", l)
+        # every records file is named with its machine, and "not recorded" where its run line lacks a field
+        machines = md[md.index("### The machine behind each records file"):md.index("\n## Summary")]
+        for f in ("bench.jsonl.gz", "sql.jsonl.gz", "tokenize.jsonl.gz", "python.jsonl.gz", "rv32.jsonl.gz"):
+            self.assertIn("`%s`" % f, machines)
+        sql = next(l for l in machines.splitlines() if l.startswith("| `sql.jsonl.gz`"))
+        self.assertIn("not recorded", sql)
         # the 16 KiB table is not the paper's: the paper's table (`table-paper`) decides Tables 3, 5 and 7
         fea = md[md.index("## [FEA-OPT]"):]
         for t in ("Table 3", "Table 5", "Table 7"):
@@ -499,8 +538,8 @@ class Verdicts(unittest.TestCase):
                 md = report([path], d)
                 first, _ = self.check(md)
                 self.assertEqual(first["[FEA-OPT] Table 3"], want)
-                # 0.25 µs per encryption on 2 threads: 2.5 s for 10^7 (paper: ~3 s)
-                self.assertEqual(first["[FEA-OPT] 10^7 encryptions in ~3 s"], "reproduced")
+                # 0.25 µs per encryption on 2 threads: 2.5 s for 10^7 (paper: ~3 s, on 4 cores): shown, not judged
+                self.assertEqual(first["[FEA-OPT] 10^7 encryptions in ~3 s"], "not measurable here")
                 self.assertIn("| 3 s | 2.5 s | 0.83x |", md)
                 self.assertIn("`table-16k`", md)          # the old `table` records are the 16 KiB table
                 fea = md[md.index("## [FEA-OPT]"):]
@@ -543,7 +582,7 @@ class PaperFigures(unittest.TestCase):
                 for s in p.series if s.paper}
 
     def test_every_figure_has_the_papers_points(self):
-        self.assertEqual(set(self.figs), {"seed002.png", "pipo-rekey-aarch64.png", "seed004.png", "rc6-rij-fig6.png",
+        self.assertEqual(set(self.figs), {"pipo-arm-fig7-rekey.png", "pipo-rekey-aarch64.png", "rc6-rij-figs7-8.png", "rc6-rij-fig6.png",
                                           "threads.png"})
         for png, fig in self.figs.items():
             with self.subTest(png=png):
@@ -563,7 +602,7 @@ class PaperFigures(unittest.TestCase):
 
     def test_pipo_fig7(self):
         fig7 = self.papers.PIPO_ARM_FIG7
-        for png in ("seed002.png", "pipo-rekey-aarch64.png"):
+        for png in ("pipo-arm-fig7-rekey.png", "pipo-rekey-aarch64.png"):
             for prim, ways in fig7.items():
                 panels = [p for p in self.figs[png].panels if p.title.startswith(prim + ": paper")]
                 self.assertEqual(len(panels), 1, (png, prim))
@@ -585,7 +624,7 @@ class PaperFigures(unittest.TestCase):
         for fam, prim in self.papers.RC6_RIJ_PRIMS.items():
             for fig, title in (("Fig. 7", "blocks"), ("Fig. 8", "messages")):
                 x, ipc, _ = self.papers.rc6_rij_ipc(fam, fig)
-                panel = next(p for p in self.figs["seed004.png"].panels if p.title == prim + ", IPC"
+                panel = next(p for p in self.figs["rc6-rij-figs7-8.png"].panels if p.title == prim + ", IPC"
                              and title in p.xlabel)
                 got = {s.pts[0]: s.bound for s in panel.series if s.paper}
                 self.assertEqual(got[(x, ipc)], "=")
@@ -595,7 +634,7 @@ class PaperFigures(unittest.TestCase):
             self.assertIn(([(16, self.papers.rc6_rij_ipc(fam, "Fig. 6")[1])], "<="), six.values())
             ten = self.paper_pts("threads.png", "Fig. 10")
             self.assertIn(([(4, self.papers.rc6_rij_ipc(fam, "Fig. 10")[1])], ">="), ten.values())
-        ipc = [r for r in self.figs["seed004.png"].ratios if r[3] == "IPC" and r[1] is not None]
+        ipc = [r for r in self.figs["rc6-rij-figs7-8.png"].ratios if r[3] == "IPC" and r[1] is not None]
         self.assertGreaterEqual(len(ipc), 8)
 
     def test_report_renders_them(self):
