@@ -1,0 +1,20 @@
+/* SPDX-License-Identifier: MIT */
+/* LEA-GCM on AVX2 + 256-bit VPCLMULQDQ, no AVX-512 (lea/lea_gcm.h; Zen 3,
+ * Alder Lake): 16 blocks a batch, its eight two-block multiplies (one
+ * reduction) one every SPACING rounds. */
+#include "core/arch.h"
+#if KC_ARCH_X86
+#include "core/backend.h"
+#include "lea/lea_common.h"   /* (lea_simd.h's headers, before the pragma) */
+
+KC_TARGET_BEGIN("avx2,vpclmulqdq,pclmul,ssse3")
+#define STITCH_VBYTES 32
+#define KC_STITCH_GHASH 256
+#ifndef STITCH_SPACING
+#define STITCH_SPACING 3
+#endif
+#include "lea/lea_gcm.h"
+KC_TARGET_END
+
+const kc_gcm_stitch kc_lea_avx2_gcm256 = { .ghash = &kc_ghash_vpclmul_avx2, .run = stitch_run };
+#endif
