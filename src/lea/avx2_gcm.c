@@ -4,7 +4,10 @@
  * one reduction each), faster than each group issued at once. */
 #include "core/arch.h"
 #if KC_ARCH_X86
+#include <immintrin.h>
+#include <string.h>
 #include "core/backend.h"
+#include "core/simd_blocks.h"
 #include "lea/lea_common.h"   /* (lea_simd.h's headers, before the pragma) */
 
 KC_TARGET_BEGIN("avx2,pclmul,ssse3")

@@ -5,7 +5,10 @@
  * GHASH (kcipher-bench-stitch, Zen 3 and Alder Lake masks). */
 #include "core/arch.h"
 #if KC_ARCH_X86
+#include <immintrin.h>
+#include <string.h>
 #include "core/backend.h"
+#include "core/simd_blocks.h"
 #include "lea/lea_common.h"   /* (lea_simd.h's headers, before the pragma) */
 
 KC_TARGET_BEGIN("avx2,vpclmulqdq,pclmul,ssse3")

@@ -4,6 +4,7 @@
  * round over the first sixteen. */
 #include "core/arch.h"
 #if KC_ARCH_X86
+#include <immintrin.h>
 #include "core/backend.h"
 #include "core/simd_blocks.h"   /* (rc6_simd.h's headers, before the pragma) */
 #include "rc6/rc6_common.h"
