@@ -23,5 +23,5 @@ static size_t aesni_avx2_gcm(const void *ctx, const void *hkey, uint8_t ctr[16],
 
 KC_TARGET_END
 
-const kc_gcm_stitch kc_aria_aesni_avx2_gcm = { &kc_ghash_pclmul, aesni_avx2_gcm };
+const kc_gcm_stitch kc_aria_aesni_avx2_gcm = { .ghash = &kc_ghash_pclmul, .run = aesni_avx2_gcm };
 #endif

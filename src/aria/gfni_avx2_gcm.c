@@ -22,5 +22,5 @@ static size_t gfni_avx2_gcm(const void *ctx, const void *hkey, uint8_t ctr[16], 
 
 KC_TARGET_END
 
-const kc_gcm_stitch kc_aria_gfni_avx2_gcm = { &kc_ghash_pclmul, gfni_avx2_gcm };
+const kc_gcm_stitch kc_aria_gfni_avx2_gcm = { .ghash = &kc_ghash_pclmul, .run = gfni_avx2_gcm };
 #endif

@@ -144,5 +144,5 @@ static size_t gfni_gcm(const void *ctx, const void *hkey, uint8_t ctr[16], uint8
 
 KC_TARGET_END
 
-const kc_gcm_stitch kc_aria_gfni_avx512_gcm = { &kc_ghash_vpclmul512, gfni_gcm };
+const kc_gcm_stitch kc_aria_gfni_avx512_gcm = { .ghash = &kc_ghash_vpclmul512, .run = gfni_gcm };
 #endif

@@ -49,9 +49,10 @@ typedef struct kc_block_backend {
      * in[i] == out[i] allowed.  Keeps the chaining values in registers. */
     void (*cbc_encrypt_multi)(const void *ctx, size_t n, uint8_t *const out[], const uint8_t *const in[],
                               uint8_t *const iv[], size_t nblocks);
-    /* Optional GCM kernel with GHASH stitched into CTR (NULL: modes/gcm.c
-     * runs ctr, then GHASH over the chunk).  Contract in ghash/stitch.h;
-     * GCM calls it only with the GHASH backend it names. */
+    /* Optional GCM kernels with GHASH stitched into CTR (NULL: modes/gcm.c
+     * runs ctr, then GHASH over the chunk), one per GHASH backend, a list
+     * through next.  Contract in ghash/stitch.h; GCM calls the one for the
+     * GHASH backend in use, if any. */
     const struct kc_gcm_stitch *gcm_stitch;
 } kc_block_backend;
 

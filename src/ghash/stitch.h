@@ -2,9 +2,10 @@
 /* A block backend's GCM kernel with GHASH stitched into its CTR loop
  * (kc_block_backend.gcm_stitch): the cipher's rounds on one batch of
  * counter blocks and the carry-less multiplies of another batch's
- * ciphertext are independent, so they overlap in the pipelines.  The kernel
+ * ciphertext are independent, so they overlap in the pipelines.  A kernel
  * reads one GHASH backend's key layout, so GCM uses it only with that
- * backend. */
+ * backend; a block backend's kernels for other GHASH backends follow it
+ * through next (kc_gcm_stitch_for). */
 #ifndef KC_GHASH_STITCH_H
 #define KC_GHASH_STITCH_H
 #include "ghash/ghash.h"
@@ -20,8 +21,16 @@ struct kc_gcm_stitch {
      * out == in allowed.  No branch or address depends on ctr, y or data. */
     size_t (*run)(const void *ctx, const void *hkey, uint8_t ctr[16], uint8_t y[16], int encrypt,
                   uint8_t *out, const uint8_t *in, size_t nblocks);
+    const struct kc_gcm_stitch *next;   /* the same cipher backend's kernel for another GHASH, or NULL */
 };
 typedef struct kc_gcm_stitch kc_gcm_stitch;
+
+/* The kernel of the list that reads gh's key, or NULL. */
+static inline const kc_gcm_stitch *kc_gcm_stitch_for(const kc_gcm_stitch *list, const kc_ghash_backend *gh)
+{
+    while (list && list->ghash != gh) list = list->next;
+    return list;
+}
 
 /* The loop around a kernel's batch of B blocks, n batches: encryption
  * hashes batch i's ciphertext during batch i + 1 and the last one after the

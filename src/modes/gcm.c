@@ -28,7 +28,7 @@ typedef struct gcm_key {
 typedef struct gcm_stream {
     const gcm_key *k;
     const kc_cipher *c;
-    const kc_gcm_stitch *stitch;   /* the block backend's, if built for k->gh; else NULL */
+    const kc_gcm_stitch *stitch;   /* the block backend's kernel for k->gh, if any; else NULL */
     uint8_t j0[16], ctr[16];    /* pre-counter block; the next counter block */
     uint8_t y[16];              /* GHASH accumulator */
     uint8_t buf[16];            /* partial GHASH block */
@@ -142,7 +142,7 @@ static void start(gcm_stream *s, const gcm_key *k, const kc_cipher *c, const uin
     memset(s, 0, sizeof *s);
     s->k = k;
     s->c = c;
-    if (c->impl->gcm_stitch && c->impl->gcm_stitch->ghash == k->gh) s->stitch = c->impl->gcm_stitch;
+    s->stitch = kc_gcm_stitch_for(c->impl->gcm_stitch, k->gh);
     if (iv_len == 12) {
         memcpy(s->j0, iv, 12);
         s->j0[15] = 1;

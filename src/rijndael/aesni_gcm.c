@@ -92,5 +92,5 @@ static size_t aesni_gcm(const void *ctx, const void *hkey, uint8_t ctr[16], uint
 
 KC_TARGET_END
 
-const kc_gcm_stitch kc_rijndael_aesni_gcm = { &kc_ghash_pclmul, aesni_gcm };
+const kc_gcm_stitch kc_rijndael_aesni_gcm = { .ghash = &kc_ghash_pclmul, .run = aesni_gcm };
 #endif

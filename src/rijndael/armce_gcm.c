@@ -101,5 +101,5 @@ static size_t armce_gcm(const void *ctx, const void *hkey, uint8_t ctr[16], uint
 
 KC_TARGET_END
 
-const kc_gcm_stitch kc_rijndael_armce_gcm = { &kc_ghash_pmull, armce_gcm };
+const kc_gcm_stitch kc_rijndael_armce_gcm = { .ghash = &kc_ghash_pmull, .run = armce_gcm };
 #endif

@@ -79,5 +79,5 @@ static size_t vaes_gcm(const void *ctx, const void *hkey, uint8_t ctr[16], uint8
 
 KC_TARGET_END
 
-const kc_gcm_stitch kc_rijndael_vaes512_gcm = { &kc_ghash_vpclmul512, vaes_gcm };
+const kc_gcm_stitch kc_rijndael_vaes512_gcm = { .ghash = &kc_ghash_vpclmul512, .run = vaes_gcm };
 #endif

@@ -97,5 +97,5 @@ static size_t vaes_avx2_gcm(const void *ctx, const void *hkey, uint8_t ctr[16], 
 
 KC_TARGET_END
 
-const kc_gcm_stitch kc_rijndael_vaes_avx2_gcm = { &kc_ghash_vpclmul_avx2, vaes_avx2_gcm };
+const kc_gcm_stitch kc_rijndael_vaes_avx2_gcm = { .ghash = &kc_ghash_vpclmul_avx2, .run = vaes_avx2_gcm };
 #endif
