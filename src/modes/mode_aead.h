@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* AEADs built from a 16-byte-block cipher by a mode: GCM (gcm.c) and CCM
- * (ccm.c).  src/core/aead.c resolves "<cipher>-gcm" / "<cipher>-ccm" to one
+ * (ccm.c).  src/modes/aead.c resolves "<cipher>-gcm" / "<cipher>-ccm" to one
  * of these, keys the block cipher (kept in the kc_aead object beside the
  * mode's per-key state) and checks every argument but the mode's length
  * limit before calling in. */
