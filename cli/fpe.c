@@ -43,7 +43,7 @@ static int flush(fpe_job *j)
     kc_status st = (j->encrypt ? kc_fpe_encrypt_batch : kc_fpe_decrypt_batch)(j->p, j->out, j->in, j->pending,
                                                                              j->tweak, j->tlen);
     if (st == KC_ERR_TWEAK_LENGTH) return fail(EXIT_USAGE, "--tweak", "wrong length for this cipher (FF3-1: 7 bytes)");
-    if (st == KC_ERR_INPUT_TOO_SHORT || st == KC_ERR_INPUT_TOO_LONG || st == KC_ERR_VALUE_OUT_OF_DOMAIN ||
+    if (st == KC_ERR_LENGTH_MISMATCH || st == KC_ERR_INPUT_TOO_LONG || st == KC_ERR_VALUE_OUT_OF_DOMAIN ||
         st == KC_ERR_DIGIT)
         return fail(EXIT_CRYPTO, j->encrypt ? "fpe encrypt" : "fpe decrypt", value_error(st));
     if (st != KC_OK) return fail_status(st, j->encrypt ? "fpe encrypt" : "fpe decrypt");

@@ -144,7 +144,7 @@ const char *value_error(kc_status st)
     case KC_ERR_DOMAIN_TOO_LARGE:
         return "too many characters to encrypt for this cipher (FF1: 512; FF3-1: radix^ceil(n/2) up to 2^96; "
                "FEA: radix^n below 2^128)";
-    case KC_ERR_INPUT_TOO_SHORT: case KC_ERR_INPUT_TOO_LONG: return "value of a length this cipher cannot take";
+    case KC_ERR_LENGTH_MISMATCH: case KC_ERR_INPUT_TOO_LONG: return "value of a length this cipher cannot take";
     case KC_ERR_VALUE_OUT_OF_DOMAIN: case KC_ERR_DIGIT: return "value outside the cipher's domain";
     default: return kc_strerror(st);
     }

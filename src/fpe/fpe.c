@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "kcipher.h"
+#include "core/names.h"
 #include "fpe/number.h"
 #include "fpe/ff.h"
 #include "parallel/pool.h"
@@ -34,9 +35,16 @@ kc_status kc_fpe_new(kc_fpe **out, const char *name, const char *backend,
 {
     if (!out || !name || (!key && key_len)) return KC_ERR_NULL;
     *out = NULL;
-    const char *cipher;
-    const kc_ff_alg *alg = kc_ff_lookup(name, &cipher);
+    static const struct { kc_cons_id id; const kc_ff_alg *alg; } ff_algs[] = {
+        { KC_CONS_FF1, &kc_ff1_alg }, { KC_CONS_FF3_1, &kc_ff3_1_alg },
+    };
+    const kc_ff_alg *alg = NULL;
+    kc_name n;
+    if (kc_name_parse(name, &n) == KC_OK && n.cons)
+        for (size_t i = 0; i < sizeof ff_algs / sizeof ff_algs[0]; i++)
+            if (ff_algs[i].id == n.cons->id) alg = ff_algs[i].alg;
     if (alg) {
+        const char *cipher = n.cipher->info.name;
         kc_fpe *p = calloc(1, sizeof *p);
         if (!p) return KC_ERR_NO_MEMORY;
         kc_status st = kc_ff_new(&p->ff, alg, cipher, backend, key, key_len, radix, len, flags);
@@ -97,7 +105,7 @@ static kc_status crypt_digits(const kc_fpe *p, int encrypt, uint16_t *out, const
                               size_t len, const uint8_t *tweak, size_t tweak_len)
 {
     if (!p || !out || !in || (!tweak && tweak_len)) return KC_ERR_NULL;
-    if (len != p->len) return KC_ERR_INPUT_TOO_SHORT;   /* wrong length, short or long */
+    if (len != p->len) return KC_ERR_LENGTH_MISMATCH;   /* not the length p was made for */
     if (!tweak_length_ok(p, tweak_len)) return KC_ERR_TWEAK_LENGTH;
     for (size_t i = 0; i < len; i++)
         if (in[i] >= p->radix) return KC_ERR_DIGIT;
@@ -136,7 +144,7 @@ static uint16_t char_value(char c)
 }
 
 /* The string must have exactly the len given to kc_fpe_new, otherwise
- * KC_ERR_INPUT_TOO_SHORT (shorter or longer).  out receives len characters
+ * KC_ERR_LENGTH_MISMATCH (shorter or longer).  out receives len characters
  * and a NUL; out == in is allowed. */
 static kc_status crypt_str(const kc_fpe *p, int encrypt, char *out, const char *in,
                            const uint8_t *tweak, size_t tweak_len)
@@ -146,7 +154,7 @@ static kc_status crypt_str(const kc_fpe *p, int encrypt, char *out, const char *
     if (p->radix > 36) return KC_ERR_RADIX;
     size_t len = 0;
     while (len <= p->len && in[len]) len++;
-    if (len != p->len) return KC_ERR_INPUT_TOO_SHORT;
+    if (len != p->len) return KC_ERR_LENGTH_MISMATCH;
     uint16_t d[KC_FF_MAX_LEN] = { 0 };
     kc_status st = KC_OK;
     for (size_t i = 0; i < len; i++)          /* checked here too: out indexes alphabet by d[] */
@@ -262,7 +270,7 @@ static kc_status crypt_batch(const kc_fpe *p, int encrypt, uint16_t *out, const 
     if (!p || ((!out || !in) && count) || (!tweaks && tweak_len)) return KC_ERR_NULL;
     if (!tweak_length_ok(p, tweak_len)) return KC_ERR_TWEAK_LENGTH;
     size_t len = p->len;
-    if (count > SIZE_MAX / sizeof *in / len) return KC_ERR_INPUT_TOO_SHORT;
+    if (count > SIZE_MAX / sizeof *in / len) return KC_ERR_INPUT_TOO_LONG;
     unsigned bad = 0;        /* no early exit: the loop vectorises */
     for (size_t i = 0; i < count * len; i++) bad |= in[i] >= p->radix;
     if (bad) return KC_ERR_DIGIT;

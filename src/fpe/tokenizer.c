@@ -7,6 +7,7 @@
 #include <string.h>
 #include "fpe/format.h"
 #include "fpe/tokenizer.h"
+#include "core/names.h"
 #include "core/sha256.h"
 #include "parallel/pool.h"
 #if defined(KC_HAVE_PTHREADS)
@@ -89,7 +90,7 @@ void kc_tokenizer_free(kc_tokenizer *t)
  * its PRF stays one block per round for halves of up to 7 bytes. */
 static size_t derived_tweak_len(const kc_tokenizer *t, const kc_fpe *p)
 {
-    return !strncmp(t->cipher, "ff1-", 4) ? 8 : kc_fpe_tweak_size(p);   /* FF3-1: 7; FEA: by n */
+    return kc_name_cons(t->cipher) == KC_CONS_FF1 ? 8 : kc_fpe_tweak_size(p);   /* FF3-1: 7; FEA: by n */
 }
 
 static size_t derive_tweak(const kc_tokenizer *t, const kc_fpe *p, const uint8_t *context, size_t len,
@@ -108,7 +109,7 @@ static size_t derive_tweak(const kc_tokenizer *t, const kc_fpe *p, const uint8_t
     kc_wipe(buf, sizeof buf);
     size_t size = derived_tweak_len(t, p);
     unsigned bits = 128 - kc_fpe_bits(p);
-    if (strncmp(t->cipher, "ff", 2) && size < 16 && size * 8 > bits)   /* FEA-1: a (128 - n)-bit integer */
+    if (kc_name_cons(t->cipher) == KC_CONS_NONE && size < 16 && size * 8 > bits)   /* FEA-1: a (128 - n)-bit integer */
         out[0] &= (uint8_t)(0xff >> (size * 8 - bits));
     return size;
 }

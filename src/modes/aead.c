@@ -5,15 +5,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/names.h"
 #include "core/objects.h"
 #include "core/util.h"
 #include "modes/mode_aead.h"
 #include "parallel/pool.h"
 
-/* The modes "<cipher>-<suffix>" resolves to. */
-static const kc_mode_aead *const modes[] = {
-    &kc_gcm_aead,
-    &kc_ccm_aead,
+/* The modes the constructions of core/names.c map to. */
+static const struct { kc_cons_id id; const kc_mode_aead *mode; } modes[] = {
+    { KC_CONS_GCM, &kc_gcm_aead },
+    { KC_CONS_CCM, &kc_ccm_aead },
 };
 
 struct kc_aead {
@@ -25,7 +26,7 @@ struct kc_aead {
     const kc_mode_aead *mode;  /* NULL for TinyJAMBU */
     kc_cipher *cipher;
     size_t tag, nonce;
-    char backend[64];
+    char backend[2 * KC_NAME_MAX];
 };
 
 static kc_status aead_init(void *obj, void *ctx, const kc_cipher_entry *e, const void *impl,
@@ -41,37 +42,12 @@ static kc_status aead_init(void *obj, void *ctx, const kc_cipher_entry *e, const
     return a->impl->set_key(ctx, key, key_len);
 }
 
-/* "<cipher>-<suffix>": the mode, with the block cipher's name in cipher. */
-static const kc_mode_aead *find_mode(const char *name, char *cipher, size_t cap)
-{
-    const char *dash = strrchr(name, '-');
-    if (!dash || (size_t)(dash - name) >= cap) return NULL;
-    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
-        if (strcmp(dash + 1, modes[i]->suffix) != 0) continue;
-        memcpy(cipher, name, (size_t)(dash - name));
-        cipher[dash - name] = '\0';
-        const kc_cipher_entry *e = kc_registry_cipher(cipher);
-        if (!e || e->info.kind != KC_KIND_BLOCK || e->info.block_bytes != 16) return NULL;
-        return modes[i];
-    }
-    return NULL;
-}
-
 static kc_status mode_new(kc_aead **out, const kc_mode_aead *m, const char *cipher, const char *backend,
                           const uint8_t *key, size_t key_len)
 {
-    char part[64];
-    const char *sub = NULL, *blk = backend;
-    if (backend) {
-        const char *slash = strchr(backend, '/');
-        if (slash) {
-            if ((size_t)(slash - backend) >= sizeof part) return KC_ERR_UNKNOWN_BACKEND;
-            memcpy(part, backend, (size_t)(slash - backend));
-            part[slash - backend] = '\0';
-            blk = part[0] ? part : NULL;
-            sub = slash[1] ? slash + 1 : NULL;
-        }
-    }
+    char blk[KC_NAME_MAX];
+    const char *sub;
+    if (kc_backend_split(backend, blk, &sub) != KC_OK) return KC_ERR_UNKNOWN_BACKEND;
     kc_cipher *c;
     kc_status st = kc_cipher_new(&c, cipher, blk, key, key_len);
     if (st != KC_OK) return st;
@@ -98,10 +74,11 @@ kc_status kc_aead_new(kc_aead **out, const char *name, const char *backend,
     if (!out) return KC_ERR_NULL;
     *out = NULL;
     if (!name) return KC_ERR_NULL;
-    char cipher[64];
-    const kc_mode_aead *m = kc_registry_cipher(name) ? NULL : find_mode(name, cipher, sizeof cipher);
-    if (m) return mode_new(out, m, cipher, backend, key, key_len);
-    kc_status st;
+    kc_name n;
+    kc_status st = kc_name_expect(name, KC_NAME_AEAD, &n);
+    if (st != KC_OK) return st;
+    for (size_t i = 0; n.cons && i < sizeof modes / sizeof modes[0]; i++)
+        if (modes[i].id == n.cons->id) return mode_new(out, modes[i].mode, n.cipher->info.name, backend, key, key_len);
     *out = kc_keyed_new(&st, sizeof **out, name, backend, KC_KIND_AEAD, key, key_len, KC_OK, aead_init, NULL);
     return st;
 }
