@@ -82,19 +82,19 @@ static int fea_tweak_ok(const kc_fpe *p, size_t tweak_len)
     return !tweak_len || tweak_len == kc_fea_tweak_size(p->fea);
 }
 
-/* ---- the front: checks, one value, strings, batches across threads ---- */
-
+/* Below, with the batch path they share. */
 static int fea_tweaks_in_range(const kc_fpe *p, const uint8_t *tweaks, size_t count, size_t stride,
                                size_t tweak_len);
 static kc_status fea_share(const fpe_batch *b, size_t first, size_t n);
 
-static const fpe_construction fea_walk = {
-    .id = KC_CONS_NONE, .open = fea_open, .close = fea_close, .bits = fea_bits, .tweak_size = fea_tweak_size,
-    .tweak_ok = fea_tweak_ok, .tweaks_in_range = fea_tweaks_in_range, .share = fea_share,
-};
+/* ---- FF1 / FF3-1 (ff.c) ---- */
 
 static kc_status ff_open(kc_fpe *p, const char *cipher, const char *backend, const uint8_t *key, size_t key_len,
-                         unsigned flags);
+                         unsigned flags)
+{
+    return kc_ff_new(&p->ff, p->c->alg, cipher, backend, key, key_len, p->radix, p->len, flags);
+}
+
 static void ff_close(kc_fpe *p) { kc_ff_free(p->ff); }
 static unsigned ff_bits(const kc_fpe *p) { return p->ff->bits; }
 static size_t ff_tweak_size(const kc_fpe *p) { return kc_ff_tweak_size(p->ff); }
@@ -112,7 +112,7 @@ static kc_status ff_share(const fpe_batch *b, size_t first, size_t n)
 {
     size_t len = b->p->len;
     return kc_ff_crypt(b->p->ff, b->encrypt, b->out + first * len, b->in + first * len, n,
-                b->tweaks ? b->tweaks + first * b->tweak_stride : NULL, b->tweak_stride, b->tweak_len);
+                       b->tweaks ? b->tweaks + first * b->tweak_stride : NULL, b->tweak_stride, b->tweak_len);
 }
 
 #define FF(cons, a) { .id = cons, .alg = a, .open = ff_open, .close = ff_close, .bits = ff_bits, \
@@ -120,14 +120,13 @@ static kc_status ff_share(const fpe_batch *b, size_t first, size_t n)
                       .share = ff_share }
 /* The construction of each FPE name (core/names.c). */
 static const fpe_construction constructions[] = {
-    fea_walk, FF(KC_CONS_FF1, &kc_ff1_alg), FF(KC_CONS_FF3_1, &kc_ff3_1_alg),
+    { .id = KC_CONS_NONE, .open = fea_open, .close = fea_close, .bits = fea_bits, .tweak_size = fea_tweak_size,
+      .tweak_ok = fea_tweak_ok, .tweaks_in_range = fea_tweaks_in_range, .share = fea_share },
+    FF(KC_CONS_FF1, &kc_ff1_alg),
+    FF(KC_CONS_FF3_1, &kc_ff3_1_alg),
 };
 
-static kc_status ff_open(kc_fpe *p, const char *cipher, const char *backend, const uint8_t *key, size_t key_len,
-                         unsigned flags)
-{
-    return kc_ff_new(&p->ff, p->c->alg, cipher, backend, key, key_len, p->radix, p->len, flags);
-}
+/* ---- the front: checks, one value, strings, batches across threads ---- */
 
 kc_status kc_fpe_new(kc_fpe **out, const char *name, const char *backend,
                      const uint8_t *key, size_t key_len,
