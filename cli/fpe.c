@@ -70,7 +70,8 @@ static int set_length(fpe_job *j, size_t n, const char *what)
     j->len = n;
     j->tlen = 0;
     if (!j->o->tweak) return 0;
-    if (strncmp(j->o->cipher, "fea", 3)) {   /* FF1, FF3-1: the tweak's bytes as they are */
+    kc_name_info name;
+    if (kc_name_find(j->o->cipher, &name) == KC_OK && name.kind == KC_NAME_FPE) {   /* FF1, FF3-1: the bytes as they are */
         uint8_t *t;
         size_t tl;
         int rc = hex_decode(j->o->tweak, &t, &tl, "--tweak");
@@ -191,9 +192,8 @@ static int run_formatted(const options *o, int encrypt, const uint8_t *key, size
 int cmd_fpe(const options *o, int encrypt)
 {
     if (!o->cipher) return fail(EXIT_USAGE, "--cipher", "required (ff1-aes-256, ff3-1-aes-128, fea2-128, ...)");
-    const kc_cipher_info *info = kc_cipher_find(o->cipher);
-    int ff = !strncmp(o->cipher, "ff1-", 4) || !strncmp(o->cipher, "ff3-1-", 6);
-    if (!ff && (!info || info->kind != KC_KIND_FEA))
+    kc_name_info name;
+    if (kc_name_find(o->cipher, &name) != KC_OK || (name.kind != KC_NAME_FPE && name.kind != KC_NAME_FEA))
     {
         char what[160];
         snprintf(what, sizeof what, "--cipher %.100s", o->cipher);
@@ -201,7 +201,7 @@ int cmd_fpe(const options *o, int encrypt)
     }
     unsigned long radix = 10;
     int rc = check_options(o, FOR_FPE, "fpe");
-    if (!rc && o->radix) rc = parse_uint(o->radix, 2, ff ? 65536 : 65535, &radix, "--radix");
+    if (!rc && o->radix) rc = parse_uint(o->radix, 2, name.kind == KC_NAME_FPE ? 65536 : 65535, &radix, "--radix");
     if (!rc && !o->npositional) rc = check_same_file();
     uint8_t *key = NULL;
     fpe_job j = { o, NULL, 0, (unsigned)radix, encrypt, NULL, 0, 0, { 0 }, 0, NULL, NULL };

@@ -121,6 +121,8 @@ typedef struct kc_name_info {
 size_t kc_name_count(void);
 /* Fills *info for the i-th name, 0 <= i < kc_name_count(); KC_ERR_UNKNOWN_CIPHER past the end. */
 kc_status kc_name_at(size_t i, kc_name_info *info);
+/* Fills *info for a name; KC_ERR_UNKNOWN_CIPHER for one kc_name_at does not list. */
+kc_status kc_name_find(const char *name, kc_name_info *info);
 /* CPU features detected at run time, '+'-separated ("sse2+avx2+aesni"). */
 const char *kc_cpu_features(void);
 

@@ -42,6 +42,9 @@ static void every_listed_name_opens(void)
         TL_CHECK(got == want, "%s (kind %d): opens as 0x%x, listed as 0x%x", n.name, (int)n.kind, got, want);
         TL_CHECK(!*n.construction || (strstr(n.name, n.construction) && strstr(n.name, n.cipher)),
                  "%s: built of %s and %s", n.name, n.cipher, n.construction);
+        TL_CHECK(kc_name_find(n.name, &m) == KC_OK && !strcmp(m.name, n.name) && m.kind == n.kind &&
+                 !strcmp(m.cipher, n.cipher) && !strcmp(m.construction, n.construction) && m.key_bytes == n.key_bytes,
+                 "kc_name_find(%s) is not kc_name_at(%zu)", n.name, i);
         for (size_t j = 0; j < i; j++)
             if (kc_name_at(j, &m) == KC_OK && strcmp(m.name, n.name) == 0) TL_CHECK(0, "%s listed twice", n.name);
         if (n.kind < 6) per_kind[n.kind]++;
@@ -84,7 +87,9 @@ static void unlisted_names_do_not_open(void)
         "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa-gcm",
     };
     for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++) {
+        kc_name_info n;
         TL_CHECK(!listed(odd[i]), "\"%s\" listed", odd[i]);
+        TL_CHECK(kc_name_find(odd[i], &n) == KC_ERR_UNKNOWN_CIPHER, "kc_name_find(\"%s\")", odd[i]);
         TL_CHECK(opens(odd[i], 16) == 0 && opens(odd[i], 32) == 0, "\"%s\" is not listed but opens", odd[i]);
     }
     printf("%zu unlisted construction names and %zu others refused\n", tried, sizeof odd / sizeof odd[0]);

@@ -121,12 +121,8 @@ size_t kc_name_count(void)
     return n;
 }
 
-kc_status kc_name_at(size_t i, kc_name_info *info)
+static void fill(kc_name_info *info, const kc_cipher_entry *e, const kc_construction *c)
 {
-    if (!info) return KC_ERR_NULL;
-    const kc_cipher_entry *e;
-    const kc_construction *c;
-    if (!name_at(i, &e, &c)) return KC_ERR_UNKNOWN_CIPHER;
     memset(info, 0, sizeof *info);
     if (!c) snprintf(info->name, sizeof info->name, "%s", e->info.name);
     else if (c->prefix) snprintf(info->name, sizeof info->name, "%s-%s", c->name, e->info.name);
@@ -135,5 +131,23 @@ kc_status kc_name_at(size_t i, kc_name_info *info)
     info->cipher = e->info.name;
     info->construction = c ? c->name : "";
     info->key_bytes = e->info.key_bytes;
+}
+
+kc_status kc_name_at(size_t i, kc_name_info *info)
+{
+    if (!info) return KC_ERR_NULL;
+    const kc_cipher_entry *e;
+    const kc_construction *c;
+    if (!name_at(i, &e, &c)) return KC_ERR_UNKNOWN_CIPHER;
+    fill(info, e, c);
     return KC_OK;
+}
+
+kc_status kc_name_find(const char *name, kc_name_info *info)
+{
+    kc_name n;
+    if (!info) return KC_ERR_NULL;
+    kc_status st = kc_name_parse(name, &n);
+    if (st == KC_OK) fill(info, n.cipher, n.cons);
+    return st;
 }
