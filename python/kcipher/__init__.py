@@ -439,8 +439,8 @@ class Stream(_Keyed):
 # ---- AEAD -------------------------------------------------------------------------
 
 class AEAD(_Keyed):
-    """An AEAD keyed once, any of the library's (``kcipher.ciphers()`` with
-    kind "aead"): ``encrypt(nonce, data, ad)`` returns ciphertext || tag,
+    """An AEAD keyed once, any of the library's (in ``kcipher.ciphers()``:
+    "tinyjambu-*", "<cipher>-gcm", "<cipher>-ccm"): ``encrypt(nonce, data, ad)`` returns ciphertext || tag,
     ``decrypt`` raises :class:`InvalidTag` and returns nothing when the tag
     fails.  ``tag_size`` shortens the tag where the cipher allows it."""
 
