@@ -54,8 +54,10 @@ typedef enum kc_status {
     KC_ERR_CHECK_DIGIT,       /* a value's check digit is wrong */
     KC_ERR_FORMAT_SPEC,       /* a format name or spec not understood */
     KC_ERR_TAG_LENGTH,        /* a tag length the AEAD or MAC does not allow */
-    KC_ERR_INPUT_TOO_LONG,    /* beyond the mode's limit (GCM: 2^36 - 32 bytes; CCM: 2^(8(15 - nonce length))) */
-    KC_ERR_LENGTH_MISMATCH,   /* two lengths that must be equal are not (e.g. an Arrow tweak column) */
+    KC_ERR_INPUT_TOO_LONG,    /* beyond the mode's limit (GCM: 2^36 - 32 bytes; CCM: 2^(8(15 - nonce length))),
+                               * or a count of FEA blocks / FPE values whose size overflows */
+    KC_ERR_LENGTH_MISMATCH,   /* two lengths that must be equal are not (an FPE value not of the
+                               * length its kc_fpe was made for; an Arrow tweak column) */
     KC_ERR_KEYRING,           /* keyring missing, unreadable, malformed or not writable */
     KC_ERR_KEY_NOT_FOUND,     /* no key of that name or version (or the version is retired) */
     KC_ERR_KCV,               /* the key check value is not the expected one: wrong key */
