@@ -44,7 +44,7 @@ static int flush(fpe_job *j)
     kc_status st = (j->encrypt ? kc_fpe_encrypt_batch : kc_fpe_decrypt_batch)(j->p, j->out, j->in, j->pending,
                                                                              j->tweak, j->tlen);
     if (st == KC_ERR_TWEAK_LENGTH) return fail(EXIT_USAGE, "--tweak", "wrong length for this cipher (FF3-1: 7 bytes)");
-    if (st == KC_ERR_INPUT_TOO_SHORT || st == KC_ERR_INPUT_TOO_LONG || st == KC_ERR_VALUE_OUT_OF_DOMAIN ||
+    if (st == KC_ERR_LENGTH_MISMATCH || st == KC_ERR_INPUT_TOO_LONG || st == KC_ERR_VALUE_OUT_OF_DOMAIN ||
         st == KC_ERR_DIGIT)
         return fail(EXIT_CRYPTO, j->encrypt ? "fpe encrypt" : "fpe decrypt", value_error(st));
     if (st != KC_OK) return fail_status(st, j->encrypt ? "fpe encrypt" : "fpe decrypt");
@@ -71,7 +71,8 @@ static int set_length(fpe_job *j, size_t n, const char *what)
     j->len = n;
     j->tlen = 0;
     if (!j->o->tweak) return 0;
-    if (strncmp(j->o->cipher, "fea", 3)) {   /* FF1, FF3-1: the tweak's bytes as they are */
+    kc_name_info name;
+    if (kc_name_find(j->o->cipher, &name) == KC_OK && name.kind == KC_NAME_FPE) {   /* FF1, FF3-1: the bytes as they are */
         uint8_t *t;
         size_t tl;
         int rc = hex_decode(j->o->tweak, &t, &tl, "--tweak");
@@ -198,9 +199,8 @@ static int run_formatted(const options *o, int encrypt, const uint8_t *key, size
 int cmd_fpe(const options *o, int encrypt)
 {
     if (!o->cipher) return fail(EXIT_USAGE, "--cipher", "required (ff1-aes-256, ff3-1-aes-128, fea2-128, ...)");
-    const kc_cipher_info *info = kc_cipher_find(o->cipher);
-    int ff = !strncmp(o->cipher, "ff1-", 4) || !strncmp(o->cipher, "ff3-1-", 6);
-    if (!ff && (!info || info->kind != KC_KIND_FEA))
+    kc_name_info name;
+    if (kc_name_find(o->cipher, &name) != KC_OK || (name.kind != KC_NAME_FPE && name.kind != KC_NAME_FEA))
     {
         char what[160];
         snprintf(what, sizeof what, "--cipher %.100s", o->cipher);
@@ -208,7 +208,7 @@ int cmd_fpe(const options *o, int encrypt)
     }
     unsigned long radix = 10;
     int rc = check_options(o, FOR_FPE, "fpe");
-    if (!rc && o->radix) rc = parse_uint(o->radix, 2, ff ? 65536 : 65535, &radix, "--radix");
+    if (!rc && o->radix) rc = parse_uint(o->radix, 2, name.kind == KC_NAME_FPE ? 65536 : 65535, &radix, "--radix");
     if (!rc && !o->npositional) rc = check_same_file();
     uint8_t *key = NULL;
     fpe_job j = { o, NULL, 0, (unsigned)radix, encrypt, NULL, 0, 0, { 0 }, 0, NULL, NULL };

@@ -16,7 +16,7 @@
 static const char usage[] =
 "usage: kcipher <command> [options]\n"
 "\n"
-"  list                                   ciphers, backends, and what this CPU runs\n"
+"  list                                   ciphers, backends, what this CPU runs, every name\n"
 "  formats [NAME...]                      tokenization formats: name, spec, what each keeps\n"
 "  encrypt|decrypt --cipher NAME KEY [--backend NAME]\n"
 "      block ciphers: [--mode ecb|cbc|ctr|cfb|ofb] [--iv HEX] [--pad] [--hex DATA]\n"
@@ -75,6 +75,27 @@ static int list_cpu(void)
     return fail(EXIT_USAGE, "KC_CPU_DISABLE", buf);
 }
 
+/* Every name --cipher takes (kc_name_at), grouped by what it opens as. */
+static void list_names(void)
+{
+    static const struct { const char *title; kc_name_kind kind, also; } groups[] = {
+        { "block ciphers", KC_NAME_BLOCK, KC_NAME_BLOCK }, { "AEAD", KC_NAME_AEAD, KC_NAME_AEAD },
+        { "MAC", KC_NAME_MAC, KC_NAME_MAC }, { "FPE", KC_NAME_FPE, KC_NAME_FEA },
+    };
+    kc_name_info n;
+    printf("\nNames:\n");
+    for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
+        printf("%s\n", groups[g].title);
+        for (size_t i = 0; kc_name_at(i, &n) == KC_OK; i++) {
+            if (n.kind != groups[g].kind && n.kind != groups[g].also) continue;
+            if (*n.construction)
+                printf("  %-22s %zu-bit key, %s over %s\n", n.name, n.key_bytes * 8, n.construction, n.cipher);
+            else
+                printf("  %-22s %zu-bit key\n", n.name, n.key_bytes * 8);
+        }
+    }
+}
+
 int cmd_list(void)
 {
     int rc = list_cpu();
@@ -99,6 +120,7 @@ int cmd_list(void)
         if (kc_backend_count(c->name) == 0)
             printf("%-18s %-6s %4zu %5s  (no backend built)\n", c->name, kinds[c->kind], c->key_bytes * 8, block);
     }
+    list_names();
     return rc;
 }
 

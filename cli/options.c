@@ -101,14 +101,11 @@ int fail_status(kc_status st, const char *what)
     return fail(usage ? EXIT_USAGE : EXIT_CRYPTO, what, kc_strerror(st));
 }
 
-/* The key bytes a cipher name takes: its own, or its block cipher's for
- * FF1/FF3-1 ("ff1-aes-256" -> aes-256); 0 when unknown. */
+/* The key bytes a name takes ("ff1-aes-256", "aes-256-gcm": aes-256's); 0 when unknown. */
 static size_t key_bytes(const char *cipher)
 {
-    const kc_cipher_info *c = kc_cipher_find(cipher);
-    if (!c && !strncmp(cipher, "ff1-", 4)) c = kc_cipher_find(cipher + 4);
-    if (!c && !strncmp(cipher, "ff3-1-", 6)) c = kc_cipher_find(cipher + 6);
-    return c ? c->key_bytes : 0;
+    kc_name_info n;
+    return kc_name_find(cipher, &n) == KC_OK ? n.key_bytes : 0;
 }
 
 int fail_setup(kc_status st, const char *cipher, size_t key_len, const char *spec_what)
@@ -151,7 +148,7 @@ const char *value_error(kc_status st)
     case KC_ERR_DOMAIN_TOO_LARGE:
         return "too many characters to encrypt for this cipher (FF1: 512; FF3-1: radix^ceil(n/2) up to 2^96; "
                "FEA: radix^n below 2^128)";
-    case KC_ERR_INPUT_TOO_SHORT: case KC_ERR_INPUT_TOO_LONG: return "value of a length this cipher cannot take";
+    case KC_ERR_LENGTH_MISMATCH: case KC_ERR_INPUT_TOO_LONG: return "value of a length this cipher cannot take";
     case KC_ERR_VALUE_OUT_OF_DOMAIN: case KC_ERR_DIGIT: return "value outside the cipher's domain";
     default: return kc_strerror(st);
     }

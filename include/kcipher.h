@@ -71,8 +71,10 @@ typedef enum kc_status {
     KC_ERR_CHECK_DIGIT,       /* a value's check digit is wrong */
     KC_ERR_FORMAT_SPEC,       /* a format name or spec not understood */
     KC_ERR_TAG_LENGTH,        /* a tag length the AEAD or MAC does not allow */
-    KC_ERR_INPUT_TOO_LONG,    /* beyond the mode's limit (GCM: 2^36 - 32 bytes; CCM: 2^(8(15 - nonce length))) */
-    KC_ERR_LENGTH_MISMATCH,   /* two lengths that must be equal are not (e.g. an Arrow tweak column) */
+    KC_ERR_INPUT_TOO_LONG,    /* beyond the mode's limit (GCM: 2^36 - 32 bytes; CCM: 2^(8(15 - nonce length))),
+                               * or a count of FEA blocks / FPE values whose size overflows */
+    KC_ERR_LENGTH_MISMATCH,   /* two lengths that must be equal are not (an FPE value not of the
+                               * length its kc_fpe was made for; an Arrow tweak column) */
     KC_ERR_KEYRING,           /* keyring missing, unreadable, malformed or not writable */
     KC_ERR_KEY_NOT_FOUND,     /* no key of that name or version (or the version is retired) */
     KC_ERR_KCV,               /* the key check value is not the expected one: wrong key */
@@ -116,6 +118,30 @@ const kc_cipher_info *kc_cipher_find(const char *name);
 size_t kc_backend_count(const char *cipher_name);
 /* Fills *info for the i-th backend of the cipher; KC_ERR_UNKNOWN_* when out of range. */
 kc_status kc_backend_at(const char *cipher_name, size_t i, kc_backend_info *info);
+/* Every name the constructors take: the ciphers above (kc_cipher_at's
+ * order), then each construction over every cipher it takes:
+ * "<cipher>-gcm", "-ccm" (AEAD, 16-byte blocks), "<cipher>-cmac" (MAC,
+ * 8- and 16-byte blocks), "-gmac" (MAC, 16-byte blocks), "ff1-<cipher>",
+ * "ff3-1-<cipher>" (FPE over aes-*, aria-*, lea-*).  A name not listed does
+ * not open (KC_ERR_UNKNOWN_CIPHER). */
+#define KC_NAME_MAX 48
+/* What a name opens as: BLOCK kc_cipher_new, AEAD kc_aead_new, MAC kc_mac_new,
+ * FEA kc_fea_new (and kc_fpe_new), FPE kc_fpe_new.  The first three are the kc_kind values. */
+typedef enum kc_name_kind {
+    KC_NAME_BLOCK = 1, KC_NAME_AEAD = 2, KC_NAME_FEA = 3, KC_NAME_MAC = 4, KC_NAME_FPE = 5
+} kc_name_kind;
+typedef struct kc_name_info {
+    char name[KC_NAME_MAX];   /* "aes-128-gcm", "ff1-aria-256", "tinyjambu-128" */
+    kc_name_kind kind;        /* which constructor opens it */
+    const char *cipher;       /* the cipher it is built on ("aes-128"); the name itself for a cipher */
+    const char *construction; /* "gcm", "ccm", "cmac", "gmac", "ff1", "ff3-1"; "" for a cipher */
+    size_t key_bytes;
+} kc_name_info;
+size_t kc_name_count(void);
+/* Fills *info for the i-th name, 0 <= i < kc_name_count(); KC_ERR_UNKNOWN_CIPHER past the end. */
+kc_status kc_name_at(size_t i, kc_name_info *info);
+/* Fills *info for a name; KC_ERR_UNKNOWN_CIPHER for one kc_name_at does not list. */
+kc_status kc_name_find(const char *name, kc_name_info *info);
 /* CPU features detected at run time, '+'-separated ("sse2+avx2+aesni"). */
 const char *kc_cpu_features(void);
 

@@ -159,7 +159,7 @@ static void test_errors(void)
     build(&in, v, 2, 0, 0, 0);
     build(&tw, v, 1, 0, 1, 0);
     tl_check_status(kc_tokenize_arrow(t, 1, &in.schema, &in.array, &tw.schema, &tw.array, KC_ON_ERROR_FAIL, &os,
-                                      &oa, NULL), KC_ERR_INPUT_TOO_SHORT, "tweak column length");
+                                      &oa, NULL), KC_ERR_LENGTH_MISMATCH, "tweak column length");
     in.schema.format = "i";
     tl_check_status(kc_tokenize_arrow(t, 1, &in.schema, &in.array, NULL, NULL, KC_ON_ERROR_FAIL, &os, &oa, NULL),
                     KC_ERR_WRONG_KIND, "int column");

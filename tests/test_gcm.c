@@ -399,7 +399,7 @@ static void batch(const char *cipher, size_t nonce_len)
     kc_aead_free(a);
 }
 
-/* GMAC through its mode ops (the kc_mac glue is src/core/mac.c) = GCM's tag with the message as AD. */
+/* GMAC through its mode ops (the kc_mac glue is src/modes/mac.c) = GCM's tag with the message as AD. */
 static void gmac(const char *cipher, int cases)
 {
     static uint8_t key[32], iv[40], msg[2000], out[16];

@@ -204,9 +204,12 @@ def _info(p):
 
 
 def ciphers() -> List[str]:
-    """Names of the block ciphers, AEADs and FEA ciphers (FPE ciphers are
-    ff1-/ff3-1- over the AES, ARIA and LEA names, and fea1-/fea2-)."""
-    return [_text(lib.kc_cipher_at(i).name) for i in range(lib.kc_cipher_count())]
+    """Every name the library takes (kc_name_at): the block ciphers, AEADs
+    ("aes-128-gcm", "tinyjambu-128"), MACs ("aria-128-cmac"), FEA and FPE
+    ciphers ("fea1-128", "ff1-aes-256")."""
+    info = ffi.new("kc_name_info *")
+    return [_check(lib.kc_name_at(i, info), "kc_name_at") or ffi.string(info.name).decode()
+            for i in range(lib.kc_name_count())]
 
 
 def cipher_info(name: str) -> CipherInfo:
@@ -436,8 +439,8 @@ class Stream(_Keyed):
 # ---- AEAD -------------------------------------------------------------------------
 
 class AEAD(_Keyed):
-    """An AEAD keyed once, any of the library's (``kcipher.ciphers()`` with
-    kind "aead"): ``encrypt(nonce, data, ad)`` returns ciphertext || tag,
+    """An AEAD keyed once, any of the library's (in ``kcipher.ciphers()``:
+    "tinyjambu-*", "<cipher>-gcm", "<cipher>-ccm"): ``encrypt(nonce, data, ad)`` returns ciphertext || tag,
     ``decrypt`` raises :class:`InvalidTag` and returns nothing when the tag
     fails.  ``tag_size`` shortens the tag where the cipher allows it."""
 

@@ -52,7 +52,7 @@ static kc_status run(const kc_fea *f, int encrypt, uint8_t *out, const uint8_t *
     if (!f || ((!out || !in) && count) || (!tweak && tweak_len && count)) return KC_ERR_NULL;
     size_t bs = (f->n + 7) / 8, tsize = kc_fea_tweak_size(f);
     if (tweak_len != tsize && (per_block || tweak_len)) return KC_ERR_TWEAK_LENGTH;
-    if (count > SIZE_MAX / bs) return KC_ERR_INPUT_TOO_SHORT;
+    if (count > SIZE_MAX / bs) return KC_ERR_INPUT_TOO_LONG;
     if (kc_bad_overlap(out, count * bs, in, count * bs)) return KC_ERR_OVERLAP;
     unsigned excess = 0;
     size_t ntweaks = per_block ? count : tweak_len ? 1 : 0;

@@ -84,7 +84,7 @@ kc_status kc_tokenize_arrow(const kc_tokenizer *t, int encrypt,
     column in, tw = { 0 };
     kc_status st = read_column(schema, values, 0, &in);
     if (st == KC_OK && tweaks) st = read_column(tweak_schema, tweaks, 1, &tw);
-    if (st == KC_OK && tweaks && tw.length != in.length) st = KC_ERR_INPUT_TOO_SHORT;
+    if (st == KC_OK && tweaks && tw.length != in.length) st = KC_ERR_LENGTH_MISMATCH;
     if (st != KC_OK) return st;
 
     size_t n = (size_t)in.length, scale = kc_tokenizer_format(t)->uniform_width ? 1 : 4;

@@ -137,28 +137,6 @@ void kc_ff_ecb(const kc_ff *f, uint8_t *blocks, size_t count)
 
 /* ---- the object ---- */
 
-static const struct { const char *prefix; const kc_ff_alg *alg; } algs[] = {
-    { "ff3-1-", &kc_ff3_1_alg },
-    { "ff1-", &kc_ff1_alg },
-};
-/* Block ciphers the FF names may use: 128-bit blocks, named by the standards we follow. */
-static const char *const ciphers[] = { "aes-", "aria-", "lea-" };
-
-const kc_ff_alg *kc_ff_lookup(const char *name, const char **cipher_name)
-{
-    for (size_t i = 0; i < sizeof algs / sizeof algs[0]; i++) {
-        size_t n = strlen(algs[i].prefix);
-        if (strncmp(name, algs[i].prefix, n)) continue;
-        for (size_t j = 0; j < sizeof ciphers / sizeof ciphers[0]; j++)
-            if (!strncmp(name + n, ciphers[j], strlen(ciphers[j]))) {
-                *cipher_name = name + n;
-                return algs[i].alg;
-            }
-        return NULL;
-    }
-    return NULL;
-}
-
 #if defined(__SIZEOF_INT128__)
 /* radix^e, or 0 when it does not fit 64 bits. */
 static uint64_t pow_word(uint32_t radix, size_t e)

@@ -64,8 +64,7 @@ struct kc_ff {
     kc_ff_modulus modulus[2];    /* radix^u, radix^v (word path) */
 };
 
-/* name: "ff1-aes-128", "ff3-1-lea-256", ...; NULL if not an FF name. */
-const kc_ff_alg *kc_ff_lookup(const char *name, const char **cipher_name);
+/* cipher_name: a 128-bit block cipher of the table (core/names.c resolves "ff1-aes-128"). */
 kc_status kc_ff_new(kc_ff **out, const kc_ff_alg *alg, const char *cipher_name,
                     const char *backend, const uint8_t *key, size_t key_len,
                     uint32_t radix, size_t len, unsigned flags);

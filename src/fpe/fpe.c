@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* Format-preserving encryption of digit strings over FEA ([FEA], the
- * reference library's decimal and radix strings): the digits are an
+/* Format-preserving encryption of digit strings: the kc_fpe front (checks,
+ * strings, batches across threads) over one table of constructions, FF1 and
+ * FF3-1 (ff.c) and FEA by cycle walking, here.
+ *
+ * FEA ([FEA], the reference library's decimal and radix strings): the digits are an
  * integer v < radix^len; it is encrypted with the FEA block cipher on n =
  * bit length of radix^len bits, repeating while the result is >= radix^len
  * (cycle walking; fewer than 2 steps on average since radix^len >=
@@ -12,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "kcipher.h"
+#include "core/names.h"
 #include "fpe/number.h"
 #include "fpe/ff.h"
 #include "parallel/pool.h"
@@ -20,13 +24,109 @@
  * live on the stack). */
 #define WALK_CHUNK (UINTPTR_MAX > 0xffffu ? 128 : 4)
 
+typedef struct fpe_batch fpe_batch;
+
+/* One FPE construction: FEA by cycle walking (below) or FF1 / FF3-1 (ff.c). */
+typedef struct fpe_construction {
+    kc_cons_id id;
+    const kc_ff_alg *alg;                    /* FF only */
+    /* Keys p (radix, len set) for the name's cipher; checks the domain. */
+    kc_status (*open)(kc_fpe *p, const char *cipher, const char *backend, const uint8_t *key, size_t key_len,
+                      unsigned flags);
+    void (*close)(kc_fpe *p);
+    unsigned (*bits)(const kc_fpe *p);
+    size_t (*tweak_size)(const kc_fpe *p);
+    int (*tweak_ok)(const kc_fpe *p, size_t tweak_len);
+    /* Whether the tweaks (count of them, stride bytes apart) are in range. */
+    int (*tweaks_in_range)(const kc_fpe *p, const uint8_t *tweaks, size_t count, size_t stride, size_t tweak_len);
+    /* Values [first, first + n) of a checked batch; fails only for want of memory. */
+    kc_status (*share)(const fpe_batch *b, size_t first, size_t n);
+} fpe_construction;
+
 struct kc_fpe {
-    kc_fea *fea;             /* FEA by cycle walking, or */
+    const fpe_construction *c;
+    kc_fea *fea;             /* FEA */
     kc_ff *ff;               /* FF1 / FF3-1 */
     kc_number_format fmt;    /* FEA only */
     uint32_t radix;
     size_t len;
 };
+
+struct fpe_batch {
+    const kc_fpe *p;
+    int encrypt;
+    uint16_t *out;
+    const uint16_t *in;
+    const uint8_t *tweaks;   /* value k's at tweaks + k * tweak_stride */
+    size_t tweak_stride, tweak_len;
+};
+
+/* ---- FEA by cycle walking ---- */
+
+static kc_status fea_open(kc_fpe *p, const char *cipher, const char *backend, const uint8_t *key, size_t key_len,
+                          unsigned flags)
+{
+    kc_status st = kc_number_format_init(&p->fmt, p->radix, p->len);
+    if (st != KC_OK) return st;
+    uint32_t minimum = flags & KC_FPE_ALLOW_SMALL_DOMAIN ? 256 : KC_FPE_MIN_DOMAIN;
+    if (kc_number_domain_below(&p->fmt, minimum)) return KC_ERR_DOMAIN_TOO_SMALL;
+    return kc_fea_new(&p->fea, cipher, backend, key, key_len, p->fmt.bits);
+}
+
+static void fea_close(kc_fpe *p) { kc_fea_free(p->fea); }
+static unsigned fea_bits(const kc_fpe *p) { return p->fmt.bits; }
+static size_t fea_tweak_size(const kc_fpe *p) { return kc_fea_tweak_size(p->fea); }
+
+static int fea_tweak_ok(const kc_fpe *p, size_t tweak_len)
+{
+    return !tweak_len || tweak_len == kc_fea_tweak_size(p->fea);
+}
+
+/* Below, with the batch path they share. */
+static int fea_tweaks_in_range(const kc_fpe *p, const uint8_t *tweaks, size_t count, size_t stride,
+                               size_t tweak_len);
+static kc_status fea_share(const fpe_batch *b, size_t first, size_t n);
+
+/* ---- FF1 / FF3-1 (ff.c) ---- */
+
+static kc_status ff_open(kc_fpe *p, const char *cipher, const char *backend, const uint8_t *key, size_t key_len,
+                         unsigned flags)
+{
+    return kc_ff_new(&p->ff, p->c->alg, cipher, backend, key, key_len, p->radix, p->len, flags);
+}
+
+static void ff_close(kc_fpe *p) { kc_ff_free(p->ff); }
+static unsigned ff_bits(const kc_fpe *p) { return p->ff->bits; }
+static size_t ff_tweak_size(const kc_fpe *p) { return kc_ff_tweak_size(p->ff); }
+static int ff_tweak_ok(const kc_fpe *p, size_t tweak_len) { return p->ff->alg->tweak_ok(tweak_len); }
+
+static int ff_tweaks_in_range(const kc_fpe *p, const uint8_t *tweaks, size_t count, size_t stride,
+                              size_t tweak_len)
+{
+    (void)p, (void)tweaks, (void)count, (void)stride, (void)tweak_len;
+    return 1;
+}
+
+/* FF1/FF3-1 batch internally. */
+static kc_status ff_share(const fpe_batch *b, size_t first, size_t n)
+{
+    size_t len = b->p->len;
+    return kc_ff_crypt(b->p->ff, b->encrypt, b->out + first * len, b->in + first * len, n,
+                       b->tweaks ? b->tweaks + first * b->tweak_stride : NULL, b->tweak_stride, b->tweak_len);
+}
+
+#define FF(cons, a) { .id = cons, .alg = a, .open = ff_open, .close = ff_close, .bits = ff_bits, \
+                      .tweak_size = ff_tweak_size, .tweak_ok = ff_tweak_ok, .tweaks_in_range = ff_tweaks_in_range, \
+                      .share = ff_share }
+/* The construction of each FPE name (core/names.c). */
+static const fpe_construction constructions[] = {
+    { .id = KC_CONS_NONE, .open = fea_open, .close = fea_close, .bits = fea_bits, .tweak_size = fea_tweak_size,
+      .tweak_ok = fea_tweak_ok, .tweaks_in_range = fea_tweaks_in_range, .share = fea_share },
+    FF(KC_CONS_FF1, &kc_ff1_alg),
+    FF(KC_CONS_FF3_1, &kc_ff3_1_alg),
+};
+
+/* ---- the front: checks, one value, strings, batches across threads ---- */
 
 kc_status kc_fpe_new(kc_fpe **out, const char *name, const char *backend,
                      const uint8_t *key, size_t key_len,
@@ -34,33 +134,19 @@ kc_status kc_fpe_new(kc_fpe **out, const char *name, const char *backend,
 {
     if (!out || !name || (!key && key_len)) return KC_ERR_NULL;
     *out = NULL;
-    const char *cipher;
-    const kc_ff_alg *alg = kc_ff_lookup(name, &cipher);
-    if (alg) {
-        kc_fpe *p = calloc(1, sizeof *p);
-        if (!p) return KC_ERR_NO_MEMORY;
-        kc_status st = kc_ff_new(&p->ff, alg, cipher, backend, key, key_len, radix, len, flags);
-        if (st != KC_OK) { free(p); return st; }
-        p->radix = radix;
-        p->len = len;
-        *out = p;
-        return KC_OK;
-    }
-    kc_number_format fmt;
-    kc_status st = kc_number_format_init(&fmt, radix, len);
-    if (st != KC_OK) return st;
-    uint32_t minimum = flags & KC_FPE_ALLOW_SMALL_DOMAIN ? 256 : KC_FPE_MIN_DOMAIN;
-    if (kc_number_domain_below(&fmt, minimum)) return KC_ERR_DOMAIN_TOO_SMALL;
-
-    kc_fea *fea;
-    st = kc_fea_new(&fea, name, backend, key, key_len, fmt.bits);
-    if (st != KC_OK) return st;
+    /* An FEA row or an FF name; anything else goes to FEA, whose kc_fea_new names the error. */
+    kc_name n;
+    kc_cons_id id = kc_name_parse(name, &n) == KC_OK && n.cons ? n.cons->id : KC_CONS_NONE;
+    const fpe_construction *c = &constructions[0];
+    for (size_t i = 0; i < sizeof constructions / sizeof constructions[0]; i++)
+        if (constructions[i].id == id) c = &constructions[i];
     kc_fpe *p = calloc(1, sizeof *p);
-    if (!p) { kc_fea_free(fea); return KC_ERR_NO_MEMORY; }
-    p->fea = fea;
-    p->fmt = fmt;
+    if (!p) return KC_ERR_NO_MEMORY;
+    p->c = c;
     p->radix = radix;
     p->len = len;
+    kc_status st = c->open(p, c->id == KC_CONS_NONE ? name : n.cipher->info.name, backend, key, key_len, flags);
+    if (st != KC_OK) { free(p); return st; }
     *out = p;
     return KC_OK;
 }
@@ -68,49 +154,26 @@ kc_status kc_fpe_new(kc_fpe **out, const char *name, const char *backend,
 void kc_fpe_free(kc_fpe *p)
 {
     if (!p) return;
-    kc_fea_free(p->fea);
-    kc_ff_free(p->ff);
+    p->c->close(p);
     kc_wipe(p, sizeof *p);
     free(p);
 }
 
-unsigned kc_fpe_bits(const kc_fpe *p) { return !p ? 0 : p->ff ? p->ff->bits : p->fmt.bits; }
-size_t kc_fpe_tweak_size(const kc_fpe *p)
-{
-    return !p ? 0 : p->ff ? kc_ff_tweak_size(p->ff) : kc_fea_tweak_size(p->fea);
-}
-
-static int tweak_length_ok(const kc_fpe *p, size_t tweak_len)
-{
-    if (p->ff) return p->ff->alg->tweak_ok(tweak_len);
-    return !tweak_len || tweak_len == kc_fea_tweak_size(p->fea);
-}
-
-static kc_status fea(const kc_fpe *p, int encrypt, uint8_t *blocks, size_t count,
-                     const uint8_t *tweak, size_t tweak_len)
-{
-    return (encrypt ? kc_fea_encrypt : kc_fea_decrypt)(p->fea, blocks, blocks, count, tweak, tweak_len);
-}
+unsigned kc_fpe_bits(const kc_fpe *p) { return p ? p->c->bits(p) : 0; }
+size_t kc_fpe_tweak_size(const kc_fpe *p) { return p ? p->c->tweak_size(p) : 0; }
 
 /* Everything is checked and computed before out is written. */
 static kc_status crypt_digits(const kc_fpe *p, int encrypt, uint16_t *out, const uint16_t *in,
                               size_t len, const uint8_t *tweak, size_t tweak_len)
 {
     if (!p || !out || !in || (!tweak && tweak_len)) return KC_ERR_NULL;
-    if (len != p->len) return KC_ERR_INPUT_TOO_SHORT;   /* wrong length, short or long */
-    if (!tweak_length_ok(p, tweak_len)) return KC_ERR_TWEAK_LENGTH;
+    if (len != p->len) return KC_ERR_LENGTH_MISMATCH;   /* not the length p was made for */
+    if (!p->c->tweak_ok(p, tweak_len)) return KC_ERR_TWEAK_LENGTH;
     for (size_t i = 0; i < len; i++)
         if (in[i] >= p->radix) return KC_ERR_DIGIT;
-    if (p->ff) return kc_ff_crypt(p->ff, encrypt, out, in, 1, tweak, 0, tweak_len);
-    uint8_t block[16];
-    kc_number_to_block(&p->fmt, in, block);
-    kc_status st;
-    do   /* cycle walking; FEA-1 tweak >= 2^(128-n) fails here */
-        st = fea(p, encrypt, block, 1, tweak, tweak_len);
-    while (st == KC_OK && !kc_number_in_domain(&p->fmt, block));
-    if (st == KC_OK) kc_number_to_digits(&p->fmt, block, out);
-    kc_wipe(block, sizeof block);
-    return st;
+    if (tweak_len && !p->c->tweaks_in_range(p, tweak, 1, 0, tweak_len)) return KC_ERR_VALUE_OUT_OF_DOMAIN;
+    fpe_batch b = { p, encrypt, out, in, tweak, 0, tweak_len };
+    return p->c->share(&b, 0, 1);
 }
 
 kc_status kc_fpe_encrypt(const kc_fpe *p, uint16_t *out, const uint16_t *in, size_t len,
@@ -136,7 +199,7 @@ static uint16_t char_value(char c)
 }
 
 /* The string must have exactly the len given to kc_fpe_new, otherwise
- * KC_ERR_INPUT_TOO_SHORT (shorter or longer).  out receives len characters
+ * KC_ERR_LENGTH_MISMATCH (shorter or longer).  out receives len characters
  * and a NUL; out == in is allowed. */
 static kc_status crypt_str(const kc_fpe *p, int encrypt, char *out, const char *in,
                            const uint8_t *tweak, size_t tweak_len)
@@ -146,7 +209,7 @@ static kc_status crypt_str(const kc_fpe *p, int encrypt, char *out, const char *
     if (p->radix > 36) return KC_ERR_RADIX;
     size_t len = 0;
     while (len <= p->len && in[len]) len++;
-    if (len != p->len) return KC_ERR_INPUT_TOO_SHORT;
+    if (len != p->len) return KC_ERR_LENGTH_MISMATCH;
     uint16_t d[KC_FF_MAX_LEN] = { 0 };
     kc_status st = KC_OK;
     for (size_t i = 0; i < len; i++)          /* checked here too: out indexes alphabet by d[] */
@@ -174,22 +237,13 @@ kc_status kc_fpe_decrypt_str(const kc_fpe *p, char *out, const char *in,
 
 /* ---- many values of one length, across threads ---- */
 
-typedef struct fpe_batch {
-    const kc_fpe *p;
-    int encrypt;
-    uint16_t *out;
-    const uint16_t *in;
-    const uint8_t *tweaks;   /* value k's at tweaks + k * tweak_stride */
-    size_t tweak_stride, tweak_len;
-} fpe_batch;
-
 static void fea_tweaks(const fpe_batch *b, uint8_t *blocks, size_t count, const uint8_t *tweaks)
 {
     if (b->tweak_stride)
         (b->encrypt ? kc_fea_encrypt_tweaks : kc_fea_decrypt_tweaks)(b->p->fea, blocks, blocks, count,
                                                                       tweaks, b->tweak_len);
     else
-        fea(b->p, b->encrypt, blocks, count, tweaks, b->tweak_len);
+        (b->encrypt ? kc_fea_encrypt : kc_fea_decrypt)(b->p->fea, blocks, blocks, count, tweaks, b->tweak_len);
 }
 
 /* Up to WALK_CHUNK values: all are encrypted once together, then those
@@ -230,29 +284,32 @@ static void walk_chunk(const fpe_batch *b, size_t first, size_t count)
     kc_wipe(again, count * bs);
 }
 
-static void batch_share(void *arg, size_t first, size_t n)
+static kc_status fea_share(const fpe_batch *b, size_t first, size_t n)
 {
-    const fpe_batch *b = arg;
-    if (b->p->ff) {          /* FF1/FF3-1 batch internally */
-        size_t len = b->p->len;
-        kc_ff_crypt(b->p->ff, b->encrypt, b->out + first * len, b->in + first * len, n,
-                    b->tweaks ? b->tweaks + first * b->tweak_stride : NULL, b->tweak_stride, b->tweak_len);
-        return;
-    }
     for (size_t done = 0; done < n;) {
         size_t m = n - done < WALK_CHUNK ? n - done : WALK_CHUNK;
         walk_chunk(b, first + done, m);
         done += m;
     }
+    return KC_OK;
+}
+
+static void batch_share(void *arg, size_t first, size_t n)
+{
+    const fpe_batch *b = arg;
+    (void)b->p->c->share(b, first, n);
 }
 
 /* An FEA-1 tweak is a (128 - n)-bit integer: the unused high bits of its
  * first byte must be zero. */
-static int fea_tweak_in_range(const kc_fpe *p, const uint8_t *tweak, size_t tweak_len)
+static int fea_tweaks_in_range(const kc_fpe *p, const uint8_t *tweaks, size_t count, size_t stride,
+                               size_t tweak_len)
 {
     if (tweak_len >= 16) return 1;                 /* FEA-2 */
     size_t excess = tweak_len * 8 - (128 - p->fmt.bits);
-    return excess == 0 || tweak[0] >> (8 - excess) == 0;
+    for (size_t k = 0; k < (stride ? count : 1); k++)
+        if (excess && tweaks[k * stride] >> (8 - excess)) return 0;
+    return 1;
 }
 
 /* Checks every value and tweak first, so nothing is written on error. */
@@ -260,15 +317,14 @@ static kc_status crypt_batch(const kc_fpe *p, int encrypt, uint16_t *out, const 
                              size_t count, const uint8_t *tweaks, size_t tweak_len, size_t stride)
 {
     if (!p || ((!out || !in) && count) || (!tweaks && tweak_len)) return KC_ERR_NULL;
-    if (!tweak_length_ok(p, tweak_len)) return KC_ERR_TWEAK_LENGTH;
+    if (!p->c->tweak_ok(p, tweak_len)) return KC_ERR_TWEAK_LENGTH;
     size_t len = p->len;
-    if (count > SIZE_MAX / sizeof *in / len) return KC_ERR_INPUT_TOO_SHORT;
+    if (count > SIZE_MAX / sizeof *in / len) return KC_ERR_INPUT_TOO_LONG;
     unsigned bad = 0;        /* no early exit: the loop vectorises */
     for (size_t i = 0; i < count * len; i++) bad |= in[i] >= p->radix;
     if (bad) return KC_ERR_DIGIT;
-    if (p->fea && tweak_len)
-        for (size_t k = 0; k < (stride ? count : 1); k++)
-            if (!fea_tweak_in_range(p, tweaks + k * stride, tweak_len)) return KC_ERR_VALUE_OUT_OF_DOMAIN;
+    if (tweak_len && !p->c->tweaks_in_range(p, tweaks, count, stride, tweak_len))
+        return KC_ERR_VALUE_OUT_OF_DOMAIN;
     fpe_batch b = { p, encrypt, out, in, tweaks, stride, tweak_len };
     kc_parallel_shares(count, count * len * 8, batch_share, &b);
     return KC_OK;

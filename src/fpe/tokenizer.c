@@ -7,6 +7,7 @@
 #include <string.h>
 #include "fpe/format.h"
 #include "fpe/tokenizer.h"
+#include "core/names.h"
 #include "core/sha256.h"
 #include "parallel/pool.h"
 #if defined(KC_HAVE_PTHREADS)
@@ -15,7 +16,8 @@
 
 struct kc_tokenizer {
     kc_format fmt;
-    char cipher[32], backend[32];
+    char cipher[KC_NAME_MAX], backend[2 * KC_NAME_MAX];   /* as core/names.h: "<backend>/<sub>" */
+    kc_cons_id cons;         /* the cipher's construction: FF1, FF3-1, or none (FEA) */
     int has_backend;
     uint8_t key[32];
     size_t key_len;
@@ -64,6 +66,7 @@ kc_status kc_tokenizer_new(kc_tokenizer **out, const char *cipher, const char *b
        : key_len > sizeof t->key ? KC_ERR_KEY_LENGTH : KC_OK;
     if (st != KC_OK) { kc_format_clear(&t->fmt); free(t); return st; }
     strcpy(t->cipher, cipher);
+    t->cons = kc_name_cons(cipher);
     if (backend) { strcpy(t->backend, backend); t->has_backend = 1; }
     if (key_len) memcpy(t->key, key, key_len);
     t->key_len = key_len;
@@ -98,7 +101,7 @@ void kc_tokenizer_free(kc_tokenizer *t)
  * its PRF stays one block per round for halves of up to 7 bytes. */
 static size_t derived_tweak_len(const kc_tokenizer *t, const kc_fpe *p)
 {
-    return !strncmp(t->cipher, "ff1-", 4) ? 8 : kc_fpe_tweak_size(p);   /* FF3-1: 7; FEA: by n */
+    return t->cons == KC_CONS_FF1 ? 8 : kc_fpe_tweak_size(p);   /* FF3-1: 7; FEA: by n */
 }
 
 static size_t derive_tweak(const kc_tokenizer *t, const kc_fpe *p, const uint8_t *context, size_t len,
@@ -117,7 +120,7 @@ static size_t derive_tweak(const kc_tokenizer *t, const kc_fpe *p, const uint8_t
     kc_wipe(buf, sizeof buf);
     size_t size = derived_tweak_len(t, p);
     unsigned bits = 128 - kc_fpe_bits(p);
-    if (strncmp(t->cipher, "ff", 2) && size < 16 && size * 8 > bits)   /* FEA-1: a (128 - n)-bit integer */
+    if (t->cons == KC_CONS_NONE && size < 16 && size * 8 > bits)   /* FEA-1: a (128 - n)-bit integer */
         out[0] &= (uint8_t)(0xff >> (size * 8 - bits));
     return size;
 }

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* AEADs built from a 16-byte-block cipher by a mode: GCM (gcm.c) and CCM
- * (ccm.c).  src/core/aead.c resolves "<cipher>-gcm" / "<cipher>-ccm" to one
- * of these, keys the block cipher (kept in the kc_aead object beside the
- * mode's per-key state) and checks every argument but the mode's length
- * limit before calling in. */
+/* The AEAD constructions behind kc_aead: GCM (gcm.c) and CCM (ccm.c) over
+ * a 16-byte-block cipher, and the AEADs of the cipher table (table_aead.c).
+ * src/modes/aead.c maps each name (core/names.c) to one of these, keys the
+ * block cipher (kept in the kc_aead object beside the construction's
+ * per-key state) or lets init_key key it, and checks every argument but the
+ * mode's length limit before calling in. */
 #ifndef KC_MODE_AEAD_H
 #define KC_MODE_AEAD_H
 #include "core/objects.h"
@@ -18,6 +19,13 @@ typedef struct kc_mode_aead {
      * the part of the backend name after '/' (GCM: a GHASH backend), or
      * NULL: KC_ERR_UNKNOWN_BACKEND / KC_ERR_BACKEND_UNAVAILABLE for a bad one. */
     kc_status (*init)(void *state, const kc_cipher *c, const char *sub);
+    /* Instead of init, for a construction keyed without a block cipher (the
+     * AEADs of the cipher table, table_aead.c): keys state from the row e
+     * and the whole backend name; c is then NULL in every call.  release
+     * (optional) frees what init_key allocated, also after it failed. */
+    kc_status (*init_key)(void *state, const kc_cipher_entry *e, const char *backend,
+                          const uint8_t *key, size_t key_len);
+    void (*release)(void *state);
     /* The chosen sub-backend's name ("pclmul"), or NULL when the mode has none. */
     const char *(*sub_name)(const void *state);
     /* out gets pt_len bytes of ciphertext, then tag_len bytes of tag.
@@ -26,7 +34,8 @@ typedef struct kc_mode_aead {
                          const uint8_t *nonce, size_t nonce_len, const uint8_t *ad, size_t ad_len,
                          const uint8_t *pt, size_t pt_len);
     /* Writes ct_len bytes of plaintext to out only when the tag_len-byte
-     * tag verifies; else KC_ERR_AUTH and out untouched.  out == ct allowed. */
+     * tag verifies; else KC_ERR_AUTH and out untouched.  out == ct allowed;
+     * tag == ct + ct_len (the front passes ciphertext || tag). */
     kc_status (*decrypt)(const void *state, const kc_cipher *c, size_t tag_len, uint8_t *out,
                          const uint8_t *nonce, size_t nonce_len, const uint8_t *ad, size_t ad_len,
                          const uint8_t *ct, size_t ct_len, const uint8_t *tag);
@@ -54,5 +63,6 @@ typedef struct kc_mode_aead {
 
 extern const kc_mode_aead kc_gcm_aead;   /* gcm.c */
 extern const kc_mode_aead kc_ccm_aead;   /* ccm.c */
+extern const kc_mode_aead kc_table_aead; /* table_aead.c: TinyJAMBU */
 
 #endif

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* MACs built from a block cipher: CMAC (cmac.c) and GMAC (gcm.c).
- * src/core/mac.c resolves "<cipher>-cmac" / "<cipher>-gmac" to one of
+ * src/modes/mac.c resolves "<cipher>-cmac" / "<cipher>-gmac" to one of
  * these, keys the block cipher (kept beside the per-key state) and checks
  * the arguments before calling in. */
 #ifndef KC_MODE_MAC_H

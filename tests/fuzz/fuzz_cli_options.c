@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /* libFuzzer target: the CLI's option parser (cli/args.c, the table in
  * cli/options.c) and its value parsers (hex, hex integers, numbers, FPE
- * digit lists) on argument vectors: the input split at NUL bytes.  The CLI
- * sources are compiled in here, so the target needs only kcipher_static.
+ * digit lists) on argument vectors: the input split at NUL bytes.  Linked
+ * with the CLI's parsers (kc_cli_parsers).
  * Messages go to stderr: run with -close_fd_mask=2 for a quiet run. */
-#include "../../cli/options.c"
-#include "../../cli/args.c"
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "options.h"
 
 #define MAX_ARGS 64
 

@@ -10,17 +10,18 @@
  * skipped), no named value of 12 or more characters comes out in clear in
  * its record, and under fail detokenize gives the input back byte for byte.
  * Input: kind and policy, then up to three NUL-terminated column names, then
- * the data.  The command's messages are sent to /dev/null while it runs. */
-#define _POSIX_C_SOURCE 200809L   /* getline, fileno, dup2, unsetenv in the files below */
-#include "../../cli/args.c"
-#include "../../cli/options.c"
-#include "../../cli/table.c"
-#define CHUNK_ROWS 8             /* small chunks and reads: many of them, and fast runs */
-#define READ_SIZE ((size_t)64)
-#include "../../cli/tokenize.c"
+ * the data.  The command's messages are sent to /dev/null while it runs.
+ * The command is built for this harness with small chunks and reads (8 rows,
+ * 64 bytes: tests/fuzz/CMakeLists.txt): many of them, and fast runs. */
+#define _POSIX_C_SOURCE 200809L   /* dup2, fileno, unsetenv */
 #include <fcntl.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "commands.h"
+#include "table.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

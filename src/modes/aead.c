@@ -1,95 +1,42 @@
 /* SPDX-License-Identifier: MIT */
-/* Keyed AEAD objects: TinyJAMBU (a registry AEAD backend) and the block
- * cipher modes of src/modes/mode_aead.h ("<cipher>-gcm", "<cipher>-ccm"):
- * argument checks, batch and streaming around either. */
+/* Keyed AEAD objects: a name (core/names.c) resolved to one construction of
+ * src/modes/mode_aead.h (GCM, CCM, or an AEAD of the cipher table such as
+ * TinyJAMBU), with argument checks, batch and streaming around it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/names.h"
 #include "core/objects.h"
 #include "core/util.h"
 #include "modes/mode_aead.h"
 #include "parallel/pool.h"
 
-/* The modes "<cipher>-<suffix>" resolves to. */
-static const kc_mode_aead *const modes[] = {
-    &kc_gcm_aead,
-    &kc_ccm_aead,
+/* The construction of each AEAD name. */
+static const struct { kc_cons_id id; const kc_mode_aead *mode; } constructions[] = {
+    { KC_CONS_NONE, &kc_table_aead },
+    { KC_CONS_GCM, &kc_gcm_aead },
+    { KC_CONS_CCM, &kc_ccm_aead },
 };
 
 struct kc_aead {
-    /* TinyJAMBU */
-    const kc_cipher_entry *entry;
-    const kc_aead_backend *impl;
-    void *ctx;                 /* impl's context, or mode's state */
-    /* modes */
-    const kc_mode_aead *mode;  /* NULL for TinyJAMBU */
-    kc_cipher *cipher;
+    const kc_mode_aead *mode;
+    kc_cipher *cipher;         /* the keyed block cipher; NULL when mode->init_key keyed ctx */
+    void *ctx;                 /* mode's per-key state, in this allocation */
     size_t tag, nonce;
-    char backend[64];
+    char backend[2 * KC_NAME_MAX];
 };
 
-static kc_status aead_init(void *obj, void *ctx, const kc_cipher_entry *e, const void *impl,
-                           const uint8_t *key, size_t key_len, const void *unused)
+/* Keys the construction: a block cipher from "<backend>[/<sub>]" then init,
+ * or init_key with the whole backend name. */
+static kc_status key_mode(kc_aead *a, const kc_name *n, const char *backend, const uint8_t *key, size_t key_len)
 {
-    kc_aead *a = obj;
-    (void)unused;
-    a->entry = e;
-    a->impl = impl;
-    a->ctx = ctx;
-    a->tag = e->info.tag_bytes;
-    a->nonce = e->info.nonce_bytes;
-    return a->impl->set_key(ctx, key, key_len);
-}
-
-/* "<cipher>-<suffix>": the mode, with the block cipher's name in cipher. */
-static const kc_mode_aead *find_mode(const char *name, char *cipher, size_t cap)
-{
-    const char *dash = strrchr(name, '-');
-    if (!dash || (size_t)(dash - name) >= cap) return NULL;
-    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
-        if (strcmp(dash + 1, modes[i]->suffix) != 0) continue;
-        memcpy(cipher, name, (size_t)(dash - name));
-        cipher[dash - name] = '\0';
-        const kc_cipher_entry *e = kc_registry_cipher(cipher);
-        if (!e || e->info.kind != KC_KIND_BLOCK || e->info.block_bytes != 16) return NULL;
-        return modes[i];
-    }
-    return NULL;
-}
-
-static kc_status mode_new(kc_aead **out, const kc_mode_aead *m, const char *cipher, const char *backend,
-                          const uint8_t *key, size_t key_len)
-{
-    char part[64];
-    const char *sub = NULL, *blk = backend;
-    if (backend) {
-        const char *slash = strchr(backend, '/');
-        if (slash) {
-            if ((size_t)(slash - backend) >= sizeof part) return KC_ERR_UNKNOWN_BACKEND;
-            memcpy(part, backend, (size_t)(slash - backend));
-            part[slash - backend] = '\0';
-            blk = part[0] ? part : NULL;
-            sub = slash[1] ? slash + 1 : NULL;
-        }
-    }
-    kc_cipher *c;
-    kc_status st = kc_cipher_new(&c, cipher, blk, key, key_len);
-    if (st != KC_OK) return st;
-    void *state;
-    kc_aead *a = kc_alloc_with_ctx(sizeof *a, m->state_size, &state);
-    if (!a) { kc_cipher_free(c); return KC_ERR_NO_MEMORY; }
-    a->mode = m;
-    a->cipher = c;
-    a->ctx = state;
-    a->tag = m->tag_default;
-    a->nonce = m->nonce_default;
-    st = m->init(state, c, sub);
-    if (st != KC_OK) { kc_aead_free(a); return st; }
-    const char *sn = m->sub_name ? m->sub_name(state) : NULL;
-    if (sn) snprintf(a->backend, sizeof a->backend, "%s/%s", kc_cipher_backend_name(c), sn);
-    else snprintf(a->backend, sizeof a->backend, "%s", kc_cipher_backend_name(c));
-    *out = a;
-    return KC_OK;
+    const kc_mode_aead *m = a->mode;
+    if (m->init_key) return m->init_key(a->ctx, n->cipher, backend, key, key_len);
+    char blk[KC_NAME_MAX];
+    const char *sub;
+    if (kc_backend_split(backend, blk, &sub) != KC_OK) return KC_ERR_UNKNOWN_BACKEND;
+    kc_status st = kc_cipher_new(&a->cipher, n->cipher->info.name, blk, key, key_len);
+    return st != KC_OK ? st : m->init(a->ctx, a->cipher, sub);
 }
 
 kc_status kc_aead_new(kc_aead **out, const char *name, const char *backend,
@@ -98,43 +45,44 @@ kc_status kc_aead_new(kc_aead **out, const char *name, const char *backend,
     if (!out) return KC_ERR_NULL;
     *out = NULL;
     if (!name) return KC_ERR_NULL;
-    char cipher[64];
-    const kc_mode_aead *m = kc_registry_cipher(name) ? NULL : find_mode(name, cipher, sizeof cipher);
-    if (m) return mode_new(out, m, cipher, backend, key, key_len);
-    kc_status st;
-    *out = kc_keyed_new(&st, sizeof **out, name, backend, KC_KIND_AEAD, key, key_len, KC_OK, aead_init, NULL);
-    return st;
+    kc_name n;
+    kc_status st = kc_name_expect(name, KC_NAME_AEAD, &n);
+    if (st != KC_OK) return st;
+    kc_cons_id id = n.cons ? n.cons->id : KC_CONS_NONE;
+    const kc_mode_aead *m = NULL;
+    for (size_t i = 0; i < sizeof constructions / sizeof constructions[0]; i++)
+        if (constructions[i].id == id) m = constructions[i].mode;
+    if (!m) return KC_ERR_UNKNOWN_CIPHER;
+    void *state;
+    kc_aead *a = kc_alloc_with_ctx(sizeof *a, m->state_size, &state);
+    if (!a) return KC_ERR_NO_MEMORY;
+    a->mode = m;
+    a->ctx = state;
+    a->tag = m->tag_default;
+    a->nonce = m->nonce_default;
+    st = key_mode(a, &n, backend, key, key_len);
+    if (st != KC_OK) { kc_aead_free(a); return st; }
+    const char *cn = a->cipher ? kc_cipher_backend_name(a->cipher) : NULL;
+    const char *sn = m->sub_name ? m->sub_name(state) : NULL;
+    snprintf(a->backend, sizeof a->backend, "%s%s%s", cn ? cn : "", cn && sn ? "/" : "", sn ? sn : "");
+    *out = a;
+    return KC_OK;
 }
 
 void kc_aead_free(kc_aead *a)
 {
     if (!a) return;
-    if (a->mode) {
-        kc_cipher_free(a->cipher);
-        kc_free_with_ctx(a, a->ctx, a->mode->state_size);
-    } else {
-        kc_free_with_ctx(a, a->ctx, a->impl->head.ctx_size);
-    }
+    if (a->mode->release) a->mode->release(a->ctx);
+    kc_cipher_free(a->cipher);
+    kc_free_with_ctx(a, a->ctx, a->mode->state_size);
 }
 
 size_t kc_aead_tag_size(const kc_aead *a) { return a ? a->tag : 0; }
 size_t kc_aead_nonce_size(const kc_aead *a) { return a ? a->nonce : 0; }
-const char *kc_aead_backend_name(const kc_aead *a)
-{
-    return !a ? NULL : a->mode ? a->backend : a->impl->head.name;
-}
+const char *kc_aead_backend_name(const kc_aead *a) { return a ? a->backend : NULL; }
 
-static kc_status check_tag(const kc_aead *a, size_t tag_len)
-{
-    if (a->mode) return a->mode->check_tag(tag_len);
-    return tag_len == a->entry->info.tag_bytes ? KC_OK : KC_ERR_TAG_LENGTH;
-}
-
-static kc_status check_nonce(const kc_aead *a, size_t nonce_len)
-{
-    if (a->mode) return a->mode->check_nonce(nonce_len);
-    return nonce_len == a->entry->info.nonce_bytes ? KC_OK : KC_ERR_NONCE_LENGTH;
-}
+static kc_status check_tag(const kc_aead *a, size_t tag_len) { return a->mode->check_tag(tag_len); }
+static kc_status check_nonce(const kc_aead *a, size_t nonce_len) { return a->mode->check_nonce(nonce_len); }
 
 kc_status kc_aead_set_tag_size(kc_aead *a, size_t tag_len)
 {
@@ -176,10 +124,6 @@ static kc_status check(const kc_aead *a, const uint8_t *out, size_t out_len,
 static kc_status run_encrypt(const kc_aead *a, uint8_t *out, const uint8_t *nonce, size_t nonce_len,
                              const uint8_t *ad, size_t ad_len, const uint8_t *pt, size_t pt_len)
 {
-    if (!a->mode) {
-        a->impl->encrypt(a->ctx, out, nonce, ad, ad_len, pt, pt_len);
-        return KC_OK;
-    }
     return a->mode->encrypt(a->ctx, a->cipher, a->tag, out, nonce, nonce_len, ad, ad_len, pt, pt_len);
 }
 
@@ -187,8 +131,6 @@ static kc_status run_encrypt(const kc_aead *a, uint8_t *out, const uint8_t *nonc
 static kc_status run_decrypt(const kc_aead *a, uint8_t *out, const uint8_t *nonce, size_t nonce_len,
                              const uint8_t *ad, size_t ad_len, const uint8_t *in, size_t in_len)
 {
-    if (!a->mode)
-        return a->impl->decrypt(a->ctx, out, nonce, ad, ad_len, in, in_len) == 0 ? KC_OK : KC_ERR_AUTH;
     size_t ct_len = in_len - a->tag;
     return a->mode->decrypt(a->ctx, a->cipher, a->tag, out, nonce, nonce_len, ad, ad_len, in, ct_len,
                             in + ct_len);
@@ -250,15 +192,9 @@ static void one_message(const kc_aead *a, kc_aead_msg *m, int encrypt)
     }
 }
 
-/* The batch entry point of the backend or mode, NULL when it has none. */
+/* The construction's batch entry point; 0 when it has none. */
 static int run_batch(const kc_aead *a, kc_aead_msg *msgs, size_t n, int encrypt)
 {
-    if (!a->mode) {
-        void (*run)(const void *, kc_aead_msg *, size_t) = encrypt ? a->impl->encrypt_batch : a->impl->decrypt_batch;
-        if (!run) return 0;
-        run(a->ctx, msgs, n);
-        return 1;
-    }
     void (*run)(const void *, const kc_cipher *, size_t, size_t, kc_aead_msg *, size_t) =
         encrypt ? a->mode->encrypt_batch : a->mode->decrypt_batch;
     if (!run) return 0;
@@ -333,7 +269,7 @@ kc_status kc_aead_stream_new(kc_aead_stream **out, const kc_aead *a, int encrypt
     if (!out) return KC_ERR_NULL;
     *out = NULL;
     if (!a || (!nonce && nonce_len)) return KC_ERR_NULL;
-    if (!a->mode || !a->mode->stream_start || (flags & ~KC_AEAD_RELEASE_UNVERIFIED)) return KC_ERR_BAD_MODE;
+    if (!a->mode->stream_start || (flags & ~KC_AEAD_RELEASE_UNVERIFIED)) return KC_ERR_BAD_MODE;
     kc_status st = check_nonce(a, nonce_len);
     if (st != KC_OK) return st;
     void *ms;

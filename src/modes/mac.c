@@ -5,15 +5,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "core/names.h"
 #include "core/objects.h"
 #include "core/util.h"
 #include "modes/mode_mac.h"
 #include "parallel/pool.h"
 
-/* The modes by name suffix. */
-static const kc_mode_mac *const mac_modes[] = { &kc_cmac_mac, &kc_gmac_mac };
+/* The modes the constructions of core/names.c map to. */
+static const struct { kc_cons_id id; const kc_mode_mac *mode; } mac_modes[] = {
+    { KC_CONS_CMAC, &kc_cmac_mac },
+    { KC_CONS_GMAC, &kc_gmac_mac },
+};
 
-#define NAME_MAX_LEN 40
 #define STACK_STREAM 512   /* per-message state that fits on the stack; more is allocated */
 
 struct kc_mac {
@@ -21,7 +24,7 @@ struct kc_mac {
     kc_cipher *c;
     void *state;           /* mode->state_size bytes inside this allocation */
     size_t tag_size;       /* the full tag: the cipher's block */
-    char backend[2 * NAME_MAX_LEN];
+    char backend[2 * KC_NAME_MAX];
 };
 
 struct kc_mac_stream {
@@ -30,43 +33,23 @@ struct kc_mac_stream {
     void *st;              /* mode->stream_size bytes inside this allocation */
 };
 
-/* "aria-128-cmac" -> mode and "aria-128"; KC_ERR_UNKNOWN_CIPHER otherwise. */
-static kc_status parse_name(const char *name, const kc_mode_mac **mode, char cipher[NAME_MAX_LEN])
-{
-    const char *dash = strrchr(name, '-');
-    if (!dash || (size_t)(dash - name) >= NAME_MAX_LEN) return KC_ERR_UNKNOWN_CIPHER;
-    for (size_t i = 0; i < sizeof mac_modes / sizeof mac_modes[0]; i++)
-        if (strcmp(dash + 1, mac_modes[i]->suffix) == 0) *mode = mac_modes[i];
-    if (!*mode) return KC_ERR_UNKNOWN_CIPHER;
-    memcpy(cipher, name, (size_t)(dash - name));
-    cipher[dash - name] = 0;
-    const kc_cipher_info *info = kc_cipher_find(cipher);
-    if (!info) return KC_ERR_UNKNOWN_CIPHER;
-    if (info->kind != KC_KIND_BLOCK) return KC_ERR_WRONG_KIND;
-    if ((*mode)->block16_only && info->block_bytes != 16) return KC_ERR_UNKNOWN_CIPHER;
-    return KC_OK;
-}
-
 kc_status kc_mac_new(kc_mac **out, const char *name, const char *backend, const uint8_t *key, size_t key_len)
 {
     if (!out) return KC_ERR_NULL;
     *out = NULL;
     if (!name) return KC_ERR_NULL;
-    const kc_mode_mac *mode = NULL;
-    char cipher[NAME_MAX_LEN], cb[NAME_MAX_LEN] = "";
-    const char *sub = NULL;
-    kc_status st = parse_name(name, &mode, cipher);
+    kc_name n;
+    char cb[KC_NAME_MAX];
+    const char *sub;
+    kc_status st = kc_name_expect(name, KC_NAME_MAC, &n);
     if (st != KC_OK) return st;
-    if (backend) {                         /* "cipher-backend[/sub-backend]" */
-        const char *slash = strchr(backend, '/');
-        size_t n = slash ? (size_t)(slash - backend) : strlen(backend);
-        if (n >= NAME_MAX_LEN) return KC_ERR_UNKNOWN_BACKEND;
-        memcpy(cb, backend, n);
-        cb[n] = 0;
-        if (slash && slash[1]) sub = slash + 1;
-    }
+    const kc_mode_mac *mode = NULL;
+    for (size_t i = 0; i < sizeof mac_modes / sizeof mac_modes[0]; i++)
+        if (mac_modes[i].id == n.cons->id) mode = mac_modes[i].mode;
+    if (!mode) return KC_ERR_UNKNOWN_CIPHER;
+    if (kc_backend_split(backend, cb, &sub) != KC_OK) return KC_ERR_UNKNOWN_BACKEND;
     kc_cipher *c;
-    if ((st = kc_cipher_new(&c, cipher, cb, key, key_len)) != KC_OK) return st;
+    if ((st = kc_cipher_new(&c, n.cipher->info.name, cb, key, key_len)) != KC_OK) return st;
     void *state;
     kc_mac *m = kc_alloc_with_ctx(sizeof *m, mode->state_size, &state);
     if (!m) { kc_cipher_free(c); return KC_ERR_NO_MEMORY; }

@@ -1,0 +1,153 @@
+/* SPDX-License-Identifier: MIT */
+/* Names: the constructions over the cipher table, the parser every
+ * constructor uses (core/names.h), and the public list of every name. */
+#include <stdio.h>
+#include <string.h>
+#include "core/names.h"
+
+/* FF1 and FF3-1 over the 128-bit block ciphers named by the standards we follow. */
+static const char *const ff_ciphers[] = { "aes-", "aria-", "lea-", NULL };
+
+static const kc_construction constructions[] = {
+    { .name = "gcm", .id = KC_CONS_GCM, .kind = KC_NAME_AEAD, .blocks = KC_BLOCKS(16) },
+    { .name = "ccm", .id = KC_CONS_CCM, .kind = KC_NAME_AEAD, .blocks = KC_BLOCKS(16) },
+    { .name = "cmac", .id = KC_CONS_CMAC, .kind = KC_NAME_MAC, .blocks = KC_BLOCKS(8) | KC_BLOCKS(16) },
+    { .name = "gmac", .id = KC_CONS_GMAC, .kind = KC_NAME_MAC, .blocks = KC_BLOCKS(16) },
+    { .name = "ff1", .id = KC_CONS_FF1, .kind = KC_NAME_FPE, .prefix = 1, .blocks = KC_BLOCKS(16),
+      .only = ff_ciphers },
+    { .name = "ff3-1", .id = KC_CONS_FF3_1, .kind = KC_NAME_FPE, .prefix = 1, .blocks = KC_BLOCKS(16),
+      .only = ff_ciphers },
+};
+#define NCONS (sizeof constructions / sizeof constructions[0])
+
+static int takes(const kc_construction *c, const kc_cipher_entry *e)
+{
+    if (!e || e->info.kind != KC_KIND_BLOCK || !(c->blocks & KC_BLOCKS(e->info.block_bytes))) return 0;
+    if (!c->only) return 1;
+    for (const char *const *p = c->only; *p; p++)
+        if (strncmp(e->info.name, *p, strlen(*p)) == 0) return 1;
+    return 0;
+}
+
+kc_status kc_name_parse(const char *name, kc_name *out)
+{
+    if (!name || !out) return KC_ERR_NULL;
+    memset(out, 0, sizeof *out);
+    size_t len = strlen(name);
+    if ((out->cipher = kc_registry_cipher(name)) != NULL) {
+        out->kind = (kc_name_kind)out->cipher->info.kind;
+        return KC_OK;
+    }
+    for (size_t i = 0; i < NCONS; i++) {
+        const kc_construction *c = &constructions[i];
+        size_t n = strlen(c->name);
+        const kc_cipher_entry *e = NULL;
+        if (len <= n + 1 || len - n - 1 >= KC_NAME_MAX) continue;
+        if (c->prefix && strncmp(name, c->name, n) == 0 && name[n] == '-') {
+            e = kc_registry_cipher(name + n + 1);
+        } else if (!c->prefix && name[len - n - 1] == '-' && strcmp(name + len - n, c->name) == 0) {
+            char base[KC_NAME_MAX];
+            memcpy(base, name, len - n - 1);
+            base[len - n - 1] = '\0';
+            e = kc_registry_cipher(base);
+        }
+        if (takes(c, e)) {
+            out->cipher = e;
+            out->cons = c;
+            out->kind = c->kind;
+            return KC_OK;
+        }
+    }
+    return KC_ERR_UNKNOWN_CIPHER;
+}
+
+kc_cons_id kc_name_cons(const char *name)
+{
+    kc_name n;
+    return kc_name_parse(name, &n) == KC_OK && n.cons ? n.cons->id : KC_CONS_NONE;
+}
+
+kc_status kc_name_expect(const char *name, kc_name_kind kind, kc_name *out)
+{
+    kc_status st = kc_name_parse(name, out);
+    return st != KC_OK ? st : out->kind != kind ? KC_ERR_WRONG_KIND : KC_OK;
+}
+
+kc_status kc_backend_split(const char *backend, char first[KC_NAME_MAX], const char **sub)
+{
+    *sub = NULL;
+    first[0] = '\0';
+    if (!backend) return KC_OK;
+    const char *slash = strchr(backend, '/');
+    size_t n = slash ? (size_t)(slash - backend) : strlen(backend);
+    if (n >= KC_NAME_MAX) return KC_ERR_UNKNOWN_BACKEND;
+    memcpy(first, backend, n);
+    first[n] = '\0';
+    if (slash && slash[1]) *sub = slash + 1;
+    return KC_OK;
+}
+
+/* ---- public discovery: the cipher table, then each construction over
+ * every cipher it takes ---- */
+
+/* The i-th name as (cipher, construction); 0 past the end. */
+static int name_at(size_t i, const kc_cipher_entry **e, const kc_construction **c)
+{
+    const kc_cipher_info *info;
+    for (size_t k = 0; (info = kc_cipher_at(k)) != NULL; k++)
+        if (i-- == 0) {
+            *e = kc_registry_cipher(info->name);
+            *c = NULL;
+            return 1;
+        }
+    for (size_t j = 0; j < NCONS; j++)
+        for (size_t k = 0; (info = kc_cipher_at(k)) != NULL; k++) {
+            const kc_cipher_entry *x = kc_registry_cipher(info->name);
+            if (takes(&constructions[j], x) && i-- == 0) {
+                *e = x;
+                *c = &constructions[j];
+                return 1;
+            }
+        }
+    return 0;
+}
+
+size_t kc_name_count(void)
+{
+    size_t n = 0;
+    const kc_cipher_entry *e;
+    const kc_construction *c;
+    while (name_at(n, &e, &c)) n++;
+    return n;
+}
+
+static void fill(kc_name_info *info, const kc_cipher_entry *e, const kc_construction *c)
+{
+    memset(info, 0, sizeof *info);
+    if (!c) snprintf(info->name, sizeof info->name, "%s", e->info.name);
+    else if (c->prefix) snprintf(info->name, sizeof info->name, "%s-%s", c->name, e->info.name);
+    else snprintf(info->name, sizeof info->name, "%s-%s", e->info.name, c->name);
+    info->kind = c ? c->kind : (kc_name_kind)e->info.kind;
+    info->cipher = e->info.name;
+    info->construction = c ? c->name : "";
+    info->key_bytes = e->info.key_bytes;
+}
+
+kc_status kc_name_at(size_t i, kc_name_info *info)
+{
+    if (!info) return KC_ERR_NULL;
+    const kc_cipher_entry *e;
+    const kc_construction *c;
+    if (!name_at(i, &e, &c)) return KC_ERR_UNKNOWN_CIPHER;
+    fill(info, e, c);
+    return KC_OK;
+}
+
+kc_status kc_name_find(const char *name, kc_name_info *info)
+{
+    kc_name n;
+    if (!info) return KC_ERR_NULL;
+    kc_status st = kc_name_parse(name, &n);
+    if (st == KC_OK) fill(info, n.cipher, n.cons);
+    return st;
+}
