@@ -147,24 +147,24 @@ static ALWAYS_INLINE void add_round_key(v128 *q, const v128 *rk)
     for (unsigned i = 0; i < 8; i++) q[i] ^= rk[i];
 }
 
-/* Exchanges the bits of a selected by mask << d with the bits of b selected by mask. */
-static ALWAYS_INLINE void swap_move(v128 *a, v128 *b, v128 mask, const int d)
-{
-    v128 t = vandq_u8(veorq_u8(vshrq_n_u8(*a, d), *b), mask);
-    *b = veorq_u8(*b, t);
-    *a = veorq_u8(*a, vshlq_n_u8(t, d));
-}
+/* Exchanges the bits of a selected by mask << d with the bits of b selected
+ * by mask (a macro: the shift count must be an immediate). */
+#define SWAP_MOVE(a, b, mask, d) do { \
+        v128 t_ = vandq_u8(veorq_u8(vshrq_n_u8(a, d), b), mask); \
+        b = veorq_u8(b, t_); \
+        a = veorq_u8(a, vshlq_n_u8(t_, d)); \
+    } while (0)
 
 /* Blocks <-> planes: word b byte j bit i <-> word i byte j bit b. */
 static ALWAYS_INLINE void transpose(v128 *w)
 {
     const v128 m1 = vdupq_n_u8(0x55), m2 = vdupq_n_u8(0x33), m4 = vdupq_n_u8(0x0f);
-    swap_move(&w[0], &w[1], m1, 1); swap_move(&w[2], &w[3], m1, 1);
-    swap_move(&w[4], &w[5], m1, 1); swap_move(&w[6], &w[7], m1, 1);
-    swap_move(&w[0], &w[2], m2, 2); swap_move(&w[1], &w[3], m2, 2);
-    swap_move(&w[4], &w[6], m2, 2); swap_move(&w[5], &w[7], m2, 2);
-    swap_move(&w[0], &w[4], m4, 4); swap_move(&w[1], &w[5], m4, 4);
-    swap_move(&w[2], &w[6], m4, 4); swap_move(&w[3], &w[7], m4, 4);
+    SWAP_MOVE(w[0], w[1], m1, 1); SWAP_MOVE(w[2], w[3], m1, 1);
+    SWAP_MOVE(w[4], w[5], m1, 1); SWAP_MOVE(w[6], w[7], m1, 1);
+    SWAP_MOVE(w[0], w[2], m2, 2); SWAP_MOVE(w[1], w[3], m2, 2);
+    SWAP_MOVE(w[4], w[6], m2, 2); SWAP_MOVE(w[5], w[7], m2, 2);
+    SWAP_MOVE(w[0], w[4], m4, 4); SWAP_MOVE(w[1], w[5], m4, 4);
+    SWAP_MOVE(w[2], w[6], m4, 4); SWAP_MOVE(w[3], w[7], m4, 4);
 }
 
 /* q holds the eight blocks; they leave encrypted. */
