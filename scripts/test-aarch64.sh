@@ -6,8 +6,11 @@
 # test binary through qemu-aarch64 (CMAKE_CROSSCOMPILING_EMULATOR).  Python
 # CLI tests run too when they honour KCIPHER_EMULATOR.  Left out: peer tests
 # (no arm64 OpenSSL/Crypto++/Botan), the valgrind constant-time check and
-# the install test (host-only).  Prints ctest's summary ("N% tests passed,
-# F tests failed out of T"); exits non-zero on any failure.
+# the install test (host-only).  Then the quick tests once more per AArch64
+# CPU class of tests/test_cpu_mask.c (`test_cpu_mask --classes`: `neon`,
+# KC_CPU_DISABLE=armaes,pmull, a core without the Crypto Extensions), as
+# scripts/test.sh does natively.  Prints ctest's summary ("N% tests passed,
+# F tests failed out of T") per run; exits non-zero on any failure.
 # Build directory: ${KC_BUILD_DIR:-build}/aarch64.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -37,4 +40,19 @@ for f in tests/py/test_*.py; do
 done
 echo "aarch64: not run here: ${exclude//|/, }"
 (cd "$build" && ctest --output-on-failure -j"$jobs" -E "^($exclude)\$" 2>&1) | tee "$build.ctest.log"
-exit "${PIPESTATUS[0]}"
+status=${PIPESTATUS[0]}
+
+# The CPU classes, masked (the heavy tests as scripts/test.sh leaves them out).
+heavy='constant_time.*|peer_.*|py_test_bench_report|py_test_ff_references|py_test_cli_tokenize|py_test_rijndael_py3rijndael'
+if ! classes=$($KCIPHER_EMULATOR "$build/tests/test_cpu_mask" --classes); then
+  echo "aarch64: test_cpu_mask --classes failed"; exit 1
+fi
+while IFS=$'\t' read -r name mask what missing; do
+  [ -n "$name" ] || continue
+  [ -z "$missing" ] || { echo "== aarch64 class $name: skipped (the emulated CPU lacks $missing)"; continue; }
+  echo "== aarch64 tests as on CPU class $name: $what (KC_CPU_DISABLE=$mask)"
+  (cd "$build" && KC_CPU_DISABLE=$mask ctest --output-on-failure -j"$jobs" -E "^($exclude|$heavy)\$" </dev/null 2>&1) |
+    tee "$build.class-$name.ctest.log"
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+done <<<"$classes"
+exit "$status"

@@ -10,7 +10,7 @@ extern const kc_ghash_backend kc_ghash_ct, kc_ghash_ct32, kc_ghash_ct_shift;
 extern const kc_ghash_backend kc_ghash_vpclmul512, kc_ghash_vpclmul_avx2, kc_ghash_pclmul;
 #endif
 #if KC_ARCH_AARCH64
-extern const kc_ghash_backend kc_ghash_pmull;
+extern const kc_ghash_backend kc_ghash_pmull, kc_ghash_neon;
 #endif
 
 const kc_ghash_backend *const kc_ghash_backends[] = {
@@ -21,6 +21,7 @@ const kc_ghash_backend *const kc_ghash_backends[] = {
 #endif
 #if KC_ARCH_AARCH64
     &kc_ghash_pmull,
+    &kc_ghash_neon,
 #endif
     &kc_ghash_ct,
     &kc_ghash_ct32,

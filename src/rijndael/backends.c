@@ -10,7 +10,7 @@ extern const kc_block_backend kc_rijndael_ct, kc_rijndael_table;
 extern const kc_block_backend kc_rijndael_vaes512, kc_rijndael_vaes_avx2, kc_rijndael_aesni;
 #endif
 #if KC_ARCH_AARCH64
-extern const kc_block_backend kc_rijndael_armce;
+extern const kc_block_backend kc_rijndael_armce, kc_rijndael_neon_bs;
 #endif
 
 const kc_block_backend *const kc_rijndael_backends[] = {
@@ -21,6 +21,7 @@ const kc_block_backend *const kc_rijndael_backends[] = {
 #endif
 #if KC_ARCH_AARCH64
     &kc_rijndael_armce,
+    &kc_rijndael_neon_bs,
 #endif
     &kc_rijndael_ct,
     &kc_rijndael_table,
