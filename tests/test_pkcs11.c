@@ -318,6 +318,59 @@ static void refusals(const uint8_t *wrapped, size_t wl)
 #undef UNWRAP
 }
 
+/* A keyring whose versions are wrapped by the token's KEK: the key file
+ * holds no key bytes, the versions load back (KCV checked) through the
+ * recorded pkcs11: source, and a wrong PIN is refused. */
+static void keyring_with_token(void)
+{
+    char ring[300], pin[300], src[2048], why[256];
+    snprintf(ring, sizeof ring, "%s/ring", dir);
+    snprintf(pin, sizeof pin, "%s/pin", dir);
+    FILE *f = fopen(pin, "w");
+    if (!f) { TL_CHECK(0, "PIN file"); return; }
+    fputs("1234\n", f);
+    fclose(f);
+    char q[400];
+    snprintf(q, sizeof q, "pin-source=file:%s", pin);
+    snprintf(src, sizeof src, "%s", uri("token=kcipher;object=kek", q));
+    kc_keyring *kr;
+    if (!tl_check_status(kc_keyring_open(&kr, ring, KC_KEYRING_CREATE, why, sizeof why), KC_OK, "keyring (%s)", why)) return;
+    tl_check_status(kc_keyring_set_kek(kr, src), KC_OK, "KEK %s", src);
+    kc_key_info v1, v2, got;
+    tl_check_status(kc_keyring_new(kr, "cards", "aes-256", &v1), KC_OK, "new under the token (%s)", kc_keyring_error(kr));
+    tl_check_status(kc_keyring_rotate(kr, "cards", &v2), KC_OK, "rotate under the token (%s)", kc_keyring_error(kr));
+    TL_CHECK(strncmp(v1.kek, "pkcs11:", 7) == 0 && strncmp(v2.kek, "pkcs11:", 7) == 0, "versions record the token: %s", v1.kek);
+    kc_keyring_close(kr);
+
+    uint8_t key[32], again[32], kcv[KC_KCV_BYTES];
+    size_t kl = 0, kl2 = 0;
+    char hex[65], file[400], text[4096] = "";
+    TL_CHECK(kc_keyring_open(&kr, ring, 0, why, sizeof why) == KC_OK, "reopen (%s)", why);
+    tl_check_status(kc_keyring_get(kr, "cards@1", key, sizeof key, &kl, &got), KC_OK, "cards@1 through the recorded source (%s)",
+                    kc_keyring_error(kr));
+    tl_check_status(kc_key_check_value("aes-256", key, kl, kcv), KC_OK, "KCV");
+    for (size_t i = 0; i < KC_KCV_BYTES; i++) snprintf(hex + 2 * i, 3, "%02x", kcv[i]);
+    TL_CHECK(kl == 32 && strcmp(hex, v1.kcv) == 0, "cards@1: its KCV %s, recorded %s", hex, v1.kcv);
+    tl_check_status(kc_keyring_get(kr, "cards", again, sizeof again, &kl2, &got), KC_OK, "cards (active)");
+    TL_CHECK(got.version == 2 && kl2 == 32 && memcmp(key, again, 32) != 0, "the active version is 2, another key");
+    kc_keyring_close(kr);
+    snprintf(file, sizeof file, "%s/cards.key", ring);
+    if ((f = fopen(file, "r")) != NULL) {
+        size_t n = fread(text, 1, sizeof text - 1, f);
+        text[n] = 0;
+        fclose(f);
+    }
+    for (size_t i = 0; i < 32; i++) snprintf(hex + 2 * i, 3, "%02x", key[i]);
+    TL_CHECK(*text && strstr(text, hex) == NULL, "the key file holds no key bytes");
+
+    if ((f = fopen(pin, "w")) != NULL) { fputs("9999\n", f); fclose(f); }
+    TL_CHECK(kc_keyring_open(&kr, ring, 0, why, sizeof why) == KC_OK, "reopen");
+    tl_check_status(kc_keyring_get(kr, "cards@1", key, sizeof key, &kl, NULL), KC_ERR_KEK, "wrong PIN");
+    kc_keyring_close(kr);
+    kc_wipe(key, sizeof key);
+    kc_wipe(again, sizeof again);
+}
+
 #ifdef KC_HAVE_PTHREADS
 static const uint8_t *thr_wrapped;
 static size_t thr_wl;
@@ -381,6 +434,7 @@ int main(void)
                                       wrapped, sizeof wrapped, &wl, why, sizeof why);
         tl_check_status(st, KC_OK, "wrap (%s)", why);
         refusals(wrapped, wl);
+        keyring_with_token();
         size_t wl0 = 1;
         st = kc_pkcs11_wrap(uri("token=kcipher;object=kek", "pin-value=1234"), key, 0,
                             wrapped, sizeof wrapped, &wl0, why, sizeof why);
