@@ -66,6 +66,17 @@ pg_start() {   # builds and installs the extension, starts a server; 1 on failur
   head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n' >"$tmp/keys/k128"; echo >>"$tmp/keys/k128"   # hex
   head -c 20 /dev/urandom >"$tmp/keys/k20"                                    # no AES key length
   chmod 700 "$tmp" "$tmp/keys" "$tmp/sock"; chmod 600 "$tmp"/keys/*
+  # A keyring (kcipher.keyring): cards@1 and cards@2 (active), old@1 retired; the CLI's tokens under
+  # each version of 50 card numbers, for keyring.sql (made here: after the chown, the server's user owns it)
+  local r=(--keyring "$tmp/ring") t=("$cli" tokenize --cipher ff1-aes-256 --column card=card --keyring "$tmp/ring")
+  { printf 'id,card\n'; for i in $(seq 1 50); do printf '%d,4%015d\n' "$i" $((i * 7919 + 13)); done; } >"$tmp/ring_clear.csv"
+  if ! { "$cli" key new cards --cipher ff1-aes-256 "${r[@]}" && "$cli" key new old --cipher ff1-aes-128 "${r[@]}" &&
+         "${t[@]}" --key-name cards <"$tmp/ring_clear.csv" >"$tmp/ring_v1.csv" &&
+         "$cli" key rotate cards "${r[@]}" && "$cli" key rotate old "${r[@]}" && "$cli" key retire old@1 "${r[@]}" &&
+         "${t[@]}" --key-name cards@2 <"$tmp/ring_clear.csv" >"$tmp/ring_v2.csv"
+       } >"$dir/pg.keyring.log" 2>&1; then
+    cat "$dir/pg.keyring.log"; bad "keyring for the PostgreSQL tests"; return 1
+  fi
   [ -n "$pg_user" ] && chown -R "$pg_user" "$tmp"
   if ! as_user "$pgbin/initdb" -D "$tmp/data" -U kcipher -A trust -E UTF8 --no-locale -N >"$dir/pg.initdb.log" 2>&1; then
     tail -20 "$dir/pg.initdb.log"; bad "initdb"; return 1
@@ -74,6 +85,7 @@ pg_start() {   # builds and installs the extension, starts a server; 1 on failur
 listen_addresses = ''
 unix_socket_directories = '$tmp/sock'
 kcipher.key_dir = '$tmp/keys'
+kcipher.keyring = '$tmp/ring'
 fsync = off
 max_parallel_workers = 4
 EOF
@@ -97,7 +109,12 @@ pg_test() {
       -c "COPY cards_cli FROM STDIN (FORMAT csv, HEADER)" <"$tmp/cards_cli.csv" &&
   "${psql[@]}" -c "CREATE TABLE rrns_cli (id int PRIMARY KEY, rrn text)" \
       -c "COPY rrns_cli FROM STDIN (FORMAT csv, HEADER)" <"$tmp/rrns_cli.csv" &&
-  "${psql[@]}" -v aead_out="$tmp/aead.hex" -f $t/check.sql || good=0
+  "${psql[@]}" -v aead_out="$tmp/aead.hex" -f $t/check.sql &&
+  for v in clear v1 v2; do
+    "${psql[@]}" -c "CREATE TABLE ring_$v (id int PRIMARY KEY, card text)" \
+        -c "COPY ring_$v FROM STDIN (FORMAT csv, HEADER)" <"$tmp/ring_$v.csv" || break
+  done &&
+  "${psql[@]}" -f $t/keyring.sql || good=0
   if [ $good = 1 ]; then   # kc_encrypt's nonce || ciphertext || tag, opened by the CLI
     local c n pt
     c=$(tr -d ' \n' <"$tmp/aead.hex"); n=${c:0:24}
@@ -105,7 +122,7 @@ pg_test() {
     [ "$pt" = 48656c6c6f ] || { echo "kc_encrypt output not opened by kcipher decrypt: '$pt'"; good=0; }
   fi
   echo "PostgreSQL tests: $((SECONDS - start)) s"
-  [ $good = 1 ] && ok "PostgreSQL tests (1M rows vs the CLI, parallel query, AEAD, errors)" || bad "PostgreSQL tests"
+  [ $good = 1 ] && ok "PostgreSQL tests (1M rows vs the CLI, parallel query, AEAD, errors, keyring versions, kc_retokenize)" || bad "PostgreSQL tests"
   cleanup; tmp=""
 }
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include "kc_keyfile.h"
 #include "kcipher.h"
@@ -37,5 +38,38 @@ int kc_keyfile_name_ok(const char *name, size_t len)
     if (len == 0 || len > 255 || name[0] == '.') return 0;
     for (size_t i = 0; i < len; i++)
         if (name[i] == '/' || name[i] == 0) return 0;
+    return 1;
+}
+
+kc_status kc_ext_keyring_read(const char *dir, const char *ref, const char *kek, uint8_t key[KC_KEYFILE_MAX],
+                              size_t *len, kc_key_info *info, char *why, size_t why_cap)
+{
+    kc_keyring *kr = NULL;
+    memset(key, 0, KC_KEYFILE_MAX);
+    *len = 0;
+    if (why && why_cap) why[0] = 0;
+    kc_status st = kc_keyring_open(&kr, dir, 0, why, why_cap);
+    if (st == KC_OK && kek && *kek) st = kc_keyring_set_kek(kr, kek);
+    if (st == KC_OK) st = kc_keyring_get(kr, ref, key, KC_KEYFILE_MAX, len, info);
+    if (st != KC_OK && kr && why && why_cap) snprintf(why, why_cap, "%s", kc_keyring_error(kr));
+    if (st != KC_OK) {
+        memset(key, 0, KC_KEYFILE_MAX);
+        *len = 0;
+    }
+    kc_keyring_close(kr);
+    return st;
+}
+
+int kc_ext_keyring_path(const char *path, char *buf, size_t cap, const char **dir, const char **ref)
+{
+    static const char prefix[] = "keyring:";
+    size_t n = strlen(path);
+    if (strncmp(path, prefix, sizeof prefix - 1) != 0 || n >= cap) return 0;
+    memcpy(buf, path + sizeof prefix - 1, n - (sizeof prefix - 1) + 1);
+    char *slash = strrchr(buf, '/');
+    if (!slash || slash == buf || !slash[1]) return 0;
+    *slash = 0;
+    *dir = buf;
+    *ref = slash + 1;
     return 1;
 }

@@ -5,6 +5,7 @@
 #define KC_KEYFILE_H
 #include <stddef.h>
 #include <stdint.h>
+#include "kcipher.h"
 
 #define KC_KEYFILE_MAX 256   /* as the CLI: well above any key, in hex with whitespace */
 
@@ -22,6 +23,17 @@ kc_keyfile_status kc_keyfile_read(const char *path, uint8_t key[KC_KEYFILE_MAX],
 
 /* Message for a status other than KC_KEYFILE_ERRNO. */
 const char *kc_keyfile_strerror(kc_keyfile_status st);
+
+/* The key of ref ("NAME" or "NAME@V") in the keyring directory dir
+ * (kc_keyring_get: KCV checked, wrapped versions unwrapped under kek, or
+ * under their recorded KEK source when kek is NULL or "").  *info (may be
+ * NULL) describes the version.  why receives the keyring's reason. */
+kc_status kc_ext_keyring_read(const char *dir, const char *ref, const char *kek, uint8_t key[KC_KEYFILE_MAX],
+                              size_t *len, kc_key_info *info, char *why, size_t why_cap);
+
+/* "keyring:DIR/NAME[@V]" (DuckDB's key_path): 1 and *dir, *ref pointing
+ * into buf (a copy of path, cap bytes), else 0. */
+int kc_ext_keyring_path(const char *path, char *buf, size_t cap, const char **dir, const char **ref);
 
 /* A key name is a plain file name: not empty, no '/', not starting with '.'
  * (so neither "." nor ".." nor hidden files), at most 255 bytes. */

@@ -2,6 +2,9 @@
 /* kcipher in DuckDB, on the C extension API (stable v1.2.0 function table):
  *   kc_tokenize(value, format, key_path [, cipher [, tweak]])
  *   kc_detokenize(value, format, key_path [, cipher [, tweak]])
+ * key_path is a key file, or keyring:DIR/NAME[@V] for a keyring's version
+ * (README: Keys; wrapped versions unwrap under KCIPHER_KEK if set, else
+ * under their recorded source).
  * DuckDB hands over whole vectors (up to 2048 rows); each run of rows that
  * share format, key file and cipher goes to kc_tokenize_batch in one call.
  * The key is read from key_path (as the CLI's --key-file) for every vector,
@@ -62,15 +65,34 @@ static kc_tokenizer *make_tokenizer(str format, str path, str cipher, char *msg,
     kc_tokenizer *t = NULL;
     uint8_t key[KC_KEYFILE_MAX];
     size_t key_len = 0;
-    char def[32];
+    char def[KC_NAME_MAX];
     if (!f || !p || !c) { snprintf(msg, cap, "kcipher: out of memory"); goto done; }
-    kc_keyfile_status ks = kc_keyfile_read(p, key, &key_len);
-    if (ks != KC_KEYFILE_OK) {
-        snprintf(msg, cap, "kcipher: key file '%s': %s", p,
-                 ks == KC_KEYFILE_ERRNO ? strerror(errno) : kc_keyfile_strerror(ks));
+    char ring_buf[1024], why[300];
+    const char *ring, *ref;
+    kc_key_info info;
+    kc_name_info ni;
+    info.cipher[0] = 0;
+    if (kc_ext_keyring_path(p, ring_buf, sizeof ring_buf, &ring, &ref)) {
+        kc_status ks = kc_ext_keyring_read(ring, ref, getenv("KCIPHER_KEK"), key, &key_len, &info, why, sizeof why);
+        if (ks != KC_OK) {
+            snprintf(msg, cap, "kcipher: key '%s': %s%s%s", p, kc_strerror(ks), why[0] ? ": " : "", why);
+            goto done;
+        }
+    } else if (!strncmp(p, "keyring:", 8)) {
+        snprintf(msg, cap, "kcipher: key '%s': a keyring key is keyring:DIR/NAME or keyring:DIR/NAME@V", p);
         goto done;
+    } else {
+        kc_keyfile_status ks = kc_keyfile_read(p, key, &key_len);
+        if (ks != KC_KEYFILE_OK) {
+            snprintf(msg, cap, "kcipher: key file '%s': %s", p,
+                     ks == KC_KEYFILE_ERRNO ? strerror(errno) : kc_keyfile_strerror(ks));
+            goto done;
+        }
     }
-    if (!*c) {                             /* default: FF1 over AES of the key's length */
+    if (!*c && info.cipher[0] && kc_name_find(info.cipher, &ni) == KC_OK &&
+        (ni.kind == KC_NAME_FPE || ni.kind == KC_NAME_FEA)) {
+        snprintf(def, sizeof def, "%s", info.cipher);   /* default: the keyring version's own FPE cipher */
+    } else if (!*c) {                      /* else FF1 over AES of the key's length */
         if (key_len != 16 && key_len != 24 && key_len != 32) {
             snprintf(msg, cap, "kcipher: key file '%s': %s", p, kc_strerror(KC_ERR_KEY_LENGTH));
             goto done;
@@ -78,7 +100,7 @@ static kc_tokenizer *make_tokenizer(str format, str path, str cipher, char *msg,
         snprintf(def, sizeof def, "ff1-aes-%zu", key_len * 8);
     }
     kc_status st = kc_tokenizer_new(&t, *c ? c : def, NULL, key, key_len, f, 0);
-    char why[200];
+    why[0] = 0;
     if (st != KC_OK) {
         t = NULL;
         if (st == KC_ERR_FORMAT_SPEC && kc_format_check(f, why, sizeof why) == KC_ERR_FORMAT_SPEC && why[0])

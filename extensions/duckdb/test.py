@@ -6,6 +6,7 @@ of them compared one by one with `kcipher tokenize` on the same CSV, another
 cipher/format/tweak against the CLI, and the errors."""
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -131,9 +132,33 @@ def main():
     expect_error(con, f"SELECT kc_tokenize('3782 822463 10005', 'card', '{k256}')", "below 10^6", "small-domain option")
     expect_error(con, f"SELECT kc_tokenize(v, 'digits', '{k256}') FROM (VALUES ('12345678'), (''), ('1234x678')) t(v)",
                  "at character 5")
-    for f in os.listdir(tmp):
-        os.unlink(os.path.join(tmp, f))
-    os.rmdir(tmp)
+
+    # A keyring's versions (keyring:DIR/NAME[@V]): the CLI's tokens under cards@1 and cards@2 (active).
+    ring = os.path.join(tmp, "ring")
+    def cli(*args, **kw):
+        return subprocess.run([a.cli, *args], check=True, **kw)
+    cli("key", "new", "cards", "--cipher", "ff1-aes-256", "--keyring", ring, capture_output=True)
+    clear = "".join(f"{i},4{(i * 7919 + 13):015d}\n" for i in range(1, 51))
+    def cli_tokens(ref):
+        out = cli("tokenize", "--cipher", "ff1-aes-256", "--keyring", ring, "--key-name", ref, "--column", "card=card",
+                  input=("id,card\n" + clear).encode(), capture_output=True).stdout.decode()
+        return [line.split(",")[1] for line in out.splitlines()[1:]]
+    v1 = cli_tokens("cards@1")
+    cli("key", "rotate", "cards", "--keyring", ring, capture_output=True)
+    v2 = cli_tokens("cards@2")
+    vals = [line.split(",")[1] for line in clear.splitlines()]
+    got1 = [r[0] for r in con.execute(f"SELECT kc_tokenize(v, 'card', 'keyring:{ring}/cards@1') FROM unnest(?) t(v)",
+                                      [vals]).fetchall()]
+    got2 = [r[0] for r in con.execute(f"SELECT kc_tokenize(v, 'card', 'keyring:{ring}/cards') FROM unnest(?) t(v)",
+                                      [vals]).fetchall()]
+    back = [r[0] for r in con.execute(f"SELECT kc_detokenize(v, 'card', 'keyring:{ring}/cards@2') FROM unnest(?) t(v)",
+                                      [v2]).fetchall()]
+    check(got1 == v1 and got2 == v2 and back == vals and v1 != v2,
+          "keyring versions: cards@1 and the active cards (@2) as the CLI, detokenized back")
+    cli("key", "retire", "cards@1", "--keyring", ring, capture_output=True)
+    expect_error(con, f"SELECT kc_tokenize('4111111111111111', 'card', 'keyring:{ring}/cards@1')", "cards@1")
+    expect_error(con, f"SELECT kc_tokenize('4111111111111111', 'card', 'keyring:cards')", "keyring:DIR/NAME")
+    shutil.rmtree(tmp)
     print(f"duckdb: {'all passed' if not failures else f'{failures} failed'}")
     return 1 if failures else 0
 

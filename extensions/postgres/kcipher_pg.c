@@ -1,14 +1,19 @@
 /* SPDX-License-Identifier: MIT */
-/* kcipher in PostgreSQL: kc_tokenize / kc_detokenize (formatted FPE) and
- * kc_encrypt / kc_decrypt (AEAD).  Keys are never SQL values: key_name
- * names a file in the directory of the kcipher.key_dir setting, read as the
- * CLI's --key-file.  PostgreSQL calls row by row, so each backend keeps the
- * keyed objects it made, per (key_dir, key_name, format, cipher), for the
- * session: a key file changed on disk is seen by new sessions. */
+/* kcipher in PostgreSQL: kc_tokenize / kc_detokenize / kc_retokenize
+ * (formatted FPE) and kc_encrypt / kc_decrypt (AEAD).  Keys are never SQL
+ * values: key_name is "NAME" (the active version) or "NAME@V" of the
+ * keyring of the kcipher.keyring setting (README: Keys), or else names a
+ * file in the directory of kcipher.key_dir, read as the CLI's --key-file.
+ * PostgreSQL calls row by row, so each backend keeps the keyed objects it
+ * made, per (keyring or key_dir, key_name, format, cipher): a keyring
+ * entry is checked against its key file at most once a second (a rotation
+ * or retirement is seen), a key_dir file changed on disk by new sessions. */
 #include "postgres.h"
 
 #include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 
 #include "fmgr.h"
 #include "utils/builtins.h"
@@ -20,7 +25,7 @@
 
 PG_MODULE_MAGIC;
 
-static char *key_dir = NULL;
+static char *key_dir = NULL, *keyring = NULL, *kek = NULL;
 
 void _PG_init(void);
 void _PG_init(void)
@@ -32,6 +37,15 @@ void _PG_init(void)
                                "Files there hold a key as kcipher --key-file reads it (raw or hex); "
                                "keep it readable by the server's user only.",
                                &key_dir, "", PGC_SIGHUP, 0, NULL, NULL, NULL);
+    DefineCustomStringVariable("kcipher.keyring",
+                               "Keyring directory whose names (NAME or NAME@V) key_name arguments give.",
+                               "Made with kcipher key new/rotate; a name it does not hold is looked for in "
+                               "kcipher.key_dir.",
+                               &keyring, "", PGC_SIGHUP, 0, NULL, NULL, NULL);
+    DefineCustomStringVariable("kcipher.kek",
+                               "Key-encryption key source for the keyring's wrapped versions (file:, env:, "
+                               "cmd:, pkcs11:); empty: each version's recorded source.",
+                               NULL, &kek, "", PGC_SIGHUP, GUC_SUPERUSER_ONLY, NULL, NULL, NULL);
     MarkGUCPrefixReserved("kcipher");
     /* A backend calls row by row on its own thread: no library threads in a
      * PostgreSQL process (and a one-row call through the pool costs ~10x). */
@@ -60,14 +74,38 @@ static void kc_fail(kc_status st, const char *what, size_t pos, int has_pos)
 
 /* ---- keys ---------------------------------------------------------------- */
 
-/* Reads key_dir/name into key; raises the SQL error on any failure. */
-static void read_key(const char *name, uint8_t key[KC_KEYFILE_MAX], size_t *len)
+/* The keyring's file for key_name ("NAME" or "NAME@V"): 1 and its path
+ * when kcipher.keyring is set and holds that name. */
+static int keyring_file(const char *name, char path[MAXPGPATH], struct stat *st)
 {
-    char path[MAXPGPATH];
+    size_t n = strcspn(name, "@");
+    if (keyring == NULL || keyring[0] == 0 || !kc_keyfile_name_ok(name, n)) return 0;
+    if (snprintf(path, MAXPGPATH, "%s/%.*s.key", keyring, (int)n, name) >= MAXPGPATH) return 0;
+    return stat(path, st) == 0;
+}
+
+/* Reads the key of name (keyring first, then key_dir) into key, the
+ * keyring version's cipher into ring_cipher ("" for a key_dir file);
+ * raises the SQL error on any failure. */
+static void read_key(const char *name, uint8_t key[KC_KEYFILE_MAX], size_t *len, char ring_cipher[KC_NAME_MAX])
+{
+    char path[MAXPGPATH], why[300];
+    struct stat sb;
+    ring_cipher[0] = 0;
+    if (keyring_file(name, path, &sb)) {
+        kc_key_info info;
+        kc_status st = kc_ext_keyring_read(keyring, name, kek, key, len, &info, why, sizeof why);
+        if (st != KC_OK)
+            ereport(ERROR, (errcode(st == KC_ERR_KEY_NOT_FOUND ? ERRCODE_UNDEFINED_OBJECT : ERRCODE_INVALID_PARAMETER_VALUE),
+                            errmsg("kcipher: key \"%s\": %s%s%s", name, kc_strerror(st), why[0] ? ": " : "", why)));
+        snprintf(ring_cipher, KC_NAME_MAX, "%s", info.cipher);
+        return;
+    }
     if (key_dir == NULL || key_dir[0] == 0)
         ereport(ERROR, (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-                        errmsg("kcipher: kcipher.key_dir is not set"),
-                        errhint("Set kcipher.key_dir in postgresql.conf to the directory of the key files.")));
+                        errmsg("kcipher: no key \"%s\": kcipher.keyring does not hold it and kcipher.key_dir is not set", name),
+                        errhint("Set kcipher.keyring (a keyring directory) or kcipher.key_dir (a directory of key "
+                                "files) in postgresql.conf.")));
     if (!kc_keyfile_name_ok(name, strlen(name)))
         ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
                         errmsg("kcipher: key name \"%s\" is not a plain file name", name)));
@@ -87,7 +125,10 @@ static void read_key(const char *name, uint8_t key[KC_KEYFILE_MAX], size_t *len)
 #define CACHE_MAX 16
 
 typedef struct entry {
-    char *dir, *name, *format, *cipher;   /* format NULL: an AEAD */
+    char *dir, *name, *format, *cipher;   /* format NULL: an AEAD; dir: the keyring's or key_dir */
+    int from_ring;                         /* the key came from the keyring's file: */
+    struct timespec mtime;                 /* its modification time */
+    time_t checked;                        /* when it was last compared */
     kc_tokenizer *tok;
     kc_aead *aead;
     struct entry *next;
@@ -106,27 +147,54 @@ static void entry_free(entry *e)
     pfree(e);
 }
 
+/* A keyring entry whose key file changed (rotated, retired) since it was
+ * made: 1.  Compared at most once a second. */
+static int stale(entry *e)
+{
+    char path[MAXPGPATH];
+    struct stat sb;
+    time_t now = time(NULL);
+    if (!e->from_ring || e->checked == now) return 0;
+    e->checked = now;
+    if (!keyring_file(e->name, path, &sb)) return 1;
+    return sb.st_mtim.tv_sec != e->mtime.tv_sec || sb.st_mtim.tv_nsec != e->mtime.tv_nsec;
+}
+
 /* The entry for these arguments, made on first use (most recent first; the
  * least recently used one goes past CACHE_MAX). */
 static entry *lookup(const char *name, const char *format, const char *cipher)
 {
     entry **pp = &cache, *e;
     int n = 0;
-    const char *dir = key_dir ? key_dir : "";
+    const char *ring_dir = keyring ? keyring : "", *file_dir = key_dir ? key_dir : "";
     for (; (e = *pp) != NULL; pp = &e->next, n++)
-        if (!strcmp(e->name, name) && !strcmp(e->dir, dir) && same(e->format, format) && !strcmp(e->cipher, cipher)) {
-            *pp = e->next;                 /* move to front */
-            e->next = cache;
+        if (!strcmp(e->name, name) && !strcmp(e->dir, e->from_ring ? ring_dir : file_dir) && same(e->format, format) &&
+            !strcmp(e->cipher, cipher)) {
+            *pp = e->next;
+            if (stale(e)) {                /* made again below */
+                entry_free(e);
+                n--;
+                break;
+            }
+            e->next = cache;               /* move to front */
             cache = e;
             return e;
         }
 
+    char path[MAXPGPATH];
+    struct stat sb;
+    int ring = keyring_file(name, path, &sb);
+    const char *dir = ring ? ring_dir : file_dir;
     uint8_t key[KC_KEYFILE_MAX];
     size_t key_len;
-    char def[32];
-    read_key(name, key, &key_len);
+    char def[32], ring_cipher[KC_NAME_MAX];
+    kc_name_info ni;
+    read_key(name, key, &key_len, ring_cipher);
     const char *use = cipher;
-    if (!*cipher && format) {              /* default: FF1 over AES of the key's length */
+    if (!*cipher && format && ring_cipher[0] && kc_name_find(ring_cipher, &ni) == KC_OK &&
+        (ni.kind == KC_NAME_FPE || ni.kind == KC_NAME_FEA)) {
+        use = ring_cipher;                 /* default: the keyring version's own FPE cipher */
+    } else if (!*cipher && format) {       /* else FF1 over AES of the key's length */
         if (key_len != 16 && key_len != 24 && key_len != 32) {
             kc_wipe(key, sizeof key);
             kc_fail(KC_ERR_KEY_LENGTH, name, 0, 0);
@@ -156,6 +224,11 @@ static entry *lookup(const char *name, const char *format, const char *cipher)
     e->format = format ? pstrdup(format) : NULL;
     e->cipher = pstrdup(cipher);
     MemoryContextSwitchTo(old);
+    if (ring) {                            /* the file as it was when the key was read */
+        e->from_ring = 1;
+        e->mtime = sb.st_mtim;
+        e->checked = time(NULL);
+    }
     e->tok = tok;
     e->aead = aead;
     e->next = cache;
@@ -202,6 +275,41 @@ Datum kc_tokenize_pg(PG_FUNCTION_ARGS) { return tokenize(fcinfo, 1); }
 
 PG_FUNCTION_INFO_V1(kc_detokenize_pg);
 Datum kc_detokenize_pg(PG_FUNCTION_ARGS) { return tokenize(fcinfo, 0); }
+
+/* kc_retokenize(value text, format text, from_key text, to_key text, cipher text, tweak text):
+ * the token under from_key becomes the token under to_key; the clear value
+ * exists only in a buffer wiped before returning (or raising). */
+PG_FUNCTION_INFO_V1(kc_retokenize_pg);
+Datum kc_retokenize_pg(PG_FUNCTION_ARGS)
+{
+    text *value = PG_GETARG_TEXT_PP(0);
+    char *format = text_to_cstring(PG_GETARG_TEXT_PP(1));
+    char *from = text_to_cstring(PG_GETARG_TEXT_PP(2));
+    char *to = text_to_cstring(PG_GETARG_TEXT_PP(3));
+    char *cipher = PG_NARGS() > 4 ? text_to_cstring(PG_GETARG_TEXT_PP(4)) : pstrdup("");
+    text *tweak = PG_NARGS() > 5 ? PG_GETARG_TEXT_PP(5) : NULL;
+    entry *ef = lookup(from, format, cipher);
+    kc_tokenizer *tf = ef->tok;
+    kc_tokenizer *tt = lookup(to, format, cipher)->tok;   /* ef stays: it is second of at least two */
+
+    size_t in_len = VARSIZE_ANY_EXHDR(value), mid_len = 0, out_len = 0, pos = 0;
+    size_t cap = 4 * in_len + 4;
+    const uint8_t *tw = tweak ? (const uint8_t *)VARDATA_ANY(tweak) : NULL;
+    size_t tw_len = tweak ? VARSIZE_ANY_EXHDR(tweak) : 0;
+    char *mid = palloc(cap);
+    text *out = palloc(VARHDRSZ + cap);
+    kc_status st = kc_detokenize(tf, mid, cap, &mid_len, VARDATA_ANY(value), in_len, tw, tw_len, &pos);
+    if (st == KC_OK) st = kc_tokenize(tt, VARDATA(out), cap, &out_len, mid, mid_len, tw, tw_len, &pos);
+    kc_wipe(mid, cap);
+    pfree(mid);
+    if (st != KC_OK) {
+        char what[160];
+        snprintf(what, sizeof what, "value does not retokenize in format \"%s\"", format);
+        kc_fail(st, what, pos, st == KC_ERR_FORMAT || st == KC_ERR_CHECK_DIGIT);
+    }
+    SET_VARSIZE(out, VARHDRSZ + out_len);
+    PG_RETURN_TEXT_P(out);
+}
 
 /* ---- AEAD: nonce || ciphertext || tag ------------------------------------------ */
 
