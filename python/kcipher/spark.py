@@ -107,7 +107,7 @@ def _transform(encrypt, df, columns, cipher, key_file, key_env, backend, allow_s
             raise TypeError("column %r is %s, not a string" % (name, fields[name].dataType.simpleString()))
     # The driver checks the cipher and formats (with a throwaway key of a valid length).
     for fmt in set(columns.values()):
-        kcipher.Tokenizer(cipher, key=bytes(kcipher.cipher_info(_block_cipher(cipher)).key_bytes),
+        kcipher.Tokenizer(cipher, key=bytes(_key_bytes(cipher)),
                           format=fmt, backend=backend, allow_small_domain=True).close()
     _probe(df, key_file, key_env)
     counts = None if on_error == "fail" else df.sparkSession.sparkContext.accumulator(0)
@@ -153,12 +153,11 @@ def _probe(df, key_file, key_env):
         raise cls(msg)
 
 
-def _block_cipher(fpe_name):
-    """The cipher an FPE name is built on (ff1-aes-256 -> aes-256)."""
-    for prefix in ("ff3-1-", "ff1-"):
-        if fpe_name.startswith(prefix):
-            return fpe_name[len(prefix):]
-    return fpe_name
+def _key_bytes(name):
+    """The key length of a cipher name, as the library lists it (kc_name_find)."""
+    info = kcipher.ffi.new("kc_name_info *")
+    kcipher._check(kcipher.lib.kc_name_find(name.encode(), info), name)
+    return info.key_bytes
 
 
 def tokenize(df, columns: Dict[str, str], cipher: str = "ff1-aes-256", key_file: Optional[str] = None,
