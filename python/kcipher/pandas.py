@@ -79,9 +79,9 @@ def _at_label(e, index):
 
 def tokenize(series, format: str = "digits", cipher: str = "ff1-aes-256", key=None,
              key_file: Optional[str] = None, key_env: Optional[str] = None, tweak=None,
-             key_name: Optional[str] = None, keyring=None, expect_kcv: Optional[str] = None,
              backend: Optional[str] = None, allow_small_domain: bool = False, on_error: str = "fail",
-             tokenizer: Optional[kcipher.Tokenizer] = None, int_width: Optional[int] = None):
+             tokenizer: Optional[kcipher.Tokenizer] = None, int_width: Optional[int] = None,
+             key_name: Optional[str] = None, keyring=None, expect_kcv: Optional[str] = None):
     """A Series of strings tokenized in ``format``.  ``tweak``: one context
     (str or bytes) for every row, or a Series/list of per-row contexts.
     ``on_error``: "fail" raises with ``.row`` (the index label) and
@@ -96,9 +96,9 @@ def tokenize(series, format: str = "digits", cipher: str = "ff1-aes-256", key=No
 
 def detokenize(series, format: str = "digits", cipher: str = "ff1-aes-256", key=None,
                key_file: Optional[str] = None, key_env: Optional[str] = None, tweak=None,
-               key_name: Optional[str] = None, keyring=None, expect_kcv: Optional[str] = None,
                backend: Optional[str] = None, allow_small_domain: bool = False, on_error: str = "fail",
-               tokenizer: Optional[kcipher.Tokenizer] = None, int_width: Optional[int] = None):
+               tokenizer: Optional[kcipher.Tokenizer] = None, int_width: Optional[int] = None,
+               key_name: Optional[str] = None, keyring=None, expect_kcv: Optional[str] = None):
     """The inverse of :func:`tokenize`."""
     tok = _tok(format, cipher, key, key_file, key_env, backend, allow_small_domain, tokenizer,
                key_name, keyring, expect_kcv)

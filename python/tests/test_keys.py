@@ -42,8 +42,8 @@ def test_key_file_parity_with_cli(tmp_path, cli):
              "odd": b"abc", "empty": b"\n"}
     for name, data in files.items():
         path = _file(tmp_path, name, data)
-        r = subprocess.run([cli, "tokenize", "--cipher", CIPHER, "--key-file", path, "--column", "1:digits"],
-                           input=b"1234567890\n", capture_output=True)
+        r = subprocess.run([cli, "tokenize", "--cipher", CIPHER, "--key-file", path, "--column", "n=digits"],
+                           input=b"n\n1234567890\n", capture_output=True)
         try:
             k = kcipher.load_key(file=path)
         except kcipher.KeyLengthError:
@@ -52,7 +52,7 @@ def test_key_file_parity_with_cli(tmp_path, cli):
         assert r.returncode == 0, (name, r.stderr)
         assert k == key
         with kcipher.Tokenizer(CIPHER, key=k, format="digits") as t:
-            assert r.stdout.decode().strip() == t.encrypt("1234567890")
+            assert r.stdout.decode().split() == ["n", t.encrypt("1234567890")]
 
 
 def test_key_file_missing_and_readable(tmp_path):
@@ -147,3 +147,20 @@ def test_spark_key_length_from_kc_name_find():
     assert spark._key_bytes("fea1-192") == 24                         # no ff1-/ff3-1- prefix
     with pytest.raises(kcipher.UnknownCipherError):
         spark._key_bytes("ff1-nope-128")
+
+
+def test_frames_key_name(tmp_path):
+    from kcipher import _frames
+    ring = str(tmp_path / "ring")
+    kr = kcipher.Keyring(ring)
+    kr.new("f", CIPHER)
+
+    def token(name):
+        return _frames.tokenizers(CIPHER, ["digits"], key_name=name, keyring=ring)["digits"].encrypt("12345678")
+    t1 = token("f")
+    kr.rotate("f")
+    assert token("f") != t1                                          # "NAME" follows a rotation
+    assert token("f@1") == t1
+    assert spark._pin("f", ring) == "f@2"
+    with pytest.raises(kcipher.KcvError):
+        _frames.tokenizers(CIPHER, ["digits"], key_name="f@2", keyring=ring, expect_kcv="000000")
