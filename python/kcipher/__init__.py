@@ -777,7 +777,8 @@ class Tokenizer(_Keyed):
     """Tokenization of formatted text: ``Tokenizer("ff1-aes-256", key=key,
     format="card")``.  ``format`` is a name (``kcipher.formats()`` lists
     them: digits, card, kr-rrn, email, ...) or a spec such as
-    ``"alphabet=digits;pass=- ;keep=6,4"``.  A tweak is a context (str or
+    ``"alphabet=digits;pass=- ;keep=6,4"``; a mask format (``mask-card``)
+    takes no key (its ``cipher`` is None) and cannot detokenize.  A tweak is a context (str or
     bytes: a column name, a row key), hashed to the cipher's tweak as the CLI
     does; ``raw_tweak=True`` gives the bytes to the cipher as they are.
 
@@ -791,12 +792,15 @@ class Tokenizer(_Keyed):
                  raw_tweak: bool = False, key_name: Optional[str] = None,
                  keyring: Union[str, "Keyring", None] = None, expect_kcv: Optional[str] = None):
         p = ffi.new("kc_tokenizer **")
-        key, wipe = _key_source(cipher, key, key_name, keyring, expect_kcv)
+        mask = key is None and key_name is None and lib.kc_format_is_mask(format.encode()) == 1
+        if mask:            # masking needs no cipher and no key
+            key, cipher = b"", None
+        key, wipe = (key, None) if mask else _key_source(cipher, key, key_name, keyring, expect_kcv)
         try:
             k, n = _key(key)
             flags = (lib.KC_FPE_ALLOW_SMALL_DOMAIN if allow_small_domain else 0) | \
                     (lib.KC_TOKENIZER_RAW_TWEAK if raw_tweak else 0)
-            _check(lib.kc_tokenizer_new(p, cipher.encode(), _cstr(backend), k, n, format.encode(), flags),
+            _check(lib.kc_tokenizer_new(p, _cstr(cipher), _cstr(backend), k, n, format.encode(), flags),
                    "%s, format %s" % (cipher, format))
             self._own(p[0], lib.kc_tokenizer_free)
         finally:

@@ -164,3 +164,14 @@ def test_frames_key_name(tmp_path):
     assert spark._pin("f", ring) == "f@2"
     with pytest.raises(kcipher.KcvError):
         _frames.tokenizers(CIPHER, ["digits"], key_name="f@2", keyring=ring, expect_kcv="000000")
+
+
+def test_mask_format_needs_no_key():
+    with kcipher.Tokenizer(format="mask-card") as t:
+        assert t.cipher is None
+        masked = t.encrypt("4111-1111-1111-1111")
+        assert masked.endswith("1111") and masked != "4111-1111-1111-1111"
+        with pytest.raises(kcipher.WrongKindError):
+            t.decrypt(masked)
+    with pytest.raises(TypeError, match="exactly one"):
+        kcipher.Tokenizer(format="card")
