@@ -175,3 +175,24 @@ def test_mask_format_needs_no_key():
             t.decrypt(masked)
     with pytest.raises(TypeError, match="exactly one"):
         kcipher.Tokenizer(format="card")
+
+
+def test_pandas_polars_key_name(tmp_path):
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("pyarrow")
+    import kcipher.pandas as kpd
+    ring = str(tmp_path / "ring")
+    kr = kcipher.Keyring(ring)
+    kr.new("p", CIPHER)
+    key, info = kr.get("p")
+    s = pd.Series(["4111-1111-1111-1111", None, ""], name="card")
+    tok = kpd.tokenize(s, "card", key_name="p", keyring=ring, expect_kcv=info.kcv)
+    assert tok.tolist() == kpd.tokenize(s, "card", key=bytes(key)).tolist()
+    df = kpd.tokenize_frame(pd.DataFrame({"card": s}), {"card": "card"}, key_name="p@1", keyring=ring)
+    assert df["card"].tolist() == tok.tolist()
+    with pytest.raises(TypeError, match="exactly one"):
+        kpd.tokenize(s, "card", key=bytes(key), key_name="p", keyring=ring)
+    pl = pytest.importorskip("polars")
+    import kcipher.polars as kpl
+    out = kpl.tokenize(pl.Series("card", ["4111-1111-1111-1111", None, ""]), "card", key_name="p", keyring=ring)
+    assert out.to_list() == [tok[0], None, ""]
