@@ -101,8 +101,8 @@ def _transform(encrypt, df, columns, cipher, key_file, key_env, backend, allow_s
         raise TypeError("give exactly one of key_file=, key_env= and key_name=")
     if keyring is not None and key_name is None:
         raise TypeError("keyring= needs key_name=")
-    if key_name is not None and "@" not in key_name:
-        key_name = _pin(key_name, keyring)
+    if key_name is not None:
+        key_name = _pin(key_name, keyring, expect_kcv)
     if tweak_context and tweak_column:
         raise TypeError("give tweak_context or tweak_column, not both")
     if on_error not in ("fail", "null", "keep"):
@@ -129,13 +129,21 @@ def _transform(encrypt, df, columns, cipher, key_file, key_env, backend, allow_s
     return out
 
 
-def _pin(key_name, keyring):
+def _pin(key_name, keyring, expect_kcv=None):
     """"NAME" as "NAME@V", its active version read on the driver (no key
-    bytes): every task of the job then uses the same version."""
-    active = [i for i in kcipher.Keyring(keyring).list() if i.name == key_name and i.state == "active"]
-    if not active:
-        raise kcipher.KeyNotFoundError("key %r: no active version in the keyring" % key_name)
-    return active[-1].ref
+    bytes): every task of the job then uses the same version; expect_kcv is
+    checked here against the version's recorded KCV (the executors check
+    the key's)."""
+    name, _, v = key_name.partition("@")
+    found = [i for i in kcipher.Keyring(keyring).list() if i.name == name and
+             (i.state == "active" if not v else str(i.version) == v and i.state != "retired")]
+    if not found:
+        raise kcipher.KeyNotFoundError("key %r: not in the keyring%s" % (key_name, "" if v else " as active"))
+    info = found[-1]
+    if expect_kcv is not None and expect_kcv.lower() != info.kcv.lower():
+        raise kcipher.KcvError("%s: the key's check value is %s, not %s: another key"
+                               % (info.ref, info.kcv, expect_kcv))
+    return info.ref
 
 
 def _probe(df, key_file, key_env, key_name=None, keyring=None):
