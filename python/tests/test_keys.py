@@ -196,3 +196,18 @@ def test_pandas_polars_key_name(tmp_path):
     import kcipher.polars as kpl
     out = kpl.tokenize(pl.Series("card", ["4111-1111-1111-1111", None, ""]), "card", key_name="p", keyring=ring)
     assert out.to_list() == [tok[0], None, ""]
+
+
+def test_keyring_wrapped_under_kek(tmp_path, monkeypatch):
+    ring = str(tmp_path / "ring")
+    monkeypatch.setenv("KC_PY_KEK", bytes(range(32)).hex())
+    monkeypatch.setenv("KC_PY_KEK2", bytes(32).hex())
+    info = kcipher.Keyring(ring, kek="env:KC_PY_KEK").new("w", CIPHER)
+    assert info.kek == "env:KC_PY_KEK"
+    key, got = kcipher.Keyring(ring).get("w")                      # the recorded source
+    assert got.kcv == info.kcv == kcipher.key_check_value(CIPHER, key)
+    with pytest.raises(kcipher.UnwrapError):
+        kcipher.Keyring(ring, kek="env:KC_PY_KEK2").get("w")
+    monkeypatch.setenv("KCIPHER_KEK", "env:KC_PY_KEK2")             # as the CLI: KCIPHER_KEK replaces it
+    with pytest.raises(kcipher.UnwrapError):
+        kcipher.Tokenizer(CIPHER, key_name="w", keyring=ring)
