@@ -16,6 +16,7 @@ collected or on ``close()``, never under a running call or a stream that
 still uses them.  Errors raise subclasses of :class:`Error`, one
 per ``kc_status`` (:class:`InvalidTag` when an AEAD tag fails).
 """
+import os
 import threading
 import warnings
 from dataclasses import dataclass
@@ -25,7 +26,8 @@ from ._ffi import ffi, lib
 
 __all__ = ["Error", "InvalidTag", "OnErrorWarning", "Cipher", "Stream", "AEAD", "FEA", "FPE", "Tokenizer",
            "ciphers", "cipher_info", "backends", "cpu_features", "set_threads", "threads",
-           "error_class", "load_key", "CipherInfo", "BackendInfo", "__version__"]
+           "error_class", "load_key", "Keyring", "KeyInfo", "key_check_value",
+           "formats", "format_spec", "CipherInfo", "BackendInfo", "__version__"]
 
 __version__ = "0.1.0"
 
@@ -125,12 +127,14 @@ def _text(p):
 
 def load_key(file: Optional[str] = None, env: Optional[str] = None) -> bytearray:
     """A key as the CLI reads it: from a file or from an environment variable
-    (hex).  A file that is text (printable ASCII once the whitespace around
-    it is dropped) must be the hex of a 16, 24 or 32-byte key; any other file
-    is the raw key, as it is, and must have a byte that is not text (so a hex
-    key with a typo is never taken as 16-32 ASCII bytes).  A key file that
-    its group or others may read gets a warning.  Returns a bytearray, so the
-    caller can wipe it (``key[:] = bytes(len(key))``)."""
+    (hex).  A file goes through the library's key-file rule
+    (``kc_key_load_file``, README "Keys"): a file that is text must be hex
+    (whitespace around it allowed); any other file is the raw key, as it is
+    (so a hex key with a typo is never taken as ASCII bytes).  A key file
+    that its group or others may read gets a warning (UserWarning).  The key
+    must be 16, 24 or 32 bytes.  Malformed keys raise KeyLengthError with
+    the library's reason; a file that cannot be read raises OSError.
+    Returns a bytearray, so the caller can wipe it (``key[:] = bytes(len(key))``)."""
     import os
     bad = error_class(lib.KC_ERR_KEY_LENGTH)
     if (file is None) == (env is None):
@@ -140,23 +144,25 @@ def load_key(file: Optional[str] = None, env: Optional[str] = None) -> bytearray
         if not text:
             raise bad("environment variable %s is not set" % env)
         return _hex_key(text.strip().encode(), "environment variable %s" % env)
-    with open(file, "rb", buffering=0) as f:
-        mode = os.fstat(f.fileno()).st_mode
-        raw = bytearray(f.read(257))
-    if os.name == "posix" and mode & 0o077:
-        warnings.warn("key file %s may be read by its group or others (mode %o): chmod 600 it"
-                      % (file, mode & 0o777), stacklevel=2)
-    if len(raw) > 256:
-        raise bad("%s: too large for a key file" % file)
-    text = raw.strip(b" \t\r\n")
-    if not text:
-        raise bad("%s: the key file is empty" % file)
-    if all(0x20 <= c < 0x7f for c in text):
-        try:
-            return _hex_key(text, file)
-        finally:
-            raw[:] = bytes(len(raw))
-    return raw
+    path = os.fsencode(file)
+    buf = ffi.new("uint8_t[]", lib.KC_KEY_FILE_MAX)
+    n, warn, why = ffi.new("size_t *"), ffi.new("unsigned *"), ffi.new("char[]", 512)
+    st = lib.kc_key_load_file(path, buf, lib.KC_KEY_FILE_MAX, n, warn, why, 512)
+    try:
+        if warn[0] & lib.KC_KEY_FILE_READABLE:
+            mode = os.stat(file).st_mode & 0o777
+            warnings.warn("key file %s may be read by its group or others (mode %o): chmod 600 it"
+                          % (file, mode), stacklevel=2)
+        if st == lib.KC_ERR_KEY_NOT_FOUND:
+            err = ffi.errno
+            raise OSError(err, os.strerror(err) if err else _text(why), file)
+        if st != 0:
+            raise bad(_text(why) or _strerror(st))
+        if n[0] not in (16, 24, 32):
+            raise bad("%s: a key must be 16, 24 or 32 bytes, not %d" % (file, n[0]))
+        return bytearray(ffi.buffer(buf, n[0]))
+    finally:
+        lib.kc_wipe(buf, lib.KC_KEY_FILE_MAX)
 
 
 def _hex_key(text, where):
@@ -170,6 +176,149 @@ def _hex_key(text, where):
         raise bad("%s: a hex key must be 32, 48 or 64 hex digits (16, 24 or 32 bytes), not %d"
                   % (where, len(text)))
     return bytearray.fromhex(text.decode())
+
+
+# ---- keyring (README "Keys") -------------------------------------------------
+
+@dataclass(frozen=True)
+class KeyInfo:
+    """One version of a keyring's key (never its bytes)."""
+    name: str
+    version: int
+    cipher: str
+    created: str
+    state: str          # "active", "decrypt-only", "retired"
+    kcv: str            # key check value, hex
+    kek: str            # the recorded KEK source; "" when stored in hex
+
+    @property
+    def ref(self) -> str:
+        return "%s@%d" % (self.name, self.version)
+
+
+def _key_info(p):
+    return KeyInfo(ffi.string(p.name).decode(), p.version, ffi.string(p.cipher).decode(),
+                   ffi.string(p.created).decode(), _text(lib.kc_key_state_name(p.state)),
+                   ffi.string(p.kcv).decode(), ffi.string(p.kek).decode())
+
+
+class Keyring:
+    """Named keys with versions, as the CLI's ``--keyring`` reads them:
+    ``Keyring(path=None, kek=None)``; path defaults to ``KCIPHER_KEYRING``,
+    kek (a KEK source: "file:PATH", "env:VAR", "cmd:COMMAND", "pkcs11:URI")
+    to ``KCIPHER_KEK``.  ``get("NAME")`` gives the active version,
+    ``get("NAME@V")`` that version (retired ones are refused).  Each call
+    opens the keyring (writes are locked and atomic in the library)."""
+
+    def __init__(self, path: Optional[str] = None, kek: Optional[str] = None):
+        import os
+        path = path if path is not None else os.environ.get("KCIPHER_KEYRING")
+        if not path:
+            raise TypeError("a keyring needs a path (or KCIPHER_KEYRING)")
+        self.path = os.fspath(path)
+        self.kek = kek if kek is not None else (os.environ.get("KCIPHER_KEK") or None)
+
+    def _call(self, fn, *args, create=False):
+        p, why = ffi.new("kc_keyring **"), ffi.new("char[]", 600)
+        st = lib.kc_keyring_open(p, os.fsencode(self.path), lib.KC_KEYRING_CREATE if create else 0, why, 600)
+        if st != 0:
+            raise error_class(st)(_text(why) or _strerror(st))
+        kr = p[0]
+        try:
+            if self.kek:
+                self._check(kr, lib.kc_keyring_set_kek(kr, self.kek.encode()))
+            return fn(kr, *args)
+        finally:
+            lib.kc_keyring_close(kr)
+
+    @staticmethod
+    def _check(kr, st):
+        if st != 0:
+            raise error_class(st)(_text(lib.kc_keyring_error(kr)) or _strerror(st))
+
+    def get(self, ref: str):
+        """(key as a bytearray: wipe it after use, KeyInfo) of "NAME" or "NAME@V"."""
+        def get(kr):
+            buf, n, info = ffi.new("uint8_t[]", 64), ffi.new("size_t *"), ffi.new("kc_key_info *")
+            try:
+                self._check(kr, lib.kc_keyring_get(kr, ref.encode(), buf, 64, n, info))
+                return bytearray(ffi.buffer(buf, n[0])), _key_info(info)
+            finally:
+                lib.kc_wipe(buf, 64)
+        return self._call(get)
+
+    def list(self) -> List[KeyInfo]:
+        """Every version, names in byte order, versions ascending."""
+        def lst(kr):
+            info, out = ffi.new("kc_key_info *"), []
+            while True:
+                st = lib.kc_keyring_list(kr, len(out), info)
+                if st == lib.KC_ERR_KEY_NOT_FOUND:
+                    return out
+                self._check(kr, st)
+                out.append(_key_info(info))
+        return self._call(lst)
+
+    def new(self, name: str, cipher: str) -> KeyInfo:
+        """A new name, version 1 active, a random key (the keyring is made if missing)."""
+        def new(kr):
+            info = ffi.new("kc_key_info *")
+            self._check(kr, lib.kc_keyring_new(kr, name.encode(), cipher.encode(), info))
+            return _key_info(info)
+        return self._call(new, create=True)
+
+    def rotate(self, name: str) -> KeyInfo:
+        """A new active version; the older ones stay for decryption."""
+        def rot(kr):
+            info = ffi.new("kc_key_info *")
+            self._check(kr, lib.kc_keyring_rotate(kr, name.encode(), info))
+            return _key_info(info)
+        return self._call(rot)
+
+    def retire(self, ref: str) -> None:
+        """"NAME@V" is refused from now on."""
+        self._call(lambda kr: self._check(kr, lib.kc_keyring_retire(kr, ref.encode())))
+
+
+def key_check_value(cipher: str, key: Bytes) -> str:
+    """The key's check value (hex), as ``kcipher key list`` prints it."""
+    kcv = ffi.new("uint8_t[]", lib.KC_KCV_BYTES)
+    k, n = _key(key)
+    _check(lib.kc_key_check_value(cipher.encode(), k, n, kcv), cipher)
+    return bytes(kcv).hex()
+
+
+def _wipe(b):
+    if b is not None:
+        b[:] = bytes(len(b))
+
+
+def _key_source(cipher, key, key_name, keyring, expect_kcv):
+    """(key bytes, a bytearray to wipe after use or None): from key= or from
+    key_name= in a keyring, exactly one, as the CLI's --key-name; expect_kcv
+    refuses another key (KcvError)."""
+    if (key is None) == (key_name is None):
+        raise TypeError("give exactly one of key= and key_name=")
+    wipe = None
+    if key_name is not None:
+        kr = keyring if isinstance(keyring, Keyring) else Keyring(keyring)
+        key, info = kr.get(key_name)
+        wipe = key
+        if info.cipher != cipher:
+            key[:] = bytes(len(key))
+            raise TypeError("key %s is a %s key, not %s" % (info.ref, info.cipher, cipher))
+        kcv = info.kcv
+    elif keyring is not None:
+        raise TypeError("keyring= needs key_name=")
+    if expect_kcv is not None:
+        if key_name is None:
+            kcv = key_check_value(cipher, key)
+        if expect_kcv.lower() != kcv.lower():
+            if wipe is not None:
+                wipe[:] = bytes(len(wipe))
+            raise error_class(lib.KC_ERR_KCV)("the key's check value is %s, not %s: another key"
+                                              % (kcv, expect_kcv))
+    return key, wipe
 
 
 # ---- discovery ----------------------------------------------------------------
@@ -210,6 +359,28 @@ def ciphers() -> List[str]:
     info = ffi.new("kc_name_info *")
     return [_check(lib.kc_name_at(i, info), "kc_name_at") or ffi.string(info.name).decode()
             for i in range(lib.kc_name_count())]
+
+
+def formats() -> List[str]:
+    """Every named format of :class:`Tokenizer` (kc_format_at, as
+    ``kcipher formats`` lists them); :func:`format_spec` gives a name's spec."""
+    name, spec, desc = ffi.new("char **"), ffi.new("char **"), ffi.new("char **")
+    out, i = [], 0
+    while lib.kc_format_at(i, name, spec, desc) == 0:
+        out.append(ffi.string(name[0]).decode())
+        i += 1
+    return out
+
+
+def format_spec(format: str) -> str:
+    """The spec of a named format (KeyError for a name :func:`formats` does not list)."""
+    name, spec, desc = ffi.new("char **"), ffi.new("char **"), ffi.new("char **")
+    i = 0
+    while lib.kc_format_at(i, name, spec, desc) == 0:
+        if ffi.string(name[0]).decode() == format:
+            return ffi.string(spec[0]).decode()
+        i += 1
+    raise KeyError(format)
 
 
 def cipher_info(name: str) -> CipherInfo:
@@ -344,11 +515,17 @@ class Cipher(_Keyed):
     and CBC; large inputs are spread over the library's threads.
     ``encryptor()``/``decryptor()`` give streams for inputs of any size."""
 
-    def __init__(self, name: str, key: Bytes, backend: Optional[str] = None):
+    def __init__(self, name: str, key: Bytes = None, backend: Optional[str] = None,
+                 key_name: Optional[str] = None, keyring: Union[str, "Keyring", None] = None,
+                 expect_kcv: Optional[str] = None):
         p = ffi.new("kc_cipher **")
-        k, n = _key(key)
-        _check(lib.kc_cipher_new(p, name.encode(), _cstr(backend), k, n), name)
-        self._own(p[0], lib.kc_cipher_free)
+        key, wipe = _key_source(name, key, key_name, keyring, expect_kcv)
+        try:
+            k, n = _key(key)
+            _check(lib.kc_cipher_new(p, name.encode(), _cstr(backend), k, n), name)
+            self._own(p[0], lib.kc_cipher_free)
+        finally:
+            _wipe(wipe)
         self.name = _text(lib.kc_cipher_name(self._ptr))
         self.backend = _text(lib.kc_cipher_backend_name(self._ptr))
         self.block_size = lib.kc_cipher_block_size(self._ptr)
@@ -444,12 +621,17 @@ class AEAD(_Keyed):
     ``decrypt`` raises :class:`InvalidTag` and returns nothing when the tag
     fails.  ``tag_size`` shortens the tag where the cipher allows it."""
 
-    def __init__(self, name: str, key: Bytes, backend: Optional[str] = None,
-                 tag_size: Optional[int] = None):
+    def __init__(self, name: str, key: Bytes = None, backend: Optional[str] = None,
+                 tag_size: Optional[int] = None, key_name: Optional[str] = None,
+                 keyring: Union[str, "Keyring", None] = None, expect_kcv: Optional[str] = None):
         p = ffi.new("kc_aead **")
-        k, n = _key(key)
-        _check(lib.kc_aead_new(p, name.encode(), _cstr(backend), k, n), name)
-        self._own(p[0], lib.kc_aead_free)
+        key, wipe = _key_source(name, key, key_name, keyring, expect_kcv)
+        try:
+            k, n = _key(key)
+            _check(lib.kc_aead_new(p, name.encode(), _cstr(backend), k, n), name)
+            self._own(p[0], lib.kc_aead_free)
+        finally:
+            _wipe(wipe)
         self.name = name
         if tag_size is not None:
             setter = getattr(lib, "kc_aead_set_tag_size", None)
@@ -493,11 +675,17 @@ class FEA(_Keyed):
     ``encrypt(data, tweak)`` takes any number of whole blocks;
     ``encrypt_int`` one block as an int."""
 
-    def __init__(self, name: str, key: Bytes, bits: int = 128, backend: Optional[str] = None):
+    def __init__(self, name: str, key: Bytes = None, bits: int = 128, backend: Optional[str] = None,
+                 key_name: Optional[str] = None, keyring: Union[str, "Keyring", None] = None,
+                 expect_kcv: Optional[str] = None):
         p = ffi.new("kc_fea **")
-        k, n = _key(key)
-        _check(lib.kc_fea_new(p, name.encode(), _cstr(backend), k, n, bits), name)
-        self._own(p[0], lib.kc_fea_free)
+        key, wipe = _key_source(name, key, key_name, keyring, expect_kcv)
+        try:
+            k, n = _key(key)
+            _check(lib.kc_fea_new(p, name.encode(), _cstr(backend), k, n, bits), name)
+            self._own(p[0], lib.kc_fea_free)
+        finally:
+            _wipe(wipe)
         self.name, self.bits = name, bits
         self.block_size = lib.kc_fea_block_size(self._ptr)
         self.tweak_size = lib.kc_fea_tweak_size(self._ptr)
@@ -535,13 +723,18 @@ class FPE(_Keyed):
     FEA (``fea2-128``).  Values are strings of 0-9a-z (radix <= 36) or
     sequences of digit values; the result has the same type."""
 
-    def __init__(self, name: str, key: Bytes, radix: int = 10, length: int = 16,
-                 backend: Optional[str] = None, allow_small_domain: bool = False):
+    def __init__(self, name: str, key: Bytes = None, radix: int = 10, length: int = 16,
+                 backend: Optional[str] = None, allow_small_domain: bool = False, key_name: Optional[str] = None,
+                 keyring: Union[str, "Keyring", None] = None, expect_kcv: Optional[str] = None):
         p = ffi.new("kc_fpe **")
-        k, n = _key(key)
-        _check(lib.kc_fpe_new(p, name.encode(), _cstr(backend), k, n, radix, length,
-                              lib.KC_FPE_ALLOW_SMALL_DOMAIN if allow_small_domain else 0), name)
-        self._own(p[0], lib.kc_fpe_free)
+        key, wipe = _key_source(name, key, key_name, keyring, expect_kcv)
+        try:
+            k, n = _key(key)
+            _check(lib.kc_fpe_new(p, name.encode(), _cstr(backend), k, n, radix, length,
+                                  lib.KC_FPE_ALLOW_SMALL_DOMAIN if allow_small_domain else 0), name)
+            self._own(p[0], lib.kc_fpe_free)
+        finally:
+            _wipe(wipe)
         self.name, self.radix, self.length = name, radix, length
         self.tweak_size = lib.kc_fpe_tweak_size(self._ptr)
 
@@ -582,9 +775,10 @@ def _context(tweak):
 
 class Tokenizer(_Keyed):
     """Tokenization of formatted text: ``Tokenizer("ff1-aes-256", key=key,
-    format="card")``.  ``format`` is a name (digits, alnum, hex, card,
-    card-luhn, kr-rrn, kr-phone, kr-brn, email) or a spec such as
-    ``"alphabet=digits;pass=- ;keep=6,4"``.  A tweak is a context (str or
+    format="card")``.  ``format`` is a name (``kcipher.formats()`` lists
+    them: digits, card, kr-rrn, email, ...) or a spec such as
+    ``"alphabet=digits;pass=- ;keep=6,4"``; a mask format (``mask-card``)
+    takes no key (its ``cipher`` is None) and cannot detokenize.  A tweak is a context (str or
     bytes: a column name, a row key), hashed to the cipher's tweak as the CLI
     does; ``raw_tweak=True`` gives the bytes to the cipher as they are.
 
@@ -595,16 +789,22 @@ class Tokenizer(_Keyed):
 
     def __init__(self, cipher: str = "ff1-aes-256", key: Bytes = None, format: str = "digits",
                  backend: Optional[str] = None, allow_small_domain: bool = False,
-                 raw_tweak: bool = False):
-        if key is None:
-            raise TypeError("Tokenizer needs a key")
+                 raw_tweak: bool = False, key_name: Optional[str] = None,
+                 keyring: Union[str, "Keyring", None] = None, expect_kcv: Optional[str] = None):
         p = ffi.new("kc_tokenizer **")
-        k, n = _key(key)
-        flags = (lib.KC_FPE_ALLOW_SMALL_DOMAIN if allow_small_domain else 0) | \
-                (lib.KC_TOKENIZER_RAW_TWEAK if raw_tweak else 0)
-        _check(lib.kc_tokenizer_new(p, cipher.encode(), _cstr(backend), k, n, format.encode(), flags),
-               "%s, format %s" % (cipher, format))
-        self._own(p[0], lib.kc_tokenizer_free)
+        mask = key is None and key_name is None and lib.kc_format_is_mask(format.encode()) == 1
+        if mask:            # masking needs no cipher and no key
+            key, cipher = b"", None
+        key, wipe = (key, None) if mask else _key_source(cipher, key, key_name, keyring, expect_kcv)
+        try:
+            k, n = _key(key)
+            flags = (lib.KC_FPE_ALLOW_SMALL_DOMAIN if allow_small_domain else 0) | \
+                    (lib.KC_TOKENIZER_RAW_TWEAK if raw_tweak else 0)
+            _check(lib.kc_tokenizer_new(p, _cstr(cipher), _cstr(backend), k, n, format.encode(), flags),
+                   "%s, format %s" % (cipher, format))
+            self._own(p[0], lib.kc_tokenizer_free)
+        finally:
+            _wipe(wipe)
         self.cipher, self.format = cipher, format
 
     # -- one value

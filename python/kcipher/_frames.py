@@ -11,22 +11,32 @@ _lock = threading.Lock()
 
 
 def tokenizers(cipher, formats, key=None, key_file=None, key_env=None, backend=None,
-               allow_small_domain=False):
+               allow_small_domain=False, key_name=None, keyring=None, expect_kcv=None):
     """{format: Tokenizer}, made once per process for the same key source (a
-    key given as bytes is not kept in the cache's index, only its objects)."""
-    if key is not None:
-        return {f: kcipher.Tokenizer(cipher, key=key, format=f, backend=backend,
+    key given as bytes is not kept in the cache's index, only its objects).
+    ``key_name`` "NAME" (the active version) is read from the keyring on each
+    call, so a rotation is seen; "NAME@V" is cached as a file is."""
+    def make(k):
+        return {f: kcipher.Tokenizer(cipher, key=k, format=f, backend=backend, expect_kcv=expect_kcv,
                                      allow_small_domain=allow_small_domain) for f in set(formats)}
-    index = (cipher, tuple(sorted(set(formats))), key_file, key_env, backend, allow_small_domain)
+    if key is not None:
+        return make(key)
+    ring = (keyring.path, keyring.kek) if isinstance(keyring, kcipher.Keyring) else keyring
+    index = (cipher, tuple(sorted(set(formats))), key_file, key_env, key_name, ring, expect_kcv, backend,
+             allow_small_domain)
     with _lock:
         if index not in _cache:
-            k = kcipher.load_key(file=key_file) if key_file is not None else kcipher.load_key(env=key_env)
+            if key_name is not None:
+                k, _ = kcipher._key_source(cipher, None, key_name, keyring, None)
+            else:
+                k = kcipher.load_key(file=key_file) if key_file is not None else kcipher.load_key(env=key_env)
             try:
-                _cache[index] = {f: kcipher.Tokenizer(cipher, key=k, format=f, backend=backend,
-                                                      allow_small_domain=allow_small_domain)
-                                 for f in set(formats)}
+                toks = make(k)
             finally:
                 k[:] = bytes(len(k))
+            if key_name is not None and "@" not in key_name:
+                return toks
+            _cache[index] = toks
         return _cache[index]
 
 

@@ -12,12 +12,14 @@ from kcipher import _frames
 __all__ = ["tokenize", "detokenize", "tokenize_frame", "detokenize_frame"]
 
 
-def _tok(format, cipher, key, key_file, key_env, backend, allow_small_domain, tokenizer):
+def _tok(format, cipher, key, key_file, key_env, backend, allow_small_domain, tokenizer,
+         key_name=None, keyring=None, expect_kcv=None):
     if tokenizer is not None:
         return tokenizer
-    if sum(x is not None for x in (key, key_file, key_env)) != 1:
-        raise TypeError("give exactly one of key=, key_file= and key_env= (or tokenizer=)")
+    if sum(x is not None for x in (key, key_file, key_env, key_name)) != 1:
+        raise TypeError("give exactly one of key=, key_file=, key_env= and key_name= (or tokenizer=)")
     return _frames.tokenizers(cipher, [format], key=key, key_file=key_file, key_env=key_env,
+                              key_name=key_name, keyring=keyring, expect_kcv=expect_kcv,
                               backend=backend, allow_small_domain=allow_small_domain)[format]
 
 
@@ -78,7 +80,8 @@ def _at_label(e, index):
 def tokenize(series, format: str = "digits", cipher: str = "ff1-aes-256", key=None,
              key_file: Optional[str] = None, key_env: Optional[str] = None, tweak=None,
              backend: Optional[str] = None, allow_small_domain: bool = False, on_error: str = "fail",
-             tokenizer: Optional[kcipher.Tokenizer] = None, int_width: Optional[int] = None):
+             tokenizer: Optional[kcipher.Tokenizer] = None, int_width: Optional[int] = None,
+             key_name: Optional[str] = None, keyring=None, expect_kcv: Optional[str] = None):
     """A Series of strings tokenized in ``format``.  ``tweak``: one context
     (str or bytes) for every row, or a Series/list of per-row contexts.
     ``on_error``: "fail" raises with ``.row`` (the index label) and
@@ -86,16 +89,19 @@ def tokenize(series, format: str = "digits", cipher: str = "ff1-aes-256", key=No
     (:class:`kcipher.OnErrorWarning`) with the count.  An integer Series is
     refused unless ``int_width=N`` (rendered as N digits, zero-padded; the
     result is strings)."""
-    tok = _tok(format, cipher, key, key_file, key_env, backend, allow_small_domain, tokenizer)
+    tok = _tok(format, cipher, key, key_file, key_env, backend, allow_small_domain, tokenizer,
+               key_name, keyring, expect_kcv)
     return _series(1, series, tok, tweak, on_error, int_width)
 
 
 def detokenize(series, format: str = "digits", cipher: str = "ff1-aes-256", key=None,
                key_file: Optional[str] = None, key_env: Optional[str] = None, tweak=None,
                backend: Optional[str] = None, allow_small_domain: bool = False, on_error: str = "fail",
-               tokenizer: Optional[kcipher.Tokenizer] = None, int_width: Optional[int] = None):
+               tokenizer: Optional[kcipher.Tokenizer] = None, int_width: Optional[int] = None,
+               key_name: Optional[str] = None, keyring=None, expect_kcv: Optional[str] = None):
     """The inverse of :func:`tokenize`."""
-    tok = _tok(format, cipher, key, key_file, key_env, backend, allow_small_domain, tokenizer)
+    tok = _tok(format, cipher, key, key_file, key_env, backend, allow_small_domain, tokenizer,
+               key_name, keyring, expect_kcv)
     return _series(0, series, tok, tweak, on_error, int_width)
 
 

@@ -6,7 +6,10 @@ The columns go to the executors as Arrow batches (``mapInArrow``) and through
 ``kc_tokenize_arrow`` there without copies.  The key is read on the executors
 from ``key_file`` (a path every executor can read) or ``key_env`` (an
 environment variable of the executors, hex): only the path or the variable's
-name is in the query plan, never the key.  Each Python worker reads the key
+name is in the query plan, never the key; or from ``key_name="NAME[@V]"`` in
+the keyring ``keyring`` (a path every executor can read; default the
+executors' ``KCIPHER_KEYRING``), "NAME" pinned to its active version on the
+driver so every task uses the same one; ``expect_kcv`` refuses another key.  Each Python worker reads the key
 once and keeps its tokenizers.  Empty strings and nulls are left as they are
 (as the CLI leaves empty fields).  See docs/spark.md for clusters.
 
@@ -31,8 +34,10 @@ class _Job:
     """The function mapInArrow ships to the executors (pickled: no key in it)."""
 
     def __init__(self, encrypt, columns, cipher, key_file, key_env, backend, allow_small_domain,
-                 tweak_context, tweak_column, on_error, id_column, threads, counts=None):
+                 tweak_context, tweak_column, on_error, id_column, threads, counts=None,
+                 named=(None, None, None)):
         self.counts = counts
+        self.key_name, self.keyring, self.expect_kcv = named
         self.encrypt, self.columns, self.cipher = encrypt, dict(columns), cipher
         self.key_file, self.key_env, self.backend = key_file, key_env, backend
         self.allow_small_domain, self.tweak_context = allow_small_domain, tweak_context
@@ -50,7 +55,8 @@ class _Job:
             kcipher.set_threads(threads)
         toks = _frames.tokenizers(self.cipher, self.columns.values(), key_file=self.key_file,
                                   key_env=self.key_env, backend=self.backend,
-                                  allow_small_domain=self.allow_small_domain)
+                                  allow_small_domain=self.allow_small_domain, key_name=self.key_name,
+                                  keyring=self.keyring, expect_kcv=self.expect_kcv)
         seen = 0                                       # rows of this partition so far
         for batch in batches:
             arrays = list(batch.columns)
@@ -89,10 +95,14 @@ class _Job:
 
 
 def _transform(encrypt, df, columns, cipher, key_file, key_env, backend, allow_small_domain,
-               tweak_context, tweak_column, on_error, id_column, threads):
+               tweak_context, tweak_column, on_error, id_column, threads, key_name, keyring, expect_kcv):
     from pyspark.sql.types import StringType
-    if (key_file is None) == (key_env is None):
-        raise TypeError("give exactly one of key_file= and key_env=")
+    if sum(x is not None for x in (key_file, key_env, key_name)) != 1:
+        raise TypeError("give exactly one of key_file=, key_env= and key_name=")
+    if keyring is not None and key_name is None:
+        raise TypeError("keyring= needs key_name=")
+    if key_name is not None:
+        key_name = _pin(key_name, keyring, expect_kcv)
     if tweak_context and tweak_column:
         raise TypeError("give tweak_context or tweak_column, not both")
     if on_error not in ("fail", "null", "keep"):
@@ -107,18 +117,36 @@ def _transform(encrypt, df, columns, cipher, key_file, key_env, backend, allow_s
             raise TypeError("column %r is %s, not a string" % (name, fields[name].dataType.simpleString()))
     # The driver checks the cipher and formats (with a throwaway key of a valid length).
     for fmt in set(columns.values()):
-        kcipher.Tokenizer(cipher, key=bytes(kcipher.cipher_info(_block_cipher(cipher)).key_bytes),
+        kcipher.Tokenizer(cipher, key=bytes(_key_bytes(cipher)),
                           format=fmt, backend=backend, allow_small_domain=True).close()
-    _probe(df, key_file, key_env)
+    _probe(df, key_file, key_env, key_name, keyring)
     counts = None if on_error == "fail" else df.sparkSession.sparkContext.accumulator(0)
     job = _Job(encrypt, columns, cipher, key_file, key_env, backend, allow_small_domain,
-               tweak_context, tweak_column, on_error, id_column, threads, counts)
+               tweak_context, tweak_column, on_error, id_column, threads, counts,
+               (key_name, keyring, expect_kcv))
     out = df.mapInArrow(job, df.schema)
     out.kcipher_on_error = counts       # values made null or kept, once an action has run
     return out
 
 
-def _probe(df, key_file, key_env):
+def _pin(key_name, keyring, expect_kcv=None):
+    """"NAME" as "NAME@V", its active version read on the driver (no key
+    bytes): every task of the job then uses the same version; expect_kcv is
+    checked here against the version's recorded KCV (the executors check
+    the key's)."""
+    name, _, v = key_name.partition("@")
+    found = [i for i in kcipher.Keyring(keyring).list() if i.name == name and
+             (i.state == "active" if not v else str(i.version) == v and i.state != "retired")]
+    if not found:
+        raise kcipher.KeyNotFoundError("key %r: not in the keyring%s" % (key_name, "" if v else " as active"))
+    info = found[-1]
+    if expect_kcv is not None and expect_kcv.lower() != info.kcv.lower():
+        raise kcipher.KcvError("%s: the key's check value is %s, not %s: another key"
+                               % (info.ref, info.kcv, expect_kcv))
+    return info.ref
+
+
+def _probe(df, key_file, key_env, key_name=None, keyring=None):
     """One task on an executor imports kcipher and reads the key source, so a
     wrong executor Python or a missing key fails now, saying what to set.
     (One executor answers: a cluster must give every executor the same.)"""
@@ -129,7 +157,10 @@ def _probe(df, key_file, key_env):
         except ImportError as e:
             return [("import", "%s (executor Python: %s)" % (e, sys.executable))]
         try:
-            key = k.load_key(file=key_file) if key_file is not None else k.load_key(env=key_env)
+            if key_name is not None:
+                key = k.Keyring(keyring).get(key_name)[0]
+            else:
+                key = k.load_key(file=key_file) if key_file is not None else k.load_key(env=key_env)
             key[:] = bytes(len(key))
         except Exception as e:
             return [(type(e).__name__, str(e))]
@@ -145,7 +176,8 @@ def _probe(df, key_file, key_env):
                            "PYSPARK_PYTHON (or spark.pyspark.python) to a Python with kcipher installed, "
                            "the same on every executor" % detail)
     if kind != "ok":
-        what = "key_file %r" % key_file if key_file is not None else "key_env %r" % key_env
+        what = "key_file %r" % key_file if key_file is not None else \
+            "key_env %r" % key_env if key_env is not None else "key_name %r" % key_name
         cls = getattr(kcipher, kind, None) or getattr(__import__("builtins"), kind, None)
         if not (isinstance(cls, type) and issubclass(cls, Exception)):
             cls = RuntimeError
@@ -153,18 +185,18 @@ def _probe(df, key_file, key_env):
         raise cls(msg)
 
 
-def _block_cipher(fpe_name):
-    """The cipher an FPE name is built on (ff1-aes-256 -> aes-256)."""
-    for prefix in ("ff3-1-", "ff1-"):
-        if fpe_name.startswith(prefix):
-            return fpe_name[len(prefix):]
-    return fpe_name
+def _key_bytes(name):
+    """The key length of a cipher name, as the library lists it (kc_name_find)."""
+    info = kcipher.ffi.new("kc_name_info *")
+    kcipher._check(kcipher.lib.kc_name_find(name.encode(), info), name)
+    return info.key_bytes
 
 
 def tokenize(df, columns: Dict[str, str], cipher: str = "ff1-aes-256", key_file: Optional[str] = None,
              key_env: Optional[str] = None, backend: Optional[str] = None, allow_small_domain: bool = False,
              tweak_context: bool = False, tweak_column: Optional[str] = None, on_error: str = "fail",
-             id_column: Optional[str] = None, threads: Optional[int] = None):
+             id_column: Optional[str] = None, threads: Optional[int] = None, key_name: Optional[str] = None,
+             keyring: Optional[str] = None, expect_kcv: Optional[str] = None):
     """A DataFrame with ``columns`` ({name: format}) tokenized, the others as they are.
 
     Options as the CLI's: ``tweak_context`` (each column's name is its
@@ -175,13 +207,14 @@ def tokenize(df, columns: Dict[str, str], cipher: str = "ff1-aes-256", key_file:
     them on the driver after an action).  ``threads``: library
     threads per task (default: the task's CPUs, ``spark.task.cpus``)."""
     return _transform(1, df, columns, cipher, key_file, key_env, backend, allow_small_domain,
-                      tweak_context, tweak_column, on_error, id_column, threads)
+                      tweak_context, tweak_column, on_error, id_column, threads, key_name, keyring, expect_kcv)
 
 
 def detokenize(df, columns: Dict[str, str], cipher: str = "ff1-aes-256", key_file: Optional[str] = None,
                key_env: Optional[str] = None, backend: Optional[str] = None, allow_small_domain: bool = False,
                tweak_context: bool = False, tweak_column: Optional[str] = None, on_error: str = "fail",
-               id_column: Optional[str] = None, threads: Optional[int] = None):
+               id_column: Optional[str] = None, threads: Optional[int] = None, key_name: Optional[str] = None,
+               keyring: Optional[str] = None, expect_kcv: Optional[str] = None):
     """The inverse of :func:`tokenize`, with the same options."""
     return _transform(0, df, columns, cipher, key_file, key_env, backend, allow_small_domain,
-                      tweak_context, tweak_column, on_error, id_column, threads)
+                      tweak_context, tweak_column, on_error, id_column, threads, key_name, keyring, expect_kcv)

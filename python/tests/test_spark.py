@@ -189,3 +189,21 @@ def test_missing_tweak_names_its_row(spark, data):
     with pytest.raises(Exception) as e:
         kcipher.spark.tokenize(df, {"card": "card"}, key_file=str(key), tweak_column="ctx").collect()
     assert "card: partition 0, row 1 (0-based): tweak_column 'ctx' is null or empty" in str(e.value)
+
+
+def test_key_name_from_keyring(spark, tmp_path):
+    ring = str(tmp_path / "ring")
+    kr = kcipher.Keyring(ring)
+    kr.new("sp", CIPHER)
+    rows = [(1, "4111-1111-1111-1111"), (2, None)]
+    df = spark.createDataFrame(rows, "id long, card string")
+    tok = kcipher.spark.tokenize(df, {"card": "card"}, cipher=CIPHER, key_name="sp", keyring=ring)
+    kr.rotate("sp")                                    # after planning: the job keeps sp@1
+    out = [r.card for r in tok.orderBy("id").collect()]
+    with kcipher.Tokenizer(CIPHER, key_name="sp@1", keyring=ring, format="card") as t:
+        assert out == [t.encrypt(rows[0][1]), None]
+    back = kcipher.spark.detokenize(tok, {"card": "card"}, cipher=CIPHER, key_name="sp@1", keyring=ring)
+    assert [r.card for r in back.orderBy("id").collect()] == [rows[0][1], None]
+    with pytest.raises(kcipher.KcvError):
+        kcipher.spark.tokenize(df, {"card": "card"}, cipher=CIPHER, key_name="sp", keyring=ring,
+                               expect_kcv="000000").collect()

@@ -1,0 +1,213 @@
+# SPDX-License-Identifier: MIT
+"""Keys (issue 24): the library's key-file rule, the keyring, key_name=
+and expect_kcv= in the constructors, the names the library lists."""
+import os
+import subprocess
+import warnings
+
+import pytest
+
+import kcipher
+from kcipher import spark
+
+CIPHER = "ff1-aes-256"
+
+
+def _file(tmp_path, name, data, mode=0o600):
+    p = tmp_path / name
+    p.write_bytes(data)
+    p.chmod(mode)
+    return str(p)
+
+
+# ---- key files: the library's rule (kc_key_load_file), as the CLI ------------------
+
+@pytest.mark.parametrize("data, why", [
+    (b"00" * 15 + b"0", "odd number of hex digits"),
+    (b"passwordpassword", "text but not hex (character 1 is not a hex digit); a raw key must hold binary bytes"),
+    (b"\n \n", "empty"),
+    (bytes(300), "too large for a key file"),
+])
+def test_key_file_reasons_are_the_librarys(tmp_path, data, why):
+    path = _file(tmp_path, "k", data)
+    with pytest.raises(kcipher.KeyLengthError) as e:
+        kcipher.load_key(file=path)
+    assert str(e.value) == "%s: %s" % (path, why)
+
+
+def test_key_file_parity_with_cli(tmp_path, cli):
+    """Every file the CLI takes Python takes, the same key; every file it refuses Python refuses."""
+    key = bytes(range(1, 33))
+    files = {"hex": b"  " + key.hex().upper().encode() + b"\r\n", "raw": key, "bad": b"passwordpassword",
+             "odd": b"abc", "empty": b"\n"}
+    for name, data in files.items():
+        path = _file(tmp_path, name, data)
+        r = subprocess.run([cli, "tokenize", "--cipher", CIPHER, "--key-file", path, "--column", "n=digits"],
+                           input=b"n\n1234567890\n", capture_output=True)
+        try:
+            k = kcipher.load_key(file=path)
+        except kcipher.KeyLengthError:
+            assert r.returncode != 0, name
+            continue
+        assert r.returncode == 0, (name, r.stderr)
+        assert k == key
+        with kcipher.Tokenizer(CIPHER, key=k, format="digits") as t:
+            assert r.stdout.decode().split() == ["n", t.encrypt("1234567890")]
+
+
+def test_key_file_missing_and_readable(tmp_path):
+    with pytest.raises(FileNotFoundError):
+        kcipher.load_key(file=str(tmp_path / "none"))
+    if os.name == "posix":
+        with pytest.warns(UserWarning, match="read by its group or others"):
+            kcipher.load_key(file=_file(tmp_path, "k", bytes(16).hex().encode(), 0o640))
+
+
+# ---- keyring ---------------------------------------------------------------------------
+
+def test_keyring_round_trip(tmp_path):
+    kr = kcipher.Keyring(str(tmp_path / "ring"))
+    v1 = kr.new("pay", CIPHER)
+    assert (v1.name, v1.version, v1.cipher, v1.state) == ("pay", 1, CIPHER, "active")
+    k1, info = kr.get("pay")
+    assert isinstance(k1, bytearray) and len(k1) == 32 and info == v1
+    assert v1.kcv == kcipher.key_check_value(CIPHER, k1)
+    with kcipher.Tokenizer(CIPHER, key_name="pay", keyring=kr, format="card") as t:
+        token = t.encrypt("4111-1111-1111-1111")
+
+    v2 = kr.rotate("pay")
+    assert v2.version == 2 and v2.kcv != v1.kcv
+    assert [(i.ref, i.state) for i in kr.list()] == [("pay@1", "decrypt-only"), ("pay@2", "active")]
+    assert kr.get("pay")[1].version == 2
+    assert kr.get("pay@1")[0] == k1                                  # the old version stays
+    with kcipher.Tokenizer(CIPHER, key_name="pay@1", keyring=str(kr.path), format="card") as t:
+        assert t.decrypt(token) == "4111-1111-1111-1111"
+    with kcipher.Tokenizer(CIPHER, key_name="pay", keyring=kr, format="card") as t:
+        assert t.encrypt("4111-1111-1111-1111") != token               # the active version is 2
+
+    kr.retire("pay@1")
+    assert [(i.ref, i.state) for i in kr.list()] == [("pay@1", "retired"), ("pay@2", "active")]
+    with pytest.raises(kcipher.KeyNotFoundError):
+        kr.get("pay@1")
+    with pytest.raises(kcipher.KeyNotFoundError):
+        kcipher.Tokenizer(CIPHER, key_name="pay@1", keyring=kr, format="card")
+    with pytest.raises(kcipher.KeyNotFoundError):
+        kr.rotate("nobody")
+    with pytest.raises(kcipher.KeyringError):
+        kcipher.Keyring(str(tmp_path / "missing")).list()
+
+
+def test_expect_kcv(tmp_path):
+    kr = kcipher.Keyring(str(tmp_path / "ring"))
+    info = kr.new("pay", CIPHER)
+    kcipher.Tokenizer(CIPHER, key_name="pay", keyring=kr, expect_kcv=info.kcv.upper()).close()
+    with pytest.raises(kcipher.KcvError, match="not 000000"):
+        kcipher.Tokenizer(CIPHER, key_name="pay", keyring=kr, expect_kcv="000000")
+    key = bytes(32)
+    kcv = kcipher.key_check_value(CIPHER, key)
+    kcipher.Tokenizer(CIPHER, key=key, expect_kcv=kcv).close()
+    kcipher.Cipher("aes-256", key, expect_kcv=kcv).close()           # FF1's KCV is its cipher's
+    with pytest.raises(kcipher.KcvError):
+        kcipher.FPE(CIPHER, key, expect_kcv=info.kcv)
+
+
+def test_key_name_sources(tmp_path, monkeypatch):
+    ring = str(tmp_path / "ring")
+    kr = kcipher.Keyring(ring)
+    kr.new("t", CIPHER)
+    key, _ = kr.get("t")
+    monkeypatch.setenv("KCIPHER_KEYRING", ring)
+    with kcipher.Tokenizer(CIPHER, key_name="t", format="digits") as a, \
+            kcipher.Tokenizer(CIPHER, key=key, format="digits") as b:
+        assert a.encrypt("0123456789") == b.encrypt("0123456789")
+    with pytest.raises(TypeError, match="exactly one"):
+        kcipher.Tokenizer(CIPHER, key=key, key_name="t")
+    with pytest.raises(TypeError, match="exactly one"):
+        kcipher.Tokenizer(CIPHER)
+    with pytest.raises(TypeError, match="is a ff1-aes-256 key, not ff3-1-aes-256"):
+        kcipher.Tokenizer("ff3-1-aes-256", key_name="t")
+    with pytest.raises(TypeError, match="keyring= needs key_name="):
+        kcipher.Tokenizer(CIPHER, key=key, keyring=ring)
+
+
+# ---- names the library lists ----------------------------------------------------------
+
+def test_formats_from_the_library():
+    names = kcipher.formats()
+    assert {"digits", "card", "kr-rrn", "email"} <= set(names)
+    assert len(names) == len(set(names))
+    assert kcipher.format_spec("digits")
+    with pytest.raises(KeyError):
+        kcipher.format_spec("no-such-format")
+
+
+def test_spark_key_length_from_kc_name_find():
+    assert spark._key_bytes("ff1-aes-256") == 32
+    assert spark._key_bytes("ff3-1-aria-128") == 16
+    assert spark._key_bytes("fea1-192") == 24                         # no ff1-/ff3-1- prefix
+    with pytest.raises(kcipher.UnknownCipherError):
+        spark._key_bytes("ff1-nope-128")
+
+
+def test_frames_key_name(tmp_path):
+    from kcipher import _frames
+    ring = str(tmp_path / "ring")
+    kr = kcipher.Keyring(ring)
+    kr.new("f", CIPHER)
+
+    def token(name):
+        return _frames.tokenizers(CIPHER, ["digits"], key_name=name, keyring=ring)["digits"].encrypt("12345678")
+    t1 = token("f")
+    kr.rotate("f")
+    assert token("f") != t1                                          # "NAME" follows a rotation
+    assert token("f@1") == t1
+    assert spark._pin("f", ring) == "f@2"
+    with pytest.raises(kcipher.KcvError):
+        _frames.tokenizers(CIPHER, ["digits"], key_name="f@2", keyring=ring, expect_kcv="000000")
+
+
+def test_mask_format_needs_no_key():
+    with kcipher.Tokenizer(format="mask-card") as t:
+        assert t.cipher is None
+        masked = t.encrypt("4111-1111-1111-1111")
+        assert masked.endswith("1111") and masked != "4111-1111-1111-1111"
+        with pytest.raises(kcipher.WrongKindError):
+            t.decrypt(masked)
+    with pytest.raises(TypeError, match="exactly one"):
+        kcipher.Tokenizer(format="card")
+
+
+def test_pandas_polars_key_name(tmp_path):
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("pyarrow")
+    import kcipher.pandas as kpd
+    ring = str(tmp_path / "ring")
+    kr = kcipher.Keyring(ring)
+    kr.new("p", CIPHER)
+    key, info = kr.get("p")
+    s = pd.Series(["4111-1111-1111-1111", None, ""], name="card")
+    tok = kpd.tokenize(s, "card", key_name="p", keyring=ring, expect_kcv=info.kcv)
+    assert tok.tolist() == kpd.tokenize(s, "card", key=bytes(key)).tolist()
+    df = kpd.tokenize_frame(pd.DataFrame({"card": s}), {"card": "card"}, key_name="p@1", keyring=ring)
+    assert df["card"].tolist() == tok.tolist()
+    with pytest.raises(TypeError, match="exactly one"):
+        kpd.tokenize(s, "card", key=bytes(key), key_name="p", keyring=ring)
+    pl = pytest.importorskip("polars")
+    import kcipher.polars as kpl
+    out = kpl.tokenize(pl.Series("card", ["4111-1111-1111-1111", None, ""]), "card", key_name="p", keyring=ring)
+    assert out.to_list() == [tok[0], None, ""]
+
+
+def test_keyring_wrapped_under_kek(tmp_path, monkeypatch):
+    ring = str(tmp_path / "ring")
+    monkeypatch.setenv("KC_PY_KEK", bytes(range(32)).hex())
+    monkeypatch.setenv("KC_PY_KEK2", bytes(32).hex())
+    info = kcipher.Keyring(ring, kek="env:KC_PY_KEK").new("w", CIPHER)
+    assert info.kek == "env:KC_PY_KEK"
+    key, got = kcipher.Keyring(ring).get("w")                      # the recorded source
+    assert got.kcv == info.kcv == kcipher.key_check_value(CIPHER, key)
+    with pytest.raises(kcipher.UnwrapError):
+        kcipher.Keyring(ring, kek="env:KC_PY_KEK2").get("w")
+    monkeypatch.setenv("KCIPHER_KEK", "env:KC_PY_KEK2")             # as the CLI: KCIPHER_KEK replaces it
+    with pytest.raises(kcipher.UnwrapError):
+        kcipher.Tokenizer(CIPHER, key_name="w", keyring=ring)
