@@ -35,6 +35,9 @@ static const char usage[] =
 "      [--encoding utf-8|cp949|euc-kr] [--output-encoding utf-8] [--progress | --no-progress]\n"
 "      Mask formats (mask, mask-card, ...) are irreversible: a run of masks only needs no cipher or key.\n"
 "      A malformed record fails the run unless --on-error skip-record; a summary goes to stderr.\n"
+"  retokenize --from NAME@V --to NAME@W --column NAME=FORMAT [...]  (or --from-key-file F --to-key-file G\n"
+"      --cipher C)  tokens under one key into tokens under another, one pass, the same options as\n"
+"      tokenize; --expect-from-kcv HEX, --expect-to-kcv HEX refuse other keys\n"
 "  mac --cipher NAME --mode cmac|gmac KEY [--nonce HEX] [--tag-len N] [--hex DATA]\n"
 "      [--verify TAG]                     prints the tag in hex (stdin without --hex);\n"
 "                                         --verify: exit 0 when TAG matches, 1 when not\n"
@@ -175,7 +178,8 @@ static int run(int argc, char **argv)
     if (strcmp(cmd, "formats") == 0) return cmd_formats(argc, argv);
     if (strcmp(cmd, "list") == 0) return argc == 2 ? cmd_list() : fail(EXIT_USAGE, "list", "takes no arguments");
     options o;
-    int rc, fpe = strcmp(cmd, "fpe") == 0, tok = !strcmp(cmd, "tokenize") || !strcmp(cmd, "detokenize");
+    int rc, fpe = strcmp(cmd, "fpe") == 0, tok = !strcmp(cmd, "tokenize") || !strcmp(cmd, "detokenize")
+                                                  || !strcmp(cmd, "retokenize");
     if (fpe && (argc < 3 || (strcmp(argv[2], "encrypt") && strcmp(argv[2], "decrypt"))))
         return fail(EXIT_USAGE, "fpe", "expected `fpe encrypt` or `fpe decrypt`");
     int mac = strcmp(cmd, "mac") == 0;
@@ -185,7 +189,7 @@ static int run(int argc, char **argv)
     }
     if ((rc = parse_options(argc - 2 - fpe, argv + 2 + fpe, fpe ? KC_CLI_MAX_VALUES : 0, &o))) return rc;
     if ((rc = apply_threads(&o)) || (rc = io_open(&o))) return rc;
-    if (tok) return cmd_tokenize(&o, cmd[0] == 't');
+    if (tok) return cmd_tokenize(&o, cmd[0] == 'r' ? 2 : cmd[0] == 't');
     if (mac) return cmd_mac(&o);
     return fpe ? cmd_fpe(&o, argv[2][0] == 'e') : cmd_crypt(&o, cmd[0] == 'e');
 }

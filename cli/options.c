@@ -47,6 +47,11 @@ static const struct { arg_opt a; unsigned where; } cli_opts[] = {
     OPT("--progress", ARG_FLAG, progress, FOR_TOKENIZE), OPT("--no-progress", ARG_FLAG, no_progress, FOR_TOKENIZE),
     OPT("--keyring", ARG_VALUE, keyring, ALL | FOR_KEY), OPT("--key-name", ARG_VALUE, key_name, ALL),
     OPT("--expect-kcv", ARG_VALUE, expect_kcv, ALL),   OPT("--kek", ARG_VALUE, kek, ALL | FOR_KEY),
+    OPT("--from", ARG_VALUE, from, FOR_RETOKENIZE),     OPT("--to", ARG_VALUE, to, FOR_RETOKENIZE),
+    OPT("--from-key-file", ARG_VALUE, from_key_file, FOR_RETOKENIZE),
+    OPT("--to-key-file", ARG_VALUE, to_key_file, FOR_RETOKENIZE),
+    OPT("--expect-from-kcv", ARG_VALUE, expect_from_kcv, FOR_RETOKENIZE),
+    OPT("--expect-to-kcv", ARG_VALUE, expect_to_kcv, FOR_RETOKENIZE),
 };
 #define NOPTS (sizeof cli_opts / sizeof cli_opts[0])
 
@@ -205,7 +210,7 @@ static int read_key_file(const char *path, uint8_t **key, size_t *len)
     return 0;
 }
 
-static struct { char name[KC_KEY_NAME_MAX + 16], kcv[2 * KC_KCV_BYTES + 1], line[160]; } used;
+static struct { char name[KC_KEY_NAME_MAX + 16], kcv[2 * KC_KCV_BYTES + 1], line[160], cipher[64]; } used;
 
 const char *key_used(const char **name, const char **kcv)
 {
@@ -213,6 +218,11 @@ const char *key_used(const char **name, const char **kcv)
     if (kcv) *kcv = used.kcv;
     snprintf(used.line, sizeof used.line, "key %s%s%s", used.name, *used.kcv ? " kcv " : "", used.kcv);
     return used.line;
+}
+
+const char *key_used_cipher(void)
+{
+    return used.cipher;
 }
 
 /* Library statuses of the keyring: a missing key or keyring, or a KEK that
@@ -248,6 +258,7 @@ static int keyring_key(const options *o, uint8_t **key, size_t *len)
     if (rc) { free_wiped(p, 64); return rc; }
     snprintf(used.name, sizeof used.name, "%s@%u", info.name, info.version);
     snprintf(used.kcv, sizeof used.kcv, "%s", info.kcv);
+    snprintf(used.cipher, sizeof used.cipher, "%s", info.cipher);
     *key = p;
     return 0;
 }

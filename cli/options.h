@@ -12,6 +12,7 @@ enum { EXIT_CRYPTO = 1, EXIT_USAGE = 2 };
  * in GCM or CCM (`--mode gcm|ccm`); FOR_MAC: `kcipher mac`. */
 enum { FOR_BLOCK = 1, FOR_AEAD = 2, FOR_FEA = 4, FOR_FPE = 8, FOR_TOKENIZE = 16, FOR_AEAD_MODE = 32, FOR_MAC = 64 };
 enum { FOR_KEY = 128 };   /* `kcipher key ...` */
+enum { FOR_RETOKENIZE = 256 };   /* `kcipher retokenize`: beside FOR_TOKENIZE */
 #define KC_CLI_MAX_COLUMNS 16
 #define KC_CLI_MAX_VALUES 64     /* VALUE arguments of `fpe` */
 
@@ -23,6 +24,7 @@ typedef struct options {
                *max_record_bytes, *summary_json;
     const char *in_file, *out_file, *encoding, *output_encoding, *progress, *no_progress;   /* files, encodings */
     const char *keyring, *key_name, *expect_kcv, *kek;   /* keyring key sources (cli/key.c) */
+    const char *from, *to, *from_key_file, *to_key_file, *expect_from_kcv, *expect_to_kcv;   /* retokenize */
     const char *columns[KC_CLI_MAX_COLUMNS];   /* every --column */
     size_t ncolumns;
     const char *positional[KC_CLI_MAX_VALUES];
@@ -49,6 +51,8 @@ int load_key(const options *o, uint8_t **key, size_t *len);
  * "key NAME@V kcv XXXXXX" (or "key --key-file kcv ..."), for run summaries;
  * *name, *kcv get the parts ("" when unknown). */
 const char *key_used(const char **name, const char **kcv);
+/* The cipher the keyring records for the key load_key loaded ("" for other sources). */
+const char *key_used_cipher(void);
 /* A usage error when stdin and stdout are the same regular file. */
 int check_same_file(void);
 

@@ -12,7 +12,11 @@
  * does not fit its format, and counted), or its record is dropped (--on-error
  * skip-record, counted), or the run fails.  A record that cannot be parsed
  * fails the run under every policy but skip-record.  The summary goes to
- * stderr on every run (and to --summary-json FILE). */
+ * stderr on every run (and to --summary-json FILE).
+ *
+ * retokenize is the third mode: each column's batch is detokenized under the
+ * from key into a part's own buffer (clear), tokenized from there under the
+ * to key, and the clear buffer wiped before the records are written. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <pthread.h>
@@ -37,6 +41,9 @@
 #endif
 #define MAX_RECORD_DEFAULT ((size_t)1 << 20)
 enum { ON_ERROR_FAIL, ON_ERROR_NULL, ON_ERROR_KEEP, ON_ERROR_SKIP };
+enum { MODE_DETOKENIZE = 0, MODE_TOKENIZE = 1, MODE_RETOKENIZE = 2 };
+static const char *const mode_names[] = { "detokenize", "tokenize", "retokenize" };
+static const char *const done_names[] = { "detokenized", "tokenized", "retokenized" };
 static const char *const policy_names[] = { "fail", "null", "keep", "skip-record" };
 
 /* A value's problem found before encryption (the library's status comes after). */
@@ -53,8 +60,8 @@ typedef struct counts {
 
 typedef struct column {
     const char *name, *spec;
-    kc_tokenizer *t;
-    kc_token_row *rows;          /* CHUNK_ROWS each */
+    kc_tokenizer *t, *t2;        /* retokenize: t the from key's, t2 the to key's */
+    kc_token_row *rows, *rows2;  /* CHUNK_ROWS each; rows2: retokenize's second pass */
     field *fields;
     unsigned char *problem;      /* PROBLEM_* */
     counts n;                    /* of the whole run */
@@ -70,6 +77,8 @@ typedef struct part {
     size_t first, n;
     char *values, *tokens;       /* its unquoted values, and room for their tokens */
     size_t values_cap, tokens_cap;
+    char *clear;                 /* retokenize: the clear values, wiped after each chunk */
+    size_t clear_cap, tused;     /* tused: bytes of tokens (and clear) in use */
     table_out out;               /* its records, written back */
     size_t stop;                 /* the record (from first) that ends the run, or n */
     size_t stop_col;             /* its column, or SIZE_MAX: the record itself */
@@ -82,7 +91,7 @@ typedef struct part {
 
 typedef struct job {
     table_kind kind;
-    int policy, encrypt, tweak_context;
+    int policy, encrypt, tweak_context;   /* encrypt: MODE_* */
     column cols[KC_CLI_MAX_COLUMNS];
     size_t ncols;
     const char *names[KC_CLI_MAX_COLUMNS + 1];   /* the columns', then --tweak-column's */
@@ -102,6 +111,7 @@ typedef struct job {
     enc_conv *in_conv;
     table_out ubuf;
     unsigned char bad_enc[CHUNK_ROWS];
+    struct { char name[KC_KEY_NAME_MAX + 16], kcv[16], cipher[64]; } keys[2];   /* retokenize: from, to */
     /* progress on stderr */
     int progress, shown;
     long long size;              /* of the input when a regular file, else -1 */
@@ -130,6 +140,7 @@ static int prepare(part *p)
     for (size_t k = p->first; k < p->first + p->n; k++) bytes += j->rec_len[k];
     if (grow(&p->values, &p->values_cap, bytes * (j->ncols + 1) + 16) ||
         grow(&p->tokens, &p->tokens_cap, bytes * 4 * j->ncols + 16)) return -1;
+    if (j->encrypt == MODE_RETOKENIZE && grow(&p->clear, &p->clear_cap, bytes * 4 * j->ncols + 16)) return -1;
     size_t used = 0, tused = 0;
     field f[KC_CLI_MAX_COLUMNS + 1];
     for (size_t k = p->first; k < p->first + p->n; k++) {
@@ -188,6 +199,7 @@ static int prepare(part *p)
         if (e->code)                              /* nothing of a malformed record goes to the cipher */
             for (size_t c = 0; c < j->ncols; c++) memset(&j->cols[c].rows[k], 0, sizeof j->cols[c].rows[k]);
     }
+    p->tused = tused;
     return 0;
 }
 
@@ -255,6 +267,36 @@ static int write_record(job *j, table_out *out, const char *rec, size_t len, siz
     return 0;
 }
 
+/* retokenize, one column of a part: the tokens detokenized into p->clear,
+ * the clear values tokenized into p->tokens (where the rows expect them);
+ * a value that fails either step keeps that step's status. */
+static void retokenize_column(part *p, column *col)
+{
+    kc_token_row *r = col->rows + p->first, *r2 = col->rows2 + p->first;
+    for (size_t i = 0; i < p->n; i++)
+        if (r[i].in) r[i].out = p->clear + (r[i].out - p->tokens);
+    kc_detokenize_batch(col->t, r, p->n, NULL);
+    for (size_t i = 0; i < p->n; i++) {
+        memset(&r2[i], 0, sizeof r2[i]);
+        if (!r[i].in || r[i].status != KC_OK) continue;
+        r2[i].in = r[i].out;
+        r2[i].in_len = r[i].out_len;
+        r2[i].tweak = r[i].tweak;
+        r2[i].tweak_len = r[i].tweak_len;
+        r2[i].out = p->tokens + (r[i].out - p->clear);
+        r2[i].out_cap = r[i].out_cap;
+    }
+    kc_tokenize_batch(col->t2, r2, p->n, NULL);
+    for (size_t i = 0; i < p->n; i++) {
+        if (!r2[i].in) continue;
+        r[i].out = r2[i].out;
+        r[i].out_len = r2[i].out_len;
+        r[i].status = r2[i].status;
+        r[i].error_pos = r2[i].error_pos;
+        r2[i].in = NULL;
+    }
+}
+
 /* A thread's share: unquote, tokenize each column in one batch, then each
  * record by the policy, up to the first that ends the run. */
 static void *run_part(void *arg)
@@ -266,8 +308,11 @@ static void *run_part(void *arg)
     p->written = p->skipped = 0;
     memset(p->n_col, 0, sizeof p->n_col);
     if (prepare(p)) { p->oom = 1; return NULL; }
-    for (size_t c = 0; c < j->ncols; c++)
-        (j->encrypt ? kc_tokenize_batch : kc_detokenize_batch)(j->cols[c].t, j->cols[c].rows + p->first, p->n, NULL);
+    for (size_t c = 0; c < j->ncols; c++) {
+        if (j->encrypt == MODE_RETOKENIZE) retokenize_column(p, &j->cols[c]);
+        else (j->encrypt ? kc_tokenize_batch : kc_detokenize_batch)(j->cols[c].t, j->cols[c].rows + p->first, p->n, NULL);
+    }
+    if (p->clear) kc_wipe(p->clear, p->tused);   /* the clear values live no longer than this */
     for (size_t i = 0; i < p->n; i++) {
         size_t k = p->first + i;
         const char *rec = p->buf + j->rec_start[k];
@@ -549,21 +594,24 @@ static int stream(job *j)
 static int summary(const job *j, const char *json_path, int rc)
 {
     fprintf(stderr, "kcipher: %s summary: %llu rows read, %llu written, %llu skipped, %llu rejected (--on-error %s)",
-            j->encrypt ? "tokenize" : "detokenize", j->read, j->written, j->skipped, j->rejected,
+            mode_names[j->encrypt], j->read, j->written, j->skipped, j->rejected,
             policy_names[j->policy]);
     for (size_t c = 0; c < j->ncols; c++) {
         const counts *n = &j->cols[c].n;
         fprintf(stderr, "; %s: %llu %s, %llu emptied, %llu kept, %llu refused", j->cols[c].name, n->tokenized,
-                j->encrypt ? "tokenized" : "detokenized", n->emptied, n->kept, n->refused);
+                done_names[j->encrypt], n->emptied, n->kept, n->refused);
         if (n->untweaked) fprintf(stderr, " (%llu with no --tweak-column value)", n->untweaked);
     }
-    fprintf(stderr, "; %s%s\n", key_used(NULL, NULL), rc ? " (failed)" : "");
+    if (j->encrypt == MODE_RETOKENIZE)
+        fprintf(stderr, "; from key %s kcv %s; to key %s kcv %s%s\n", j->keys[0].name, j->keys[0].kcv, j->keys[1].name,
+                j->keys[1].kcv, rc ? " (failed)" : "");
+    else fprintf(stderr, "; %s%s\n", key_used(NULL, NULL), rc ? " (failed)" : "");
     if (!json_path) return rc;
     FILE *f = fopen(json_path, "w");
     if (!f) return rc ? rc : fail(EXIT_CRYPTO, json_path, strerror(errno));
     fprintf(f, "{\"command\": \"%s\", \"exit\": %d, \"on_error\": \"%s\", \"rows_read\": %llu, \"rows_written\": %llu, "
             "\"records_skipped\": %llu, \"records_rejected\": %llu, \"columns\": {",
-            j->encrypt ? "tokenize" : "detokenize", rc, policy_names[j->policy], j->read, j->written, j->skipped,
+            mode_names[j->encrypt], rc, policy_names[j->policy], j->read, j->written, j->skipped,
             j->rejected);
     const char *key_name, *key_kcv;        /* [A-Za-z0-9._@-] or an option name: no JSON escaping needed */
     key_used(&key_name, &key_kcv);
@@ -576,7 +624,10 @@ static int summary(const job *j, const char *json_path, int rc)
                 n->emptied, n->kept, n->refused, n->untweaked);
         table_out_free(&name);
     }
-    fprintf(f, "}, \"key\": \"%s\", \"kcv\": \"%s\"}\n", key_name, key_kcv);
+    if (j->encrypt == MODE_RETOKENIZE)
+        fprintf(f, "}, \"from_key\": \"%s\", \"from_kcv\": \"%s\", \"key\": \"%s\", \"kcv\": \"%s\"}\n", j->keys[0].name,
+                j->keys[0].kcv, j->keys[1].name, j->keys[1].kcv);
+    else fprintf(f, "}, \"key\": \"%s\", \"kcv\": \"%s\"}\n", key_name, key_kcv);
     if (fclose(f)) return rc ? rc : fail(EXIT_CRYPTO, json_path, "write error");
     return rc;
 }
@@ -617,9 +668,47 @@ static int check_tsv(const char *spec, const char *what)
                                         "(use --input csv or jsonl)") : 0;
 }
 
+/* retokenize's two keys, each as load_key takes one (--from NAME[@V] or
+ * --from-key-file F, with --expect-from-kcv; the same for --to), and the
+ * cipher each is for: --cipher, else the keyring's.  The same key twice is
+ * refused: a run that changes nothing is a mistake. */
+static int load_keys(job *j, const options *o, uint8_t *key[2], size_t len[2], const char *cipher[2])
+{
+    if (o->key || o->key_file || o->key_name || o->expect_kcv)
+        return fail(EXIT_USAGE, "retokenize", "the keys are --from NAME[@V] / --from-key-file FILE and --to NAME[@V] / "
+                    "--to-key-file FILE (--expect-from-kcv, --expect-to-kcv), not --key, --key-file, --key-name or --expect-kcv");
+    const char *src[2][2] = { { o->from, o->from_key_file }, { o->to, o->to_key_file } };
+    const char *expect[2] = { o->expect_from_kcv, o->expect_to_kcv }, *opt[2] = { "--from", "--to" };
+    for (int i = 0; i < 2; i++) {
+        if (!!src[i][0] + !!src[i][1] != 1) {
+            char msg[120];
+            snprintf(msg, sizeof msg, "give exactly one of %s NAME[@V] and %s-key-file FILE", opt[i], opt[i]);
+            return fail(EXIT_USAGE, opt[i], msg);
+        }
+        if (src[i][1] && !o->cipher) return fail(EXIT_USAGE, "--cipher", "required with a key file");
+        options one = *o;
+        one.key_name = src[i][0];
+        one.key_file = src[i][1];
+        one.expect_kcv = expect[i];
+        int rc = load_key(&one, &key[i], &len[i]);
+        if (rc) return rc;
+        const char *name, *kcv;
+        key_used(&name, &kcv);
+        snprintf(j->keys[i].name, sizeof j->keys[i].name, "%s", src[i][0] ? name : i ? "--to-key-file" : "--from-key-file");
+        snprintf(j->keys[i].kcv, sizeof j->keys[i].kcv, "%s", kcv);
+        snprintf(j->keys[i].cipher, sizeof j->keys[i].cipher, "%s", o->cipher ? o->cipher : key_used_cipher());
+        cipher[i] = j->keys[i].cipher;
+    }
+    unsigned diff = len[0] != len[1] || strcmp(cipher[0], cipher[1]);
+    for (size_t i = 0; !diff && i < len[0]; i++) diff |= key[0][i] ^ key[1][i];
+    if (!diff) return fail(EXIT_USAGE, "--to", "the same key as --from: nothing would change");
+    return 0;
+}
+
 int cmd_tokenize(const options *o, int encrypt)
 {
-    int rc = check_options(o, FOR_TOKENIZE, "tokenize");
+    int rc = encrypt == MODE_RETOKENIZE ? check_options(o, FOR_TOKENIZE | FOR_RETOKENIZE, "retokenize")
+                                        : check_options(o, FOR_TOKENIZE, mode_names[encrypt]);
     if (rc) return rc;
     if (!o->ncolumns) return fail(EXIT_USAGE, "--column", "required: --column NAME=FORMAT (one or more)");
     if (o->tweak_column && o->tweak_context)
@@ -664,26 +753,36 @@ int cmd_tokenize(const options *o, int encrypt)
     for (size_t c = 0; !rc && c < o->ncolumns; c++) {
         int mask = kc_format_is_mask(j->cols[c].spec) == 1;
         encrypted |= !mask;
-        if (mask && !encrypt) {
+        if (mask && encrypt != MODE_TOKENIZE) {
             char what[200];
             snprintf(what, sizeof what, "--column %.150s", o->columns[c]);
             rc = fail(EXIT_USAGE, what, "a masked column cannot be detokenized (masking is irreversible): "
                                         "leave it out of the --column list");
         }
     }
-    if (!rc && encrypted && !o->cipher)
+    if (!rc && encrypted && !o->cipher && encrypt != MODE_RETOKENIZE)
         rc = fail(EXIT_USAGE, "--cipher", "required (ff1-aes-256, ff3-1-aria-128, fea2-128, ...)");
-    uint8_t *key = NULL;
-    size_t key_len = 0;
+    uint8_t *keys[2] = { NULL, NULL }, *key = NULL;
+    size_t lens[2] = { 0, 0 }, key_len = 0;
+    const char *ciphers[2] = { o->cipher, o->cipher };
     if (!rc) rc = check_same_file();
-    if (!rc && encrypted) rc = load_key(o, &key, &key_len);
+    if (!rc && encrypted && encrypt == MODE_RETOKENIZE) rc = load_keys(j, o, keys, lens, ciphers);
+    else if (!rc && encrypted) rc = load_key(o, &keys[0], &lens[0]);
+    key = keys[0];
+    key_len = lens[0];
     for (size_t c = 0; !rc && c < o->ncolumns; c++) {
         column *col = &j->cols[j->ncols++];
         char what[200];
         snprintf(what, sizeof what, "--column %.150s", o->columns[c]);
-        kc_status st = kc_tokenizer_new(&col->t, o->cipher, o->backend, key, key_len, col->spec,
+        kc_status st = kc_tokenizer_new(&col->t, ciphers[0], o->backend, key, key_len, col->spec,
                                         o->allow_small ? KC_FPE_ALLOW_SMALL_DOMAIN : 0);
-        if (st != KC_OK) { rc = fail_setup(st, o->cipher, key_len, what); break; }
+        if (st != KC_OK) { rc = fail_setup(st, ciphers[0], key_len, what); break; }
+        if (encrypt == MODE_RETOKENIZE) {
+            st = kc_tokenizer_new(&col->t2, ciphers[1], o->backend, keys[1], lens[1], col->spec,
+                                  o->allow_small ? KC_FPE_ALLOW_SMALL_DOMAIN : 0);
+            if (st != KC_OK) { rc = fail_setup(st, ciphers[1], lens[1], what); break; }
+            if (!(col->rows2 = calloc(CHUNK_ROWS, sizeof *col->rows2))) { rc = fail(EXIT_CRYPTO, "retokenize", "out of memory"); break; }
+        }
         if (j->kind == TABLE_TSV && (rc = check_tsv(col->spec, what))) break;
         col->rows = calloc(CHUNK_ROWS, sizeof *col->rows);
         col->fields = calloc(CHUNK_ROWS, sizeof *col->fields);
@@ -702,7 +801,9 @@ int cmd_tokenize(const options *o, int encrypt)
     if (!rc) rc = summary(j, o->summary_json, stream(j));
     for (size_t c = 0; c < j->ncols; c++) {
         kc_tokenizer_free(j->cols[c].t);
+        kc_tokenizer_free(j->cols[c].t2);
         free(j->cols[c].rows);
+        free(j->cols[c].rows2);
         free(j->cols[c].fields);
         free(j->cols[c].problem);
     }
@@ -711,12 +812,14 @@ int cmd_tokenize(const options *o, int encrypt)
         free_wiped(p->out.buf, p->out.cap);
         free_wiped(p->values, p->values_cap);
         free_wiped(p->tokens, p->tokens_cap);
+        free_wiped(p->clear, p->clear_cap);
         free_wiped(p->scratch.buf, p->scratch.cap);
         enc_close(p->conv_out);
     }
     free_wiped(j->ubuf.buf, j->ubuf.cap);
     enc_close(j->in_conv);
-    free_wiped(key, key_len);
+    free_wiped(keys[0], lens[0]);
+    free_wiped(keys[1], lens[1]);
     free(j);
     return rc;
 }
