@@ -760,7 +760,7 @@ int cmd_tokenize(const options *o, int encrypt)
                                         "leave it out of the --column list");
         }
     }
-    if (!rc && encrypted && !o->cipher && encrypt != MODE_RETOKENIZE)
+    if (!rc && encrypted && !o->cipher && encrypt != MODE_RETOKENIZE && !o->key_name)
         rc = fail(EXIT_USAGE, "--cipher", "required (ff1-aes-256, ff3-1-aria-128, fea2-128, ...)");
     uint8_t *keys[2] = { NULL, NULL }, *key = NULL;
     size_t lens[2] = { 0, 0 }, key_len = 0;
@@ -768,6 +768,16 @@ int cmd_tokenize(const options *o, int encrypt)
     if (!rc) rc = check_same_file();
     if (!rc && encrypted && encrypt == MODE_RETOKENIZE) rc = load_keys(j, o, keys, lens, ciphers);
     else if (!rc && encrypted) rc = load_key(o, &keys[0], &lens[0]);
+    if (!rc && encrypted && !o->cipher && encrypt != MODE_RETOKENIZE) {   /* --key-name: the version's own cipher */
+        kc_name_info ni;
+        ciphers[0] = key_used_cipher();
+        if (kc_name_find(ciphers[0], &ni) != KC_OK || (ni.kind != KC_NAME_FPE && ni.kind != KC_NAME_FEA)) {
+            char msg[200];
+            snprintf(msg, sizeof msg, "required: the key is for %.60s, not an FPE cipher (ff1-aes-256, fea2-128, ...)",
+                     ciphers[0]);
+            rc = fail(EXIT_USAGE, "--cipher", msg);
+        }
+    }
     key = keys[0];
     key_len = lens[0];
     for (size_t c = 0; !rc && c < o->ncolumns; c++) {

@@ -85,6 +85,24 @@ class Keys(unittest.TestCase):
         self.assertEqual(self.run_kc("key", "new", "x", "--cipher", "nope-128")[0], 2)
         self.assertEqual(self.run_kc("key", "frob")[0], 2)
 
+    def test_cipher_from_keyring(self):
+        """Without --cipher, a --key-name key tokenizes with its version's own FPE cipher."""
+        self.ok("key", "new", "cards", "--cipher", "ff1-aes-256")
+        self.ok("key", "new", "blk", "--cipher", "aes-256")
+        implicit, _ = self.ok("tokenize", "--key-name", "cards", "--column", "card=card", stdin=CSV)
+        explicit, _ = self.ok("tokenize", "--key-name", "cards", "--cipher", "ff1-aes-256", "--column", "card=card",
+                              stdin=CSV)
+        self.assertEqual(implicit, explicit)
+        self.assertNotEqual(implicit, CSV)
+        back, _ = self.ok("detokenize", "--key-name", "cards@1", "--column", "card=card", stdin=implicit)
+        self.assertEqual(back, CSV)
+        code, _, err = self.run_kc("tokenize", "--key-name", "blk", "--column", "card=card", stdin=CSV)
+        self.assertEqual(code, 2, err)
+        self.assertIn("aes-256, not an FPE cipher", err)
+        code, _, err = self.run_kc("tokenize", "--key-file", "/nonexistent", "--column", "card=card", stdin=CSV)
+        self.assertEqual(code, 2, err)
+        self.assertIn("--cipher", err)
+
     def test_key_sources_exclusive(self):
         self.ok("key", "new", "k", "--cipher", "ff1-aes-256")
         code, _, err = self.run_kc("fpe", "encrypt", "--cipher", "ff1-aes-256", "--key-name", "k",
