@@ -885,7 +885,7 @@ class Tokenizer(_Keyed):
             data = v.encode()
             out = ffi.new("char[]", 4 * len(data) + 1)
             tp, tn = _context(t)
-            keep.append((data, out, t))
+            keep.append((data, out, t, tp))   # tp: the tweak buffer, alive until the call returns
             r = rows[i]
             setattr(r, "in", ffi.from_buffer(data))   # "in" is a Python keyword
             r.in_len = len(data)
@@ -906,6 +906,64 @@ class Tokenizer(_Keyed):
                 result.append(None if on_error == "null" else v)
             else:
                 result.append(ffi.unpack(r.out, r.out_len).decode())
+        self._report(failed, sum(1 for v in values if v), on_error, None)
+        return result
+
+    def retokenize(self, values, to: "Tokenizer", tweaks=None, on_error: str = "fail"):
+        """Tokens under this tokenizer's key become tokens under ``to``'s (same
+        format; e.g. ``cards@1`` to ``cards@2`` after a rotation).  ``values``:
+        one str or a list (None and "" kept); ``tweaks`` as for
+        :meth:`encrypt_batch`.  The clear values exist only in C buffers,
+        wiped before this returns: never as Python strings.  ``on_error``:
+        "fail" raises the first bad row's error, "null" makes it null, "keep"
+        leaves the old token."""
+        _on_error(on_error)
+        if isinstance(values, str):
+            return self.retokenize([values], to, tweaks, on_error)[0]
+        values = list(values)
+        n = len(values)
+        if isinstance(tweaks, (str, bytes)) or tweaks is None:
+            tweaks = [tweaks] * n
+        src = ffi.new("kc_token_row[]", max(n, 1))
+        dst = ffi.new("kc_token_row[]", max(n, 1))
+        keep, clear = [], []
+        for i, (v, t) in enumerate(zip(values, tweaks)):
+            if not v:
+                continue
+            data = v.encode()
+            cap = 4 * len(data) + 1
+            mid, out = ffi.new("char[]", cap), ffi.new("char[]", cap)
+            tp, tn = _context(t)
+            keep.append((data, out, t, tp))   # tp: the tweak buffer, alive until the call returns
+            clear.append((mid, cap))
+            setattr(src[i], "in", ffi.from_buffer(data))
+            src[i].in_len, src[i].tweak, src[i].tweak_len, src[i].out, src[i].out_cap = len(data), tp, tn, mid, cap
+            setattr(dst[i], "in", mid)
+            dst[i].tweak, dst[i].tweak_len, dst[i].out, dst[i].out_cap = tp, tn, out, cap
+        bad = ffi.new("size_t *")
+        try:
+            with self._use() as t:
+                st = lib.kc_detokenize_batch(t, src, n, bad)
+            if st != 0 and on_error == "fail":
+                raise self._error(st, src[bad[0]].error_pos, bad[0])
+            for i in range(n):
+                dst[i].in_len = src[i].out_len if src[i].status == 0 else 0
+            with to._use() as t2:
+                st2 = lib.kc_tokenize_batch(t2, dst, n, bad)
+            if st2 != 0 and on_error == "fail":
+                raise self._error(st2, dst[bad[0]].error_pos, bad[0])
+        finally:
+            for mid, cap in clear:
+                ffi.memmove(mid, b"\0" * cap, cap)
+        result, failed = [], 0
+        for i, v in enumerate(values):
+            if not v:
+                result.append(v)
+            elif src[i].status != 0 or dst[i].status != 0:
+                failed += 1
+                result.append(None if on_error == "null" else v)
+            else:
+                result.append(ffi.unpack(dst[i].out, dst[i].out_len).decode())
         self._report(failed, sum(1 for v in values if v), on_error, None)
         return result
 

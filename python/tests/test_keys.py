@@ -211,3 +211,31 @@ def test_keyring_wrapped_under_kek(tmp_path, monkeypatch):
     monkeypatch.setenv("KCIPHER_KEK", "env:KC_PY_KEK2")             # as the CLI: KCIPHER_KEK replaces it
     with pytest.raises(kcipher.UnwrapError):
         kcipher.Tokenizer(CIPHER, key_name="w", keyring=ring)
+
+
+# ---- re-tokenization: old version's tokens to the new version's -----------------
+
+def test_retokenize_after_rotation(tmp_path, cli):
+    ring = kcipher.Keyring(str(tmp_path / "ring"))
+    ring.new("cards", CIPHER)
+    t1 = kcipher.Tokenizer(CIPHER, format="card", key_name="cards@1", keyring=ring)
+    ring.rotate("cards")
+    t2 = kcipher.Tokenizer(CIPHER, format="card", key_name="cards", keyring=ring)
+    clear = ["4111-1111-1111-1111", "", None, "5500000000000004", "4000 0000 0000 7932"]
+    old = t1.encrypt_batch(clear, tweaks="card")
+    new = t1.retokenize(old, t2, tweaks="card")
+    assert new == t2.encrypt_batch(clear, tweaks="card")
+    assert new[1] == "" and new[2] is None and new[0] != old[0]
+    assert t2.decrypt_batch(new, tweaks="card") == clear
+    assert t1.retokenize(old[0], t2, tweaks="card") == new[0]
+    # the CLI's retokenize gives the same tokens
+    csv = "card\n" + "\n".join(v for v in old if v) + "\n"
+    r = subprocess.run([cli, "retokenize", "--keyring", str(tmp_path / "ring"), "--from", "cards@1", "--to", "cards@2",
+                        "--column", "card=card", "--tweak-context"], input=csv.encode(), capture_output=True)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.decode().splitlines()[1:] == [v for v in new if v]
+    # a value that is no token of the format: raised, or kept / made null and counted
+    with pytest.raises(kcipher.FormatError):
+        t1.retokenize(["4111-1111-11x1-1111"], t2)
+    with pytest.warns(kcipher.OnErrorWarning):
+        assert t1.retokenize(["4111-1111-11x1-1111", old[3]], t2, tweaks="card", on_error="null") == [None, new[3]]
