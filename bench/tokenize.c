@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* Tokenization: FF1, FF3-1 and FEA on 16-digit values through the batch
  * API (kc_fpe_encrypt_batch, 65536 values a call, digits as uint16_t), and
- * kc_tokenize_batch on formatted card numbers, at 1 and 2 threads.  Every
+ * kc_tokenize_batch on formatted card numbers, and their re-tokenization
+ * under a second key (kc_detokenize_batch then kc_tokenize_batch, as
+ * `kcipher retokenize` does), at 1 and 2 threads.  Every
  * value per call is timed; the report turns the medians into values/s.
  * The Python FPE packages and `kcipher tokenize` on a CSV file are measured
  * beside these by bench/tokenize_bench.py in the same bench job. */
@@ -23,10 +25,10 @@ static const uint8_t KEY[16] = { 0x2b, 0x7e, 0x15, 0x16, 0x28, 0xae, 0xd2, 0xa6,
 
 typedef struct tok_job {
     const kc_fpe *p;
-    const kc_tokenizer *t;
+    const kc_tokenizer *t, *t2;
     const uint16_t *in;
     uint16_t *out;
-    kc_token_row *rows;
+    kc_token_row *rows, *rows2;   /* rows2: the clear values tokenized again under t2 */
     uint8_t tweak[16];
     size_t tweak_len;
 } tok_job;
@@ -41,6 +43,15 @@ static void token_call(void *arg)
 {
     tok_job *j = arg;
     kc_tokenize_batch(j->t, j->rows, TOKENS, NULL);
+}
+
+/* Re-tokenization: rows2 takes the tokens under t back to clear values,
+ * rows takes those to tokens under t2. */
+static void retoken_call(void *arg)
+{
+    tok_job *j = arg;
+    kc_detokenize_batch(j->t, j->rows2, TOKENS, NULL);
+    kc_tokenize_batch(j->t2, j->rows, TOKENS, NULL);
 }
 
 /* The default backend of the block cipher under an FPE name ("aes-128"
@@ -140,7 +151,7 @@ void bench_tokenize(bench_run *r, int (*selected)(const bench_run *, const char 
         block_backend(name, &bi);
         tok_job j;
         memset(&j, 0, sizeof j);
-        char *text = NULL, *outs = NULL;
+        char *text = NULL, *outs = NULL, *back = NULL, *again = NULL;
         kc_tokenizer *t = NULL;
         if (!bench_counting(r)) {
             text = malloc((size_t)TOKENS * CARD_LEN);
@@ -167,11 +178,39 @@ void bench_tokenize(bench_run *r, int (*selected)(const bench_run *, const char 
         bench_point pt = fpe_point(name, "ff1", &bi, "kc_tokenize_batch", CARD_LEN, 1);
         pt.bits = 20;   /* 6 digits encrypted: 10^6 < 2^20 */
         sweep(r, &pt, token_call, &j);
+
+        /* Re-tokenization: the tokens just made (outs) back to clear (text) and under a second key. */
+        if (!bench_counting(r)) {
+            static const uint8_t KEY2[16] = { 0x0f, 0x0e, 0x0d, 0x0c, 0x0b, 0x0a, 0x09, 0x08,
+                                              0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01, 0x00 };
+            back = malloc((size_t)TOKENS * 32);
+            again = malloc((size_t)TOKENS * 32);
+            j.rows2 = calloc(TOKENS, sizeof *j.rows2);
+            if (!back || !again || !j.rows2 || kc_tokenizer_new((kc_tokenizer **)&j.t2, name, NULL, KEY2, 16, "card", 0) != KC_OK) {
+                bench_note(r, "tokenize: could not set up re-tokenization");
+                goto done;
+            }
+            for (size_t k = 0; k < TOKENS; k++) {
+                j.rows2[k] = (kc_token_row){ .in = j.rows[k].out, .in_len = j.rows[k].out_len, .tweak = (const uint8_t *)"card",
+                                             .tweak_len = 4, .out = back + k * 32, .out_cap = 32 };
+                j.rows[k].in = back + k * 32;     /* the clear values, as detokenized */
+                j.rows[k].out = again + k * 32;   /* the tokens under the second key */
+            }
+        }
+        pt = fpe_point(name, "ff1", &bi, "retokenize", CARD_LEN, 1);
+        pt.op = "retokenize";
+        pt.bits = 20;
+        sweep(r, &pt, retoken_call, &j);
     done:
+        if (back) kc_wipe(back, (size_t)TOKENS * 32);
+        free(back);
+        free(again);
         kc_tokenizer_free(t);
+        kc_tokenizer_free((kc_tokenizer *)j.t2);
         free(text);
         free(outs);
         free(j.rows);
+        free(j.rows2);
     }
     free(in);
     free(out);

@@ -37,7 +37,9 @@ def section_tokenize(d, crossdir):
             "`kc_fpe_encrypt_batch` (digits as `uint16_t`), one tweak per call as `kcipher tokenize --tweak-context` "
             "uses one per column; the block cipher is the registry's default backend. `kc_tokenize_batch` rows are "
             "formatted card numbers (`4111-1111-1111-1111`, format `card`: separators, the first 6 and the last 4 "
-            "digits kept, so 6 digits are encrypted): parsing and formatting included. Values/s = 65536 / the "
+            "digits kept, so 6 digits are encrypted): parsing and formatting included; re-tokenized rows are those tokens "
+            "taken back to clear and tokenized under a second key (`kc_detokenize_batch` then `kc_tokenize_batch`, "
+            "as `kcipher retokenize`): a re-tokenization should cost about two tokenizations. Values/s = 65536 / the "
             "median time of a call (TSC at %s GHz). FPE's arithmetic is not constant-time (README)." %
             fmt((d.run.get("units_per_second") or 0) / 1e9)), ""]
     recs = d.find(library="kcipher", scenario="tokenize")
@@ -45,7 +47,8 @@ def section_tokenize(d, crossdir):
         out += ["Not measured in this run (`kcipher bench --cipher ff1 --cipher ff3-1 --cipher fea1-128`).", ""]
     rows = []
     ours = {}
-    for api, label in (("kc_fpe_encrypt_batch", "digits"), ("kc_tokenize_batch", "card rows")):
+    for api, label in (("kc_fpe_encrypt_batch", "digits"), ("kc_tokenize_batch", "card rows"),
+                       ("retokenize", "card rows re-tokenized (detokenize, then tokenize under a second key)")):
         for prim in dict.fromkeys(r["primitive"] for r in recs if r.get("api") == api):
             one = next((r for r in recs if r["primitive"] == prim and r.get("api") == api and r["threads"] == 1), None)
             two = next((r for r in recs if r["primitive"] == prim and r.get("api") == api and r["threads"] == 2), None)
