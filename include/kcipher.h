@@ -6,16 +6,18 @@
  * and its stream (kc_aead_stream), a MAC (kc_mac) and its stream
  * (kc_mac_stream), an FEA tweakable block cipher for one block length
  * (kc_fea), a numeral-string FPE cipher (kc_fpe) and a tokenizer of
- * formatted text (kc_tokenizer).  Freeing an object wipes its key schedule.
- * Backends are chosen by name, or NULL for the default (the fastest
- * constant-time one this CPU can run).
+ * formatted text (kc_tokenizer); and a tenth that holds no key itself, a
+ * keyring of named, versioned keys (kc_keyring, opened on a directory).
+ * Freeing an object wipes its key schedule.  Backends are chosen by name,
+ * or NULL for the default (the fastest constant-time one this CPU can run).
  *
  * Every function that can fail returns a kc_status; kc_strerror() turns it
  * into a message.  The others cannot fail and return what they are asked
- * for: the _free functions (void; NULL is fine), the getters (sizes, names,
- * kc_threads), the discovery look-ups (NULL or 0 when there is nothing),
- * kc_strerror/kc_status_name, kc_wipe, kc_ct_compare and
- * kc_tokenizer_may_output (int).
+ * for: the _free functions and kc_keyring_close (void; NULL is fine), the
+ * getters (sizes, names, kc_threads, kc_keyring_error, kc_key_state_name),
+ * the discovery look-ups (NULL or 0 when there is nothing),
+ * kc_strerror/kc_status_name, kc_wipe, kc_ct_compare, kc_format_is_mask
+ * and kc_tokenizer_may_output (int).
  *
  * On error nothing is written to output buffers (a one-shot decryption
  * with bad padding included), with three documented exceptions: streams
