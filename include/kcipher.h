@@ -16,8 +16,9 @@
  * for: the _free functions and kc_keyring_close (void; NULL is fine), the
  * getters (sizes, names, kc_threads, kc_keyring_error, kc_key_state_name),
  * the discovery look-ups (NULL or 0 when there is nothing),
- * kc_strerror/kc_status_name, kc_wipe, kc_ct_compare, kc_format_is_mask
- * and kc_tokenizer_may_output (int).
+ * kc_strerror/kc_status_name, kc_wipe, kc_ct_compare and
+ * kc_tokenizer_may_output (int); kc_format_is_mask answers 1, 0, or -1 for
+ * a format it does not understand.
  *
  * On error nothing is written to output buffers (a one-shot decryption
  * with bad padding included), with three documented exceptions: streams
