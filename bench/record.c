@@ -89,6 +89,13 @@ static void bench_emit_cpu(FILE *f)
         json_kv(f, "cpu_vendor", vendor);
         fprintf(f, ",\"cpu_family\":%d,\"cpu_model\":%d,\"cpu_stepping\":%d", family, model, stepping);
     }
+    /* SMT: whether logical CPU 0 shares its core with another (Linux sysfs). */
+    FILE *t = fopen("/sys/devices/system/cpu/cpu0/topology/thread_siblings_list", "r");
+    if (t) {
+        char list[64] = "";
+        if (fgets(list, sizeof list, t)) fprintf(f, ",\"smt\":%s", strpbrk(list, ",-") ? "true" : "false");
+        fclose(t);
+    }
     json_kv(f, "cpu_detected", kc_cpu_names(kc_cpu_detected(), names, sizeof names));
     json_kv(f, "cpu_disable", mask ? mask : "");
     json_kv(f, "cpu_masked", kc_cpu_names(kc_cpu_detected() & ~kc_cpu_detect(), names, sizeof names));

@@ -68,8 +68,8 @@ def section_record_machines(paths, crossdir):
     return "\n".join([
         "### The machine behind each records file", "",
         "As each file's first line names it: `kcipher bench` writes the cpuid identity into its run line "
-        "(files written before it did lack it), and no program here records whether the logical CPUs are SMT "
-        "siblings. Where a file lacks a field the table says %s: the report does not fill it in from another "
+        "and whether logical CPU 0 shares its core with another (`smt`, from Linux sysfs); files written before "
+        "it did lack them. Where a file lacks a field the table says %s: the report does not fill it in from another "
         "file. Files measured at another time may have run at another clock (compare the calibrated clocks)."
         % NOT_RECORDED, "",
         table(["records file", "machine as recorded (CPU, logical cores, date)", "cpuid vendor, family, model, "
