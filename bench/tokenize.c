@@ -197,7 +197,7 @@ void bench_tokenize(bench_run *r, int (*selected)(const bench_run *, const char 
                 j.rows[k].out = again + k * 32;   /* the tokens under the second key */
             }
         }
-        pt = fpe_point(name, "ff1", &bi, "retokenize", CARD_LEN, 1);
+        pt = fpe_point(name, "ff1", &bi, "kc_detokenize_batch+kc_tokenize_batch", CARD_LEN, 1);
         pt.op = "retokenize";
         pt.bits = 20;
         sweep(r, &pt, retoken_call, &j);

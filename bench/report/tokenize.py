@@ -48,7 +48,8 @@ def section_tokenize(d, crossdir):
     rows = []
     ours = {}
     for api, label in (("kc_fpe_encrypt_batch", "digits"), ("kc_tokenize_batch", "card rows"),
-                       ("retokenize", "card rows re-tokenized (detokenize, then tokenize under a second key)")):
+                       ("kc_detokenize_batch+kc_tokenize_batch",
+                        "card rows re-tokenized (detokenize, then tokenize under a second key)")):
         for prim in dict.fromkeys(r["primitive"] for r in recs if r.get("api") == api):
             one = next((r for r in recs if r["primitive"] == prim and r.get("api") == api and r["threads"] == 1), None)
             two = next((r for r in recs if r["primitive"] == prim and r.get("api") == api and r["threads"] == 2), None)

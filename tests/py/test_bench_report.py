@@ -25,7 +25,8 @@ REC_KEYS = {"run", "target", "cpu", "compiler", "lib_version", "library", "primi
 
 
 THREAD_APIS = {"kc_mode_encrypt_mt", "kc_mode_decrypt_mt", "kc_mode_encrypt_batch", "kc_fpe_encrypt_batch",
-               "kc_aead_encrypt", "kc_aead_encrypt_batch", "kc_tokenize_batch", "kc_mode_encrypt"}
+               "kc_aead_encrypt", "kc_aead_encrypt_batch", "kc_tokenize_batch", "kc_mode_encrypt",
+               "kc_detokenize_batch+kc_tokenize_batch"}
 REPORT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench", "report.py")
 
 
