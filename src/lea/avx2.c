@@ -13,18 +13,8 @@
 extern const struct kc_gcm_stitch kc_lea_avx2_gcm;   /* avx2_gcm.c */
 KC_TARGET_BEGIN("avx2")
 
-typedef __m256i V;
-#define LEA_BATCH 16
+#include "lea/lea_ops_avx2.h"
 #define LEA_CTR_BATCH 24
-#define LEA_RK uint32_t
-#define K(j) _mm256_set1_epi32((int)rk[j])
-#define XOR _mm256_xor_si256
-#define ADD _mm256_add_epi32
-#define SUB _mm256_sub_epi32
-#define ROL(x, n) _mm256_or_si256(_mm256_slli_epi32(x, n), _mm256_srli_epi32(x, 32 - (n)))
-#define ROR(x, n) ROL(x, 32 - (n))
-#define V_UNPACKLO(w, a, b) _mm256_unpacklo_epi##w(a, b)
-#define V_UNPACKHI(w, a, b) _mm256_unpackhi_epi##w(a, b)
 #define V_LANES 8
 #define V_SET1(w) _mm256_set1_epi32((int)(w))
 

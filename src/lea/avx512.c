@@ -14,18 +14,8 @@
 extern const struct kc_gcm_stitch kc_lea_avx512_gcm;
 KC_TARGET_BEGIN("avx512f")
 
-typedef __m512i V;
-#define LEA_BATCH 32
+#include "lea/lea_ops_avx512.h"
 #define LEA_MASKED
-#define LEA_RK uint32_t
-#define K(j) _mm512_set1_epi32((int)rk[j])
-#define XOR _mm512_xor_si512
-#define ADD _mm512_add_epi32
-#define SUB _mm512_sub_epi32
-#define ROL _mm512_rol_epi32
-#define ROR _mm512_ror_epi32
-#define V_UNPACKLO(w, a, b) _mm512_unpacklo_epi##w(a, b)
-#define V_UNPACKHI(w, a, b) _mm512_unpackhi_epi##w(a, b)
 #define V_LANES 16
 
 /* Blocks p[0..3] + off in the four 128-bit lanes, and back (NULL: skipped). */

@@ -10,30 +10,11 @@
 #define KC_LEA_GCM_H
 #include <immintrin.h>
 
-#if STITCH_VBYTES == 32   /* avx2.c's operations */
-typedef __m256i V;
-#define LEA_BATCH 16
-#define K(j) _mm256_set1_epi32((int)rk[j])
-#define XOR _mm256_xor_si256
-#define ADD _mm256_add_epi32
-#define SUB _mm256_sub_epi32
-#define ROL(x, n) _mm256_or_si256(_mm256_slli_epi32(x, n), _mm256_srli_epi32(x, 32 - (n)))
-#define ROR(x, n) ROL(x, 32 - (n))
-#define V_UNPACKLO(w, a, b) _mm256_unpacklo_epi##w(a, b)
-#define V_UNPACKHI(w, a, b) _mm256_unpackhi_epi##w(a, b)
-#else                     /* avx512.c's */
-typedef __m512i V;
-#define LEA_BATCH 32
-#define K(j) _mm512_set1_epi32((int)rk[j])
-#define XOR _mm512_xor_si512
-#define ADD _mm512_add_epi32
-#define SUB _mm512_sub_epi32
-#define ROL _mm512_rol_epi32
-#define ROR _mm512_ror_epi32
-#define V_UNPACKLO(w, a, b) _mm512_unpacklo_epi##w(a, b)
-#define V_UNPACKHI(w, a, b) _mm512_unpackhi_epi##w(a, b)
+#if STITCH_VBYTES == 32
+#include "lea/lea_ops_avx2.h"
+#else
+#include "lea/lea_ops_avx512.h"
 #endif
-#define LEA_RK uint32_t
 #include "lea/lea_simd.h"
 
 #define STITCH_SETS 2

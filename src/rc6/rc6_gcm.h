@@ -12,48 +12,10 @@
 #include <immintrin.h>
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
-#if STITCH_VBYTES == 32   /* avx2.c's operations */
-typedef __m256i V;
-typedef __m256i VR;
-#define RC6_BATCH 16
-#define RC6_SETS 2
-#define S(j) _mm256_set1_epi32((int)s[j])
-#define XOR _mm256_xor_si256
-#define ADD _mm256_add_epi32
-#define SUB _mm256_sub_epi32
-#define ROLV(x, r) _mm256_or_si256(_mm256_sllv_epi32(x, r), _mm256_srlv_epi32(x, SUB(_mm256_set1_epi32(32), r)))
-#define RORV(x, r) _mm256_or_si256(_mm256_srlv_epi32(x, r), _mm256_sllv_epi32(x, SUB(_mm256_set1_epi32(32), r)))
-#define V_UNPACKLO(w, a, b) _mm256_unpacklo_epi##w(a, b)
-#define V_UNPACKHI(w, a, b) _mm256_unpackhi_epi##w(a, b)
-
-/* ROL(x * (2x + 1), 5), and in *r its low five bits, its rotation count. */
-static ALWAYS_INLINE __m256i f(__m256i x, __m256i *r)
-{
-    __m256i sq = _mm256_mullo_epi32(x, x);
-    __m256i p = ADD(ADD(sq, sq), x);
-    *r = _mm256_srli_epi32(p, 27);
-    return _mm256_or_si256(_mm256_slli_epi32(p, 5), *r);
-}
-#else                     /* avx512.c's */
-typedef __m512i V;
-typedef __m512i VR;
-#define RC6_BATCH 64
-#define RC6_SETS 4
-#define S(j) _mm512_set1_epi32((int)s[j])
-#define XOR _mm512_xor_si512
-#define ADD _mm512_add_epi32
-#define SUB _mm512_sub_epi32
-#define ROLV _mm512_rolv_epi32
-#define RORV _mm512_rorv_epi32
-#define V_UNPACKLO(w, a, b) _mm512_unpacklo_epi##w(a, b)
-#define V_UNPACKHI(w, a, b) _mm512_unpackhi_epi##w(a, b)
-
-/* ROL(x * (2x + 1), 5), which is also its own rotation count. */
-static ALWAYS_INLINE __m512i f(__m512i x, __m512i *r)
-{
-    __m512i sq = _mm512_mullo_epi32(x, x);
-    return *r = _mm512_rol_epi32(ADD(ADD(sq, sq), x), 5);
-}
+#if STITCH_VBYTES == 32
+#include "rc6/rc6_ops_avx2.h"
+#else
+#include "rc6/rc6_ops_avx512.h"
 #endif
 #include "rc6/rc6_simd.h"
 
