@@ -51,7 +51,7 @@ kc_status kc_name_parse(const char *name, kc_name *out)
             base[len - n - 1] = '\0';
             e = kc_registry_cipher(base);
         }
-        if (takes(c, e)) {
+        if (e && takes(c, e)) {
             out->cipher = e;
             out->cons = c;
             out->kind = c->kind;
