@@ -107,27 +107,32 @@ static const cpu_class *class_of(const char *mask)
 static const uint8_t key[32] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16,
                                  17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32 };
 
-/* A backend by name: KC_OK (and then freed) or the status. */
+/* A backend by name: KC_OK (and then freed) or the status; *got is a copy
+ * of the backend's name (the object's own string dies with it). */
 static kc_status open_backend(const kc_cipher_info *c, const char *backend, const char **got)
 {
+    static char name[64];
     kc_status st;
     *got = "";
     if (c->kind == KC_KIND_AEAD) {
         kc_aead *a;
         if ((st = kc_aead_new(&a, c->name, backend, key, c->key_bytes)) == KC_OK) {
-            *got = kc_aead_backend_name(a);
+            snprintf(name, sizeof name, "%s", kc_aead_backend_name(a));
+            *got = name;
             kc_aead_free(a);
         }
     } else if (c->kind == KC_KIND_FEA) {
         kc_fea *f;
         if ((st = kc_fea_new(&f, c->name, backend, key, c->key_bytes, 54)) == KC_OK) {
-            *got = kc_fea_backend_name(f);
+            snprintf(name, sizeof name, "%s", kc_fea_backend_name(f));
+            *got = name;
             kc_fea_free(f);
         }
     } else {
         kc_cipher *k;
         if ((st = kc_cipher_new(&k, c->name, backend, key, c->key_bytes)) == KC_OK) {
-            *got = kc_cipher_backend_name(k);
+            snprintf(name, sizeof name, "%s", kc_cipher_backend_name(k));
+            *got = name;
             kc_cipher_free(k);
         }
     }

@@ -66,7 +66,7 @@ static void check_digits(const kc_fpe *p, unsigned radix, size_t len, const uint
         FZ_STATUS(kc_fpe_decrypt(p, one, one, len, tweak, tweak_len), KC_OK);   /* in place */
         FZ_CHECK(memcmp(one, x, len * sizeof *in) == 0);
         if (len > 1) {
-            FZ_STATUS(kc_fpe_encrypt(p, one, x, len - 1, tweak, tweak_len), KC_ERR_INPUT_TOO_SHORT);
+            FZ_STATUS(kc_fpe_encrypt(p, one, x, len - 1, tweak, tweak_len), KC_ERR_LENGTH_MISMATCH);
         }
         if (radix <= 36) {                           /* the string form */
             static const char alphabet[] = "0123456789abcdefghijklmnopqrstuvwxyz";
