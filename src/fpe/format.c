@@ -226,7 +226,8 @@ static kc_status set_alphabet(kc_format *f, const char *v, size_t len)
         }
     long n = alphabet_chars(v, len, NULL);
     if (n < 2) return KC_ERR_FORMAT_SPEC;
-    uint32_t *a = calloc((size_t)n, sizeof *a), *sorted = malloc((size_t)n * sizeof *a);   /* calloc: the analyzer cannot see alphabet_chars fill it */
+    /* calloc: clang's analyzer cannot see alphabet_chars fill all n */
+    uint32_t *a = calloc((size_t)n, sizeof *a), *sorted = malloc((size_t)n * sizeof *a);
     int ok = a && sorted && alphabet_chars(v, len, a) == n;
     int sorted_ok = sorted != NULL;
     if (ok) {                                   /* no duplicates */
