@@ -432,6 +432,18 @@ class _Keyed:
         self._guard = threading.Lock()
         self._ptr = ffi.gc(ptr, free)
 
+    def _keyed(self, ctype, free, what, new, cipher, key, key_name, keyring, expect_kcv):
+        """Makes and owns the C object: ``new(p, key, key_len)`` under the one
+        key source given; a key read from the keyring is wiped after."""
+        p = ffi.new(ctype)
+        key, wipe = _key_source(cipher, key, key_name, keyring, expect_kcv)
+        try:
+            k, n = _key(key)
+            _check(new(p, k, n), what)
+            self._own(p[0], free)
+        finally:
+            _wipe(wipe)
+
     def _acquire(self):
         g = self._guard
         if g is None:
@@ -518,14 +530,9 @@ class Cipher(_Keyed):
     def __init__(self, name: str, key: Bytes = None, backend: Optional[str] = None,
                  key_name: Optional[str] = None, keyring: Union[str, "Keyring", None] = None,
                  expect_kcv: Optional[str] = None):
-        p = ffi.new("kc_cipher **")
-        key, wipe = _key_source(name, key, key_name, keyring, expect_kcv)
-        try:
-            k, n = _key(key)
-            _check(lib.kc_cipher_new(p, name.encode(), _cstr(backend), k, n), name)
-            self._own(p[0], lib.kc_cipher_free)
-        finally:
-            _wipe(wipe)
+        self._keyed("kc_cipher **", lib.kc_cipher_free, name,
+                    lambda p, k, n: lib.kc_cipher_new(p, name.encode(), _cstr(backend), k, n),
+                    name, key, key_name, keyring, expect_kcv)
         self.name = _text(lib.kc_cipher_name(self._ptr))
         self.backend = _text(lib.kc_cipher_backend_name(self._ptr))
         self.block_size = lib.kc_cipher_block_size(self._ptr)
@@ -624,14 +631,9 @@ class AEAD(_Keyed):
     def __init__(self, name: str, key: Bytes = None, backend: Optional[str] = None,
                  tag_size: Optional[int] = None, key_name: Optional[str] = None,
                  keyring: Union[str, "Keyring", None] = None, expect_kcv: Optional[str] = None):
-        p = ffi.new("kc_aead **")
-        key, wipe = _key_source(name, key, key_name, keyring, expect_kcv)
-        try:
-            k, n = _key(key)
-            _check(lib.kc_aead_new(p, name.encode(), _cstr(backend), k, n), name)
-            self._own(p[0], lib.kc_aead_free)
-        finally:
-            _wipe(wipe)
+        self._keyed("kc_aead **", lib.kc_aead_free, name,
+                    lambda p, k, n: lib.kc_aead_new(p, name.encode(), _cstr(backend), k, n),
+                    name, key, key_name, keyring, expect_kcv)
         self.name = name
         if tag_size is not None:
             setter = getattr(lib, "kc_aead_set_tag_size", None)
@@ -678,14 +680,9 @@ class FEA(_Keyed):
     def __init__(self, name: str, key: Bytes = None, bits: int = 128, backend: Optional[str] = None,
                  key_name: Optional[str] = None, keyring: Union[str, "Keyring", None] = None,
                  expect_kcv: Optional[str] = None):
-        p = ffi.new("kc_fea **")
-        key, wipe = _key_source(name, key, key_name, keyring, expect_kcv)
-        try:
-            k, n = _key(key)
-            _check(lib.kc_fea_new(p, name.encode(), _cstr(backend), k, n, bits), name)
-            self._own(p[0], lib.kc_fea_free)
-        finally:
-            _wipe(wipe)
+        self._keyed("kc_fea **", lib.kc_fea_free, name,
+                    lambda p, k, n: lib.kc_fea_new(p, name.encode(), _cstr(backend), k, n, bits),
+                    name, key, key_name, keyring, expect_kcv)
         self.name, self.bits = name, bits
         self.block_size = lib.kc_fea_block_size(self._ptr)
         self.tweak_size = lib.kc_fea_tweak_size(self._ptr)
@@ -726,15 +723,10 @@ class FPE(_Keyed):
     def __init__(self, name: str, key: Bytes = None, radix: int = 10, length: int = 16,
                  backend: Optional[str] = None, allow_small_domain: bool = False, key_name: Optional[str] = None,
                  keyring: Union[str, "Keyring", None] = None, expect_kcv: Optional[str] = None):
-        p = ffi.new("kc_fpe **")
-        key, wipe = _key_source(name, key, key_name, keyring, expect_kcv)
-        try:
-            k, n = _key(key)
-            _check(lib.kc_fpe_new(p, name.encode(), _cstr(backend), k, n, radix, length,
-                                  lib.KC_FPE_ALLOW_SMALL_DOMAIN if allow_small_domain else 0), name)
-            self._own(p[0], lib.kc_fpe_free)
-        finally:
-            _wipe(wipe)
+        flags = lib.KC_FPE_ALLOW_SMALL_DOMAIN if allow_small_domain else 0
+        self._keyed("kc_fpe **", lib.kc_fpe_free, name,
+                    lambda p, k, n: lib.kc_fpe_new(p, name.encode(), _cstr(backend), k, n, radix, length, flags),
+                    name, key, key_name, keyring, expect_kcv)
         self.name, self.radix, self.length = name, radix, length
         self.tweak_size = lib.kc_fpe_tweak_size(self._ptr)
 
