@@ -398,6 +398,23 @@ static void begin(p11 *t)
 #endif
 }
 
+/* The template of the session secret key a wrap starts from or an unwrap
+ * makes: not on the token, readable by us (not sensitive, extractable);
+ * with value, its bytes.  Returns the attribute count. */
+static CK_OBJECT_CLASS secret_class = CKO_SECRET_KEY;
+static CK_KEY_TYPE secret_type = CKK_GENERIC_SECRET;
+static CK_BBOOL ck_false = CK_FALSE, ck_true = CK_TRUE;
+static CK_ULONG session_secret(CK_ATTRIBUTE tpl[6], const uint8_t *value, size_t len)
+{
+    const CK_ATTRIBUTE t[6] = {
+        { CKA_CLASS, &secret_class, sizeof secret_class }, { CKA_KEY_TYPE, &secret_type, sizeof secret_type },
+        { CKA_TOKEN, &ck_false, sizeof ck_false }, { CKA_SENSITIVE, &ck_false, sizeof ck_false },
+        { CKA_EXTRACTABLE, &ck_true, sizeof ck_true }, { CKA_VALUE, (void *)value, (CK_ULONG)len },
+    };
+    memcpy(tpl, t, sizeof t);
+    return value ? 6 : 5;
+}
+
 /* A refusal about the KEK or the mechanism (KC_ERR_KEK) as against one about
  * the wrapped bytes (KC_ERR_UNWRAP). */
 static int kek_problem(CK_RV rv)
@@ -427,17 +444,12 @@ kc_status kc_pkcs11_unwrap(const char *uri, const uint8_t *wrapped, size_t wrapp
     begin(&t);
     kc_status st = open_token(&t, uri, CKF_UNWRAP, why, why_cap);
     if (st != KC_OK) goto out;
-    CK_OBJECT_CLASS cls = CKO_SECRET_KEY;
-    CK_KEY_TYPE kt = CKK_GENERIC_SECRET;
-    CK_BBOOL no = CK_FALSE, yes = CK_TRUE;
-    CK_ATTRIBUTE tpl[] = {
-        { CKA_CLASS, &cls, sizeof cls }, { CKA_KEY_TYPE, &kt, sizeof kt }, { CKA_TOKEN, &no, sizeof no },
-        { CKA_SENSITIVE, &no, sizeof no }, { CKA_EXTRACTABLE, &yes, sizeof yes },
-    };
+    CK_ATTRIBUTE tpl[6];
+    CK_ULONG ntpl = session_secret(tpl, NULL, 0);
     CK_MECHANISM mech = { t.mech, NULL, 0 };
     CK_OBJECT_HANDLE obj;
     CK_RV rv = t.f->C_UnwrapKey(t.session, &mech, t.kek, (CK_BYTE *)wrapped, (CK_ULONG)wrapped_len,
-                                tpl, sizeof tpl / sizeof tpl[0], &obj);
+                                tpl, ntpl, &obj);
     if (rv != CKR_OK) {
         st = kek_problem(rv) ? token_fail(KC_ERR_KEK, why, why_cap, "the token refused to unwrap with this key", rv)
                              : token_fail(KC_ERR_UNWRAP, why, why_cap,
@@ -469,13 +481,8 @@ out:
 static kc_status check_wrap(p11 *t, CK_MECHANISM *mech, const uint8_t *key, size_t key_len,
                             const uint8_t *wrapped, CK_ULONG n, char *why, size_t why_cap)
 {
-    CK_OBJECT_CLASS cls = CKO_SECRET_KEY;
-    CK_KEY_TYPE kt = CKK_GENERIC_SECRET;
-    CK_BBOOL no = CK_FALSE, yes = CK_TRUE;
-    CK_ATTRIBUTE tpl[] = {
-        { CKA_CLASS, &cls, sizeof cls }, { CKA_KEY_TYPE, &kt, sizeof kt }, { CKA_TOKEN, &no, sizeof no },
-        { CKA_SENSITIVE, &no, sizeof no }, { CKA_EXTRACTABLE, &yes, sizeof yes },
-    };
+    CK_ATTRIBUTE tpl[6];
+    CK_ULONG ntpl = session_secret(tpl, NULL, 0);
     uint8_t back[P11_MAX_FIELD];
     CK_OBJECT_HANDLE obj;
     CK_ATTRIBUTE val = { CKA_VALUE, NULL, 0 };
@@ -484,7 +491,7 @@ static kc_status check_wrap(p11 *t, CK_MECHANISM *mech, const uint8_t *key, size
         return fail(KC_ERR_KEK, why, why_cap, "PKCS#11: the token's key wrap gave %lu bytes for a %zu-byte key:"
                     " not SP 800-38F KWP", n, key_len);
     CK_RV rv = t->f->C_UnwrapKey(t->session, mech, t->kek, (CK_BYTE *)wrapped, n, tpl,
-                                 sizeof tpl / sizeof tpl[0], &obj);
+                                 ntpl, &obj);
     if (rv != CKR_OK) return token_fail(KC_ERR_KEK, why, why_cap, "the token cannot unwrap what it wrapped", rv);
     rv = t->f->C_GetAttributeValue(t->session, obj, &val, 1);
     if (rv == CKR_OK && val.ulValueLen == key_len && key_len <= sizeof back) {
@@ -512,16 +519,10 @@ kc_status kc_pkcs11_wrap(const char *uri, const uint8_t *key, size_t key_len,
     begin(&t);
     kc_status st = open_token(&t, uri, CKF_WRAP, why, why_cap);
     if (st != KC_OK) goto out;
-    CK_OBJECT_CLASS cls = CKO_SECRET_KEY;
-    CK_KEY_TYPE kt = CKK_GENERIC_SECRET;
-    CK_BBOOL no = CK_FALSE, yes = CK_TRUE;
-    CK_ATTRIBUTE tpl[] = {
-        { CKA_CLASS, &cls, sizeof cls }, { CKA_KEY_TYPE, &kt, sizeof kt }, { CKA_TOKEN, &no, sizeof no },
-        { CKA_SENSITIVE, &no, sizeof no }, { CKA_EXTRACTABLE, &yes, sizeof yes },
-        { CKA_VALUE, (void *)key, (CK_ULONG)key_len },
-    };
+    CK_ATTRIBUTE tpl[6];
+    CK_ULONG ntpl = session_secret(tpl, key, key_len);
     CK_OBJECT_HANDLE obj;
-    CK_RV rv = t.f->C_CreateObject(t.session, tpl, sizeof tpl / sizeof tpl[0], &obj);
+    CK_RV rv = t.f->C_CreateObject(t.session, tpl, ntpl, &obj);
     if (rv != CKR_OK) {
         st = token_fail(KC_ERR_KEK, why, why_cap, "the token refused the key to wrap", rv);
         goto out;
