@@ -53,7 +53,7 @@ kc_status kc_key_parse(const uint8_t *buf, size_t n, uint8_t *key, size_t key_ca
     if ((e - b) % 2) return say(KC_ERR_FORMAT, why, why_cap, what, "odd number of hex digits");
     if ((e - b) / 2 > key_cap) return say(KC_ERR_OUTPUT_TOO_SMALL, why, why_cap, what, "key too long");
     for (size_t i = 0; i < (e - b) / 2; i++)
-        key[i] = (uint8_t)(kc_hexval(buf[b + 2 * i]) << 4 | kc_hexval(buf[b + 2 * i + 1]));
+        key[i] = (uint8_t)((unsigned)kc_hexval(buf[b + 2 * i]) << 4 | (unsigned)kc_hexval(buf[b + 2 * i + 1]));
     *key_len = (e - b) / 2;
     return KC_OK;
 }

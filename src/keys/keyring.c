@@ -65,14 +65,17 @@ const char *kc_key_state_name(kc_key_state state)
 const char *kc_keyring_error(const kc_keyring *kr) { return kr ? kr->why : "no keyring"; }
 
 /* Sets kr->why (truncated to fit: paths may be long). */
-static kc_status say(kc_keyring *kr, kc_status st, const char *fmt, ...)
+static void say_why(kc_keyring *kr, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(kr->why, sizeof kr->why, fmt, ap);
     va_end(ap);
-    return st;
 }
+/* say(kr, status, fmt, ...): sets kr->why and gives status, in a form the
+ * static analyzer sees through (a variadic function's result it does not). */
+static inline kc_status said(kc_status st) { return st; }
+#define say(kr, st, ...) said((say_why((kr), __VA_ARGS__), (st)))
 
 static int name_ok(const char *name)
 {
@@ -318,7 +321,7 @@ static kc_status add_version(kc_keyring *kr, keyfile *kf, const char *name, cons
     if (kf->n == MAX_VERSIONS) return say(kr, KC_ERR_KEYRING, "key %s has 256 versions already%s", name, "");
     version *v = &kf->v[kf->n];
     memset(v, 0, sizeof *v);
-    uint8_t key[KEY_MAX], kcv[KC_KCV_BYTES], wrapped[KEY_MAX + 16];
+    uint8_t key[KEY_MAX], kcv[KC_KCV_BYTES] = { 0 }, wrapped[KEY_MAX + 16];
     size_t klen = ci->key_bytes, wlen;
     kc_status st = random_bytes(kr, key, klen);
     if (st == KC_OK && (st = kc_key_check_value(cipher, key, klen, kcv)) != KC_OK)
@@ -420,7 +423,7 @@ kc_status kc_keyring_list(kc_keyring *kr, size_t i, kc_key_info *info)
         if (nn) qsort(names, nn, sizeof *names, (int (*)(const void *, const void *))strcmp);
         keyfile *kf = keyfile_new();
         if (!kf && st == KC_OK) st = say(kr, KC_ERR_NO_MEMORY, "out of memory%s%s", "", "");
-        for (size_t k = 0; st == KC_OK && k < nn; k++) {
+        for (size_t k = 0; kf && st == KC_OK && k < nn; k++) {
             if ((st = read_keyfile(kr, names[k], kf)) != KC_OK) break;
             void *p = realloc(kr->list, (kr->nlist + kf->n + 1) * sizeof *kr->list);
             if (!p) { st = say(kr, KC_ERR_NO_MEMORY, "out of memory%s%s", "", ""); break; }
@@ -498,7 +501,7 @@ kc_status kc_keyring_get(kc_keyring *kr, const char *ref, uint8_t *key, size_t k
     const version *v = NULL;
     for (size_t i = 0; i < kf->n; i++)
         if (ver ? kf->v[i].info.version == ver : kf->v[i].info.state == KC_KEY_ACTIVE) v = &kf->v[i];
-    uint8_t k[KEY_MAX], w[KEY_FIELD / 2], kcv[KC_KCV_BYTES];
+    uint8_t k[KEY_MAX], w[KEY_FIELD / 2], kcv[KC_KCV_BYTES] = { 0 };
     size_t klen = 0, wlen;
     char hex[2 * KC_KCV_BYTES + 1];
     if (!v && ver) st = say(kr, KC_ERR_KEY_NOT_FOUND, "key %s has no version %s", name, strchr(ref, '@') + 1);
@@ -519,9 +522,9 @@ kc_status kc_keyring_get(kc_keyring *kr, const char *ref, uint8_t *key, size_t k
             if (st != KC_OK) say(kr, st, "key %s: %s", ref, why);
         }
     }
-    if (st == KC_OK && (st = kc_key_check_value(v->info.cipher, k, klen, kcv)) != KC_OK)
+    if (st == KC_OK && v && (st = kc_key_check_value(v->info.cipher, k, klen, kcv)) != KC_OK)
         say(kr, st, "key %s: cipher %s does not take it", ref, v->info.cipher);
-    if (st == KC_OK) {
+    if (st == KC_OK && v) {
         tohex(hex, kcv, KC_KCV_BYTES);
         if (strcmp(hex, v->info.kcv))
             st = say(kr, KC_ERR_KCV, "key %s: its check value is %s, the keyring says otherwise: wrong or damaged key",

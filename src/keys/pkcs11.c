@@ -334,8 +334,7 @@ static kc_status open_token(p11 *t, const char *uri, CK_FLAGS need, char *why, s
     CK_RV (*get_list)(CK_FUNCTION_LIST **) = NULL;
     void *sym = dlsym(t->lib, "C_GetFunctionList");
     memcpy(&get_list, &sym, sizeof sym < sizeof get_list ? sizeof sym : sizeof get_list);
-    CK_RV rv;
-    if (!get_list || (rv = get_list(&t->f)) != CKR_OK || !t->f) {
+    if (!get_list || get_list(&t->f) != CKR_OK || !t->f) {
         st = fail(KC_ERR_KEK, why, why_cap, "PKCS#11: %s is not a PKCS#11 module (no C_GetFunctionList)", u.module);
         goto out;
     }
@@ -345,7 +344,7 @@ static kc_status open_token(p11 *t, const char *uri, CK_FLAGS need, char *why, s
         goto out;
     }
     CK_C_INITIALIZE_ARGS args = { NULL, NULL, NULL, NULL, CKF_OS_LOCKING_OK, NULL };
-    rv = t->f->C_Initialize(&args);
+    CK_RV rv = t->f->C_Initialize(&args);
     if (rv != CKR_OK && rv != CKR_CRYPTOKI_ALREADY_INITIALIZED) {
         st = token_fail(KC_ERR_KEK, why, why_cap, "C_Initialize", rv);
         goto out;
@@ -379,11 +378,11 @@ out:
 
 static void close_token(p11 *t)
 {
-    if (t->has_session) {
+    if (t->f && t->has_session) {
         if (t->logged_in) t->f->C_Logout(t->session);
         t->f->C_CloseSession(t->session);
     }
-    if (t->initialized) t->f->C_Finalize(NULL);
+    if (t->f && t->initialized) t->f->C_Finalize(NULL);
     if (t->lib) dlclose(t->lib);
 #ifdef KC_HAVE_PTHREADS
     pthread_mutex_unlock(&p11_lock);
@@ -443,7 +442,7 @@ kc_status kc_pkcs11_unwrap(const char *uri, const uint8_t *wrapped, size_t wrapp
     if (!wrapped || !key || !key_len) return fail(KC_ERR_NULL, why, why_cap, "PKCS#11: a NULL argument");
     begin(&t);
     kc_status st = open_token(&t, uri, CKF_UNWRAP, why, why_cap);
-    if (st != KC_OK) goto out;
+    if (st != KC_OK || !t.f) goto out;   /* (open_token gives t.f on success) */
     CK_ATTRIBUTE tpl[6];
     CK_ULONG ntpl = session_secret(tpl, NULL, 0);
     CK_MECHANISM mech = { t.mech, NULL, 0 };
@@ -518,7 +517,7 @@ kc_status kc_pkcs11_wrap(const char *uri, const uint8_t *key, size_t key_len,
     if (key_len == 0) return fail(KC_ERR_KEY_LENGTH, why, why_cap, "PKCS#11: an empty key");
     begin(&t);
     kc_status st = open_token(&t, uri, CKF_WRAP, why, why_cap);
-    if (st != KC_OK) goto out;
+    if (st != KC_OK || !t.f) goto out;   /* (open_token gives t.f on success) */
     CK_ATTRIBUTE tpl[6];
     CK_ULONG ntpl = session_secret(tpl, key, key_len);
     CK_OBJECT_HANDLE obj;
