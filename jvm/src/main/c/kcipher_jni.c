@@ -1,0 +1,414 @@
+/* SPDX-License-Identifier: MIT */
+/* JNI glue for org.kcipher.Native: the public API (kcipher.h) only.
+ * Handles are the library's object pointers as Java longs; the Java
+ * classes own them (close, use after close, locking: org.kcipher.Handle).
+ * Every failure throws org.kcipher.KCipherException with the status name,
+ * so Java maps statuses by name, never by number.  Keys are copied into
+ * C memory, used, and wiped at once. */
+#include <jni.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "kcipher.h"
+
+#define EXC "org/kcipher/KCipherException"
+
+static void throw_kc(JNIEnv *env, kc_status st, const char *what, jlong row, jlong pos)
+{
+    if ((*env)->ExceptionCheck(env)) return;
+    jclass cls = (*env)->FindClass(env, EXC);
+    if (!cls) return;
+    jmethodID ctor = (*env)->GetMethodID(env, cls, "<init>", "(Ljava/lang/String;Ljava/lang/String;JJ)V");
+    if (!ctor) return;
+    char msg[256];
+    snprintf(msg, sizeof msg, "%s%s%s", what ? what : "", what ? ": " : "", kc_strerror(st));
+    jstring jname = (*env)->NewStringUTF(env, kc_status_name(st));
+    jstring jmsg = (*env)->NewStringUTF(env, msg);
+    if (!jname || !jmsg) return;
+    jobject e = (*env)->NewObject(env, cls, ctor, jname, jmsg, row, pos);
+    if (e) (*env)->Throw(env, (jthrowable)e);
+}
+
+static void throw_oom(JNIEnv *env)
+{
+    if ((*env)->ExceptionCheck(env)) return;
+    jclass cls = (*env)->FindClass(env, "java/lang/OutOfMemoryError");
+    if (cls) (*env)->ThrowNew(env, cls, "kcipher: native allocation failed");
+}
+
+/* A Java byte[] copied into malloc'd memory (wiped and freed by unget). */
+typedef struct bytes { uint8_t *p; size_t n; } bytes;
+
+static int get_bytes(JNIEnv *env, jbyteArray a, bytes *b)
+{
+    b->p = NULL; b->n = 0;
+    if (!a) return 0;
+    b->n = (size_t)(*env)->GetArrayLength(env, a);
+    b->p = malloc(b->n ? b->n : 1);
+    if (!b->p) { throw_oom(env); return -1; }
+    (*env)->GetByteArrayRegion(env, a, 0, (jsize)b->n, (jbyte *)b->p);
+    return 0;
+}
+
+static void unget_bytes(bytes *b)
+{
+    if (b->p) { kc_wipe(b->p, b->n); free(b->p); }
+    b->p = NULL; b->n = 0;
+}
+
+/* A Java string as UTF-8 from JNI (names, formats, paths: ASCII in practice). */
+static const char *get_str(JNIEnv *env, jstring s)
+{
+    return s ? (*env)->GetStringUTFChars(env, s, NULL) : NULL;
+}
+
+static void unget_str(JNIEnv *env, jstring s, const char *c)
+{
+    if (s && c) (*env)->ReleaseStringUTFChars(env, s, c);
+}
+
+/* A new byte[] holding p[0..n), or NULL with an exception. */
+static jbyteArray new_bytes(JNIEnv *env, const uint8_t *p, size_t n)
+{
+    jbyteArray a = (*env)->NewByteArray(env, (jsize)n);
+    if (a && n) (*env)->SetByteArrayRegion(env, a, 0, (jsize)n, (const jbyte *)p);
+    return a;
+}
+
+static int range_ok(JNIEnv *env, jbyteArray a, jint off, jint len)
+{
+    if (!a || off < 0 || len < 0 || (*env)->GetArrayLength(env, a) - off < len) {
+        jclass cls = (*env)->FindClass(env, "java/lang/IndexOutOfBoundsException");
+        if (cls) (*env)->ThrowNew(env, cls, "kcipher: offset or length outside the array");
+        return 0;
+    }
+    return 1;
+}
+
+/* ---- discovery ---- */
+
+/* One line per name: name, kind, cipher, construction, key bytes, block
+ * bytes (0 when not a block cipher), tab-separated. */
+JNIEXPORT jobjectArray JNICALL Java_org_kcipher_Native_names(JNIEnv *env, jclass cls)
+{
+    (void)cls;
+    size_t n = kc_name_count();
+    jclass str = (*env)->FindClass(env, "java/lang/String");
+    if (!str) return NULL;
+    jobjectArray out = (*env)->NewObjectArray(env, (jsize)n, str, NULL);
+    for (size_t i = 0; out && i < n; i++) {
+        kc_name_info ni;
+        if (kc_name_at(i, &ni) != KC_OK) break;
+        const kc_cipher_info *ci = kc_cipher_find(ni.cipher);
+        char line[256];
+        snprintf(line, sizeof line, "%s\t%d\t%s\t%s\t%zu\t%zu\t%s", ni.name, (int)ni.kind, ni.cipher,
+                 ni.construction, ni.key_bytes, ci ? ci->block_bytes : 0, ci ? ci->family : "");
+        jstring s = (*env)->NewStringUTF(env, line);
+        if (!s) return NULL;
+        (*env)->SetObjectArrayElement(env, out, (jsize)i, s);
+        (*env)->DeleteLocalRef(env, s);
+    }
+    return out;
+}
+
+/* ---- block cipher and modes ---- */
+
+JNIEXPORT jlong JNICALL Java_org_kcipher_Native_cipherNew(JNIEnv *env, jclass cls, jstring name, jbyteArray key)
+{
+    (void)cls;
+    bytes k;
+    if (get_bytes(env, key, &k)) return 0;
+    const char *nm = get_str(env, name);
+    kc_cipher *c = NULL;
+    kc_status st = nm ? kc_cipher_new(&c, nm, NULL, k.p, k.n) : KC_ERR_NULL;
+    unget_bytes(&k);
+    if (st != KC_OK) throw_kc(env, st, nm, -1, -1);
+    unget_str(env, name, nm);
+    return (jlong)(intptr_t)c;
+}
+
+JNIEXPORT void JNICALL Java_org_kcipher_Native_cipherFree(JNIEnv *env, jclass cls, jlong h)
+{
+    (void)env; (void)cls;
+    kc_cipher_free((kc_cipher *)(intptr_t)h);
+}
+
+JNIEXPORT jint JNICALL Java_org_kcipher_Native_cipherBlockSize(JNIEnv *env, jclass cls, jlong h)
+{
+    (void)env; (void)cls;
+    return (jint)kc_cipher_block_size((const kc_cipher *)(intptr_t)h);
+}
+
+/* One-shot mode encryption or decryption of in[off..off+len). */
+JNIEXPORT jbyteArray JNICALL Java_org_kcipher_Native_modeCrypt(JNIEnv *env, jclass cls, jlong h, jint mode,
+    jboolean pad, jboolean encrypt, jbyteArray iv, jbyteArray in, jint off, jint len)
+{
+    (void)cls;
+    const kc_cipher *c = (const kc_cipher *)(intptr_t)h;
+    if (!range_ok(env, in, off, len)) return NULL;
+    unsigned flags = pad ? KC_PAD_PKCS7 : 0;
+    bytes v;
+    if (get_bytes(env, iv, &v)) return NULL;
+    size_t cap = kc_mode_output_size(c, (kc_mode)mode, flags, encrypt, (size_t)len);
+    uint8_t *out = malloc(cap ? cap : 1);
+    if (!out) { unget_bytes(&v); throw_oom(env); return NULL; }
+    size_t out_len = 0;
+    uint8_t *p = (*env)->GetPrimitiveArrayCritical(env, in, NULL);
+    kc_status st = KC_ERR_NO_MEMORY;
+    if (p) {
+        st = (encrypt ? kc_mode_encrypt : kc_mode_decrypt)(c, (kc_mode)mode, flags, v.p, v.n,
+                                                          out, cap, &out_len, p + off, (size_t)len);
+        (*env)->ReleasePrimitiveArrayCritical(env, in, p, JNI_ABORT);
+    }
+    unget_bytes(&v);
+    jbyteArray r = NULL;
+    if (st == KC_OK) r = new_bytes(env, out, out_len);
+    else throw_kc(env, st, NULL, -1, -1);
+    kc_wipe(out, cap);
+    free(out);
+    return r;
+}
+
+/* ---- AEAD ---- */
+
+JNIEXPORT jlong JNICALL Java_org_kcipher_Native_aeadNew(JNIEnv *env, jclass cls, jstring name, jbyteArray key, jint tag_len)
+{
+    (void)cls;
+    bytes k;
+    if (get_bytes(env, key, &k)) return 0;
+    const char *nm = get_str(env, name);
+    kc_aead *a = NULL;
+    kc_status st = nm ? kc_aead_new(&a, nm, NULL, k.p, k.n) : KC_ERR_NULL;
+    unget_bytes(&k);
+    if (st == KC_OK && tag_len > 0) st = kc_aead_set_tag_size(a, (size_t)tag_len);
+    if (st != KC_OK) { kc_aead_free(a); a = NULL; throw_kc(env, st, nm, -1, -1); }
+    unget_str(env, name, nm);
+    return (jlong)(intptr_t)a;
+}
+
+JNIEXPORT void JNICALL Java_org_kcipher_Native_aeadFree(JNIEnv *env, jclass cls, jlong h)
+{
+    (void)env; (void)cls;
+    kc_aead_free((kc_aead *)(intptr_t)h);
+}
+
+JNIEXPORT jint JNICALL Java_org_kcipher_Native_aeadTagSize(JNIEnv *env, jclass cls, jlong h)
+{
+    (void)env; (void)cls;
+    return (jint)kc_aead_tag_size((const kc_aead *)(intptr_t)h);
+}
+
+/* Encryption gives ciphertext || tag; decryption takes it and gives the
+ * plaintext only when the tag verifies (KC_ERR_AUTH: nothing). */
+JNIEXPORT jbyteArray JNICALL Java_org_kcipher_Native_aeadCrypt(JNIEnv *env, jclass cls, jlong h, jboolean encrypt,
+    jbyteArray nonce, jbyteArray ad, jint ad_len, jbyteArray in, jint off, jint len)
+{
+    (void)cls;
+    const kc_aead *a = (const kc_aead *)(intptr_t)h;
+    if (!range_ok(env, in, off, len)) return NULL;
+    if (ad && !range_ok(env, ad, 0, ad_len)) return NULL;
+    size_t tag = kc_aead_tag_size(a);
+    size_t cap = encrypt ? (size_t)len + tag : (size_t)len;
+    bytes n, d;
+    if (get_bytes(env, nonce, &n)) return NULL;
+    if (get_bytes(env, ad, &d)) { unget_bytes(&n); return NULL; }
+    uint8_t *out = malloc(cap ? cap : 1);
+    kc_status st = KC_ERR_NO_MEMORY;
+    size_t out_len = 0;
+    if (out) {
+        uint8_t *p = (*env)->GetPrimitiveArrayCritical(env, in, NULL);
+        if (p) {
+            st = (encrypt ? kc_aead_encrypt : kc_aead_decrypt)(a, out, cap, &out_len, n.p, n.n,
+                                                               d.p, ad ? (size_t)ad_len : 0, p + off, (size_t)len);
+            (*env)->ReleasePrimitiveArrayCritical(env, in, p, JNI_ABORT);
+        }
+    }
+    unget_bytes(&n);
+    unget_bytes(&d);
+    jbyteArray r = NULL;
+    if (!out) throw_oom(env);
+    else if (st == KC_OK) r = new_bytes(env, out, out_len);
+    else throw_kc(env, st, NULL, -1, -1);
+    if (out) { kc_wipe(out, cap); free(out); }
+    return r;
+}
+
+/* ---- MAC ---- */
+
+JNIEXPORT jlong JNICALL Java_org_kcipher_Native_macNew(JNIEnv *env, jclass cls, jstring name, jbyteArray key)
+{
+    (void)cls;
+    bytes k;
+    if (get_bytes(env, key, &k)) return 0;
+    const char *nm = get_str(env, name);
+    kc_mac *m = NULL;
+    kc_status st = nm ? kc_mac_new(&m, nm, NULL, k.p, k.n) : KC_ERR_NULL;
+    unget_bytes(&k);
+    if (st != KC_OK) throw_kc(env, st, nm, -1, -1);
+    unget_str(env, name, nm);
+    return (jlong)(intptr_t)m;
+}
+
+JNIEXPORT void JNICALL Java_org_kcipher_Native_macFree(JNIEnv *env, jclass cls, jlong h)
+{
+    (void)env; (void)cls;
+    kc_mac_free((kc_mac *)(intptr_t)h);
+}
+
+JNIEXPORT jint JNICALL Java_org_kcipher_Native_macTagSize(JNIEnv *env, jclass cls, jlong h)
+{
+    (void)env; (void)cls;
+    return (jint)kc_mac_tag_size((const kc_mac *)(intptr_t)h);
+}
+
+JNIEXPORT jbyteArray JNICALL Java_org_kcipher_Native_macCompute(JNIEnv *env, jclass cls, jlong h, jint tag_len,
+    jbyteArray nonce, jbyteArray msg, jint off, jint len)
+{
+    (void)cls;
+    const kc_mac *m = (const kc_mac *)(intptr_t)h;
+    if (!range_ok(env, msg, off, len)) return NULL;
+    if (tag_len <= 0 || tag_len > 64) { throw_kc(env, KC_ERR_TAG_LENGTH, NULL, -1, -1); return NULL; }
+    bytes n;
+    if (get_bytes(env, nonce, &n)) return NULL;
+    uint8_t tag[64];
+    kc_status st = KC_ERR_NO_MEMORY;
+    uint8_t *p = (*env)->GetPrimitiveArrayCritical(env, msg, NULL);
+    if (p) {
+        st = kc_mac_compute(m, tag, (size_t)tag_len, n.p, n.n, p + off, (size_t)len);
+        (*env)->ReleasePrimitiveArrayCritical(env, msg, p, JNI_ABORT);
+    }
+    unget_bytes(&n);
+    if (st != KC_OK) { throw_kc(env, st, NULL, -1, -1); return NULL; }
+    return new_bytes(env, tag, (size_t)tag_len);
+}
+
+/* ---- tokenization ---- */
+
+JNIEXPORT jlong JNICALL Java_org_kcipher_Native_tokenizerNew(JNIEnv *env, jclass cls, jstring cipher,
+    jbyteArray key, jstring format, jint flags)
+{
+    (void)cls;
+    bytes k;
+    if (get_bytes(env, key, &k)) return 0;
+    const char *ci = get_str(env, cipher), *fmt = get_str(env, format);
+    kc_tokenizer *t = NULL;
+    kc_status st = fmt ? kc_tokenizer_new(&t, ci, NULL, k.p, k.n, fmt, (unsigned)flags) : KC_ERR_NULL;
+    unget_bytes(&k);
+    if (st != KC_OK) throw_kc(env, st, fmt, -1, -1);
+    unget_str(env, cipher, ci);
+    unget_str(env, format, fmt);
+    return (jlong)(intptr_t)t;
+}
+
+/* The key "NAME" or "NAME@V" from the keyring at dir (kek: NULL or a KEK
+ * source), its cipher the one the keyring records.  The key never leaves C. */
+JNIEXPORT jlong JNICALL Java_org_kcipher_Native_tokenizerFromKeyring(JNIEnv *env, jclass cls, jstring dir,
+    jstring ref, jstring kek, jstring format, jint flags)
+{
+    (void)cls;
+    const char *d = get_str(env, dir), *r = get_str(env, ref), *kk = get_str(env, kek), *fmt = get_str(env, format);
+    kc_keyring *kr = NULL;
+    kc_tokenizer *t = NULL;
+    char why[256] = "";
+    uint8_t key[64];
+    size_t key_len = 0;
+    kc_key_info info;
+    kc_status st = d && r && fmt ? kc_keyring_open(&kr, d, 0, why, sizeof why) : KC_ERR_NULL;
+    if (st == KC_OK && kk) st = kc_keyring_set_kek(kr, kk);
+    if (st == KC_OK) st = kc_keyring_get(kr, r, key, sizeof key, &key_len, &info);
+    if (st == KC_OK) st = kc_tokenizer_new(&t, info.cipher, NULL, key, key_len, fmt, (unsigned)flags);
+    kc_wipe(key, sizeof key);
+    if (st != KC_OK) {
+        char what[600];
+        const char *e = kr ? kc_keyring_error(kr) : why;
+        snprintf(what, sizeof what, "%s %s%s%s", d ? d : "", r ? r : "", e && *e ? ": " : "", e ? e : "");
+        throw_kc(env, st, what, -1, -1);
+    }
+    kc_keyring_close(kr);
+    unget_str(env, dir, d);
+    unget_str(env, ref, r);
+    unget_str(env, kek, kk);
+    unget_str(env, format, fmt);
+    return (jlong)(intptr_t)t;
+}
+
+JNIEXPORT void JNICALL Java_org_kcipher_Native_tokenizerFree(JNIEnv *env, jclass cls, jlong h)
+{
+    (void)env; (void)cls;
+    kc_tokenizer_free((kc_tokenizer *)(intptr_t)h);
+}
+
+/* A batch in one call: in holds the values' UTF-8 back to back, lens[i]
+ * each one's length (-1: null).  Returns the outputs back to back and
+ * rewrites lens with their lengths.  A failing row throws with its index
+ * and error position; nothing is returned then. */
+JNIEXPORT jbyteArray JNICALL Java_org_kcipher_Native_tokenizeBatch(JNIEnv *env, jclass cls, jlong h,
+    jboolean encrypt, jbyteArray in, jintArray lens, jbyteArray context)
+{
+    (void)cls;
+    const kc_tokenizer *t = (const kc_tokenizer *)(intptr_t)h;
+    if (!in || !lens) { throw_kc(env, KC_ERR_NULL, NULL, -1, -1); return NULL; }
+    size_t count = (size_t)(*env)->GetArrayLength(env, lens);
+    size_t in_n = (size_t)(*env)->GetArrayLength(env, in);
+    jint *ln = malloc((count ? count : 1) * sizeof *ln);
+    kc_token_row *rows = calloc(count ? count : 1, sizeof *rows);
+    bytes src = { NULL, 0 }, ctx = { NULL, 0 };
+    char *out = NULL;
+    jbyteArray r = NULL;
+    size_t pos = 0, cap = 0;
+    if (!ln || !rows || get_bytes(env, in, &src) || get_bytes(env, context, &ctx)) goto oom;
+    (*env)->GetIntArrayRegion(env, lens, 0, (jsize)count, ln);
+    /* Each row's room: 4 bytes a byte in (a character may change width) and 8. */
+    for (size_t i = 0; i < count; i++) {
+        if (ln[i] < 0) continue;
+        if ((size_t)ln[i] > in_n - pos) { throw_kc(env, KC_ERR_LENGTH_MISMATCH, "lengths", (jlong)i, -1); goto done; }
+        rows[i].in = (const char *)src.p + pos;
+        rows[i].in_len = (size_t)ln[i];
+        rows[i].out_cap = 4 * (size_t)ln[i] + 8;
+        pos += (size_t)ln[i];
+        cap += rows[i].out_cap;
+    }
+    out = malloc(cap ? cap : 1);
+    if (!out) goto oom;
+    for (size_t i = 0, o = 0; i < count; i++) {
+        rows[i].tweak = ctx.p;
+        rows[i].tweak_len = ctx.n;
+        if (!rows[i].in) continue;
+        rows[i].out = out + o;
+        o += rows[i].out_cap;
+    }
+    size_t bad = 0;
+    kc_status st = (encrypt ? kc_tokenize_batch : kc_detokenize_batch)(t, rows, count, &bad);
+    if (st != KC_OK) {
+        throw_kc(env, st, encrypt ? "tokenize" : "detokenize", (jlong)bad,
+                 rows[bad].status == KC_ERR_FORMAT || rows[bad].status == KC_ERR_CHECK_DIGIT ? (jlong)rows[bad].error_pos : -1);
+        goto done;
+    }
+    /* Compact the outputs in place, then hand them over. */
+    size_t total = 0;
+    for (size_t i = 0; i < count; i++) {
+        if (!rows[i].in) { ln[i] = -1; continue; }
+        memmove(out + total, rows[i].out, rows[i].out_len);
+        total += rows[i].out_len;
+        ln[i] = (jint)rows[i].out_len;
+    }
+    r = new_bytes(env, (const uint8_t *)out, total);
+    if (r) (*env)->SetIntArrayRegion(env, lens, 0, (jsize)count, ln);
+    goto done;
+oom:
+    throw_oom(env);
+done:
+    if (out) { kc_wipe(out, cap); free(out); }   /* the other rows' clear text on a failure too */
+    unget_bytes(&src);
+    unget_bytes(&ctx);
+    free(ln);
+    free(rows);
+    return r;
+}
+
+JNIEXPORT jstring JNICALL Java_org_kcipher_Native_version(JNIEnv *env, jclass cls)
+{
+    (void)cls;
+    return (*env)->NewStringUTF(env, KC_VERSION_STRING);
+}

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: MIT
+package org.kcipher;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * The JNI entry points (jvm/src/main/c/kcipher_jni.c).  The library is
+ * loaded from, in order: the system property {@code kcipher.jni.library} or
+ * the environment variable {@code KCIPHER_JNI_LIBRARY} (a file path); the
+ * jar's {@code /native/<os>-<arch>/libkcipher_jni.so} when packaged there;
+ * else {@code kcipher_jni} on {@code java.library.path}.
+ */
+public final class Native {
+    private Native() {}
+
+    static {
+        load();
+    }
+
+    private static void load() {
+        String path = System.getProperty("kcipher.jni.library");
+        if (path == null || path.isEmpty()) path = System.getenv("KCIPHER_JNI_LIBRARY");
+        if (path != null && !path.isEmpty()) {
+            System.load(Path.of(path).toAbsolutePath().toString());
+            return;
+        }
+        String lib = System.mapLibraryName("kcipher_jni");
+        String res = "/native/" + System.getProperty("os.name").toLowerCase().replaceAll("[^a-z]", "")
+                + "-" + System.getProperty("os.arch") + "/" + lib;
+        try (InputStream in = Native.class.getResourceAsStream(res)) {
+            if (in != null) {
+                Path tmp = Files.createTempFile("kcipher_jni", lib);
+                tmp.toFile().deleteOnExit();
+                Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
+                System.load(tmp.toString());
+                return;
+            }
+        } catch (IOException e) {
+            throw new UnsatisfiedLinkError("kcipher: cannot extract " + res + ": " + e);
+        }
+        System.loadLibrary("kcipher_jni");
+    }
+
+    /** Forces loading; throws UnsatisfiedLinkError when the library is missing. */
+    public static void ensureLoaded() {}
+
+    public static native String version();
+    /** name, kind, cipher, construction, key bytes, block bytes, family; tab-separated. */
+    static native String[] names();
+
+    static native long cipherNew(String name, byte[] key);
+    static native void cipherFree(long h);
+    static native int cipherBlockSize(long h);
+    static native byte[] modeCrypt(long h, int mode, boolean pad, boolean encrypt, byte[] iv, byte[] in, int off, int len);
+
+    static native long aeadNew(String name, byte[] key, int tagLen);
+    static native void aeadFree(long h);
+    static native int aeadTagSize(long h);
+    static native byte[] aeadCrypt(long h, boolean encrypt, byte[] nonce, byte[] ad, int adLen, byte[] in, int off, int len);
+
+    static native long macNew(String name, byte[] key);
+    static native void macFree(long h);
+    static native int macTagSize(long h);
+    static native byte[] macCompute(long h, int tagLen, byte[] nonce, byte[] msg, int off, int len);
+
+    static native long tokenizerNew(String cipher, byte[] key, String format, int flags);
+    static native long tokenizerFromKeyring(String dir, String ref, String kek, String format, int flags);
+    static native void tokenizerFree(long h);
+    static native byte[] tokenizeBatch(long h, boolean encrypt, byte[] in, int[] lens, byte[] context);
+}

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: MIT
+package org.kcipher;
+
+import static org.junit.jupiter.api.Assertions.*;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Tokenization from Java equal to the build's kcipher CLI, value for value. */
+class TokenizerVsCliTest {
+    static final Random RNG = new Random(Long.getLong("kcipher.seed", System.nanoTime()));
+    static final String CLI = System.getProperty("kcipher.cli", "");
+
+    static Path cli() {
+        assumeTrue(!CLI.isEmpty() && Files.isExecutable(Path.of(CLI)), "the kcipher CLI (-Dkcipher.cli) is not built");
+        return Path.of(CLI);
+    }
+
+    /** Runs the CLI on a one-column TSV of values and returns the column it prints. */
+    static List<String> run(List<String> args, String[] values) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(cli().toString()));
+        cmd.addAll(args);
+        Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        StringBuilder in = new StringBuilder("v\n");
+        for (String v : values) in.append(v).append('\n');
+        try (OutputStream o = p.getOutputStream()) { o.write(in.toString().getBytes(StandardCharsets.UTF_8)); }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (InputStream i = p.getInputStream()) { i.transferTo(out); }
+        assertEquals(0, p.waitFor(), "kcipher " + cmd);
+        List<String> lines = new ArrayList<>(Arrays.asList(out.toString(StandardCharsets.UTF_8).split("\n", -1)));
+        assertEquals("v", lines.remove(0));
+        assertEquals("", lines.remove(lines.size() - 1));
+        return lines;
+    }
+
+    static String digits(int n) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < n; i++) b.append((char) ('0' + RNG.nextInt(10)));
+        return b.toString();
+    }
+
+    static String[] values(String format, int n) {
+        String[] v = new String[n];
+        for (int i = 0; i < n; i++) {
+            v[i] = switch (format) {
+                case "card" -> { String d = digits(16); yield RNG.nextBoolean() ? d : d.substring(0, 4) + "-" + d.substring(4, 8) + "-" + d.substring(8, 12) + "-" + d.substring(12); }
+                case "kr-rrn" -> digits(6) + "-" + digits(7);
+                case "alnum" -> { String a = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"; StringBuilder b = new StringBuilder();
+                                  for (int k = 6 + RNG.nextInt(12); k > 0; k--) b.append(a.charAt(RNG.nextInt(a.length()))); yield b.toString(); }
+                default -> digits(6 + RNG.nextInt(20));
+            };
+        }
+        if (n > 2) v[n / 2] = "";   // the empty value gives the empty token
+        return v;
+    }
+
+    @Test
+    void keyEqualsCli() throws Exception {
+        for (String cipher : new String[] {"ff1-aria-256", "ff1-lea-128", "ff3-1-aes-128", "fea2-128"}) {
+            for (String format : new String[] {"card", "digits", "kr-rrn", "alnum"}) {
+                int keyBytes = Names.all().stream().filter(e -> e.name().equals(cipher)).findFirst().orElseThrow().keyBytes();
+                byte[] key = new byte[keyBytes];
+                RNG.nextBytes(key);
+                String hex = HexFormat.of().formatHex(key);
+                String[] vals = values(format, 40);
+                try (Tokenizer t = Tokenizer.of(cipher, key, format)) {
+                    String[] tok = t.tokenize(vals);
+                    List<String> base = List.of("tokenize", "--cipher", cipher, "--key", hex, "--column", "v=" + format, "--input", "tsv");
+                    assertEquals(run(base, vals), Arrays.asList(tok), cipher + " " + format);
+                    List<String> ctx = new ArrayList<>(base);
+                    ctx.add("--tweak-context");   // the column name is the context
+                    assertEquals(run(ctx, vals), Arrays.asList(t.tokenize(vals, "v")), cipher + " " + format + " with context");
+                    assertArrayEquals(vals, t.detokenize(tok), "round trip");
+                    assertEquals(tok[0], t.tokenize(vals[0]));
+                }
+            }
+        }
+    }
+
+    @Test
+    void keyringEqualsCli(@TempDir Path tmp) throws Exception {
+        Path dir = tmp.resolve("keys");
+        Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        run0(List.of("key", "new", "cust", "--cipher", "ff1-aria-256", "--keyring", dir.toString()));
+        String[] vals = values("card", 30);
+        List<String> want = run(List.of("tokenize", "--key-name", "cust", "--keyring", dir.toString(),
+                                        "--column", "v=card", "--input", "tsv"), vals);
+        try (Tokenizer t = Tokenizer.fromKeyring(dir, "cust", "card")) {
+            assertEquals(want, Arrays.asList(t.tokenize(vals)));
+        }
+        try (Tokenizer t = Tokenizer.fromKeyring(dir, "cust@1", "card")) {
+            assertEquals(want, Arrays.asList(t.tokenize(vals)));
+        }
+        KCipherException e = assertThrows(KCipherException.class, () -> Tokenizer.fromKeyring(dir, "nobody", "card"));
+        assertEquals("KC_ERR_KEY_NOT_FOUND", e.status());
+    }
+
+    static void run0(List<String> args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(cli().toString()));
+        cmd.addAll(args);
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, p.waitFor(), out);
+    }
+
+    @Test
+    void batchErrorsNameTheRow() {
+        try (Tokenizer t = Tokenizer.of("ff1-aria-128", new byte[16], "card")) {
+            String[] r = t.tokenize(new String[] {null, "4111111111111111"});
+            assertNull(r[0]);
+            KCipherException e = assertThrows(KCipherException.class, () -> t.tokenize(new String[] {"4111111111111111", "41x1111111111111"}));
+            assertEquals("KC_ERR_FORMAT", e.status());
+            assertEquals(1, e.row());
+            assertEquals(2, e.position());
+        }
+    }
+}

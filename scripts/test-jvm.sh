@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# The jvm/ module (README: Java): builds libkcipher_jni and the CLI with
+# CMake -DKC_JNI=ON into $KC_BUILD_DIR/jvm, then runs the Maven Surefire
+# tests against them (the JCA provider against Bouncy Castle and SunJCE,
+# misuse, tokenization against the CLI).  Exits 77 (skipped) only when
+# Java 17+ or Maven is absent (scripts/deps.sh test installs both).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+build=${KC_BUILD_DIR:-build}
+mkdir -p "$build"
+dir=$(cd "$build" && pwd)/jvm
+t0=$(date +%s)
+for tool in java javac mvn; do
+  if ! command -v $tool >/dev/null; then
+    echo "skipped: the JVM module needs $tool (apt-get install openjdk-17-jdk-headless maven; scripts/deps.sh test)"
+    exit 77
+  fi
+done
+echo "== JVM: building libkcipher_jni and the CLI ($dir)"
+if ! cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DKC_BUILD_TESTS=OFF -DKC_PEERS=OFF -DKC_JNI=ON \
+       >"$dir.configure.log" 2>&1 ||
+   ! cmake --build "$dir" -j2 --target kcipher_jni kcipher_cli >"$dir.build.log" 2>&1; then
+  tail -40 "$dir.configure.log" "$dir.build.log" 2>/dev/null
+  echo "FAILED: JVM native build"
+  exit 1
+fi
+t1=$(date +%s)
+echo "== JVM: mvn test (Surefire; Maven's output in $dir/maven)"
+if (cd jvm && mvn -B -q test -Dkcipher.library.path="$dir" -Dkcipher.cli="$dir/kcipher" \
+                            -Dkcipher.target="$dir/maven"); then
+  echo "ok: JVM module (native build $((t1 - t0)) s, Maven $(($(date +%s) - t1)) s)"
+else
+  echo "FAILED: JVM module (reports in $dir/maven/surefire-reports)"
+  exit 1
+fi
