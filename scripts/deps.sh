@@ -62,6 +62,11 @@ if [[ " $* " == *" test "* ]]; then
     mvn -q dependency:get -Dartifact=$bc >/dev/null 2>&1 ||
       echo "deps: Bouncy Castle ($bc) unavailable; the FF1/FF3-1 differential test will use only ff3"
   fi
+  # The jvm/ module's Maven plugins and test dependencies (scripts/test-jvm.sh), into ~/.m2.
+  if command -v mvn >/dev/null; then
+    (cd "$(dirname "$0")/../jvm" && mvn -B -q dependency:go-offline >/dev/null 2>&1) ||
+      echo "deps: the jvm/ module's Maven dependencies did not resolve; scripts/test-jvm.sh fetches them"
+  fi
 fi
 # The Python FPE packages the tokenization benchmark puts beside ours; the
 # DuckDB release the SQL benchmark builds its extension against.

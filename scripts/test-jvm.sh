@@ -17,6 +17,11 @@ for tool in java javac mvn; do
     exit 77
   fi
 done
+jv=$(javac -version 2>&1 | sed -n 's/^javac \([0-9]*\).*/\1/p')
+if [ "${jv:-0}" -lt 17 ]; then
+  echo "skipped: the JVM module needs Java 17 or later (javac ${jv:-unknown}; apt-get install openjdk-17-jdk-headless)"
+  exit 77
+fi
 echo "== JVM: building libkcipher_jni and the CLI ($dir)"
 if ! cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DKC_BUILD_TESTS=OFF -DKC_PEERS=OFF -DKC_JNI=ON \
        >"$dir.configure.log" 2>&1 ||
