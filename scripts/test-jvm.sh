@@ -5,6 +5,8 @@
 # tests against them (the JCA provider against Bouncy Castle and SunJCE,
 # misuse, tokenization against the CLI).  Exits 77 (skipped) only when
 # Java 17+ or Maven is absent (scripts/deps.sh test installs both).
+# --bench: instead of the tests, the JVM benchmark (jvm/src/test/java/org/
+# kcipher/bench/GcmBench.java), its table also in $KC_BENCH_OUT/jvm.tsv.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 build=${KC_BUILD_DIR:-build}
@@ -31,6 +33,14 @@ if ! cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DKC_BUILD_TESTS=OFF -DKC_P
   exit 1
 fi
 t1=$(date +%s)
+if [ "${1:-}" = --bench ]; then
+  out=${KC_BENCH_OUT:-bench-results}
+  mkdir -p "$out"
+  (cd jvm && mvn -B -q test-compile dependency:build-classpath -Dmdep.includeScope=test \
+       -Dmdep.outputFile="$dir/classpath.txt" -Dkcipher.target="$dir/maven") || { echo "FAILED: JVM benchmark build"; exit 1; }
+  exec java -Djava.library.path="$dir" -cp "$dir/maven/classes:$dir/maven/test-classes:$(cat "$dir/classpath.txt")" \
+       org.kcipher.bench.GcmBench "$out/jvm.tsv"
+fi
 echo "== JVM: mvn test (Surefire; Maven's output in $dir/maven)"
 if (cd jvm && mvn -B -q test -Dkcipher.library.path="$dir" -Dkcipher.cli="$dir/kcipher" \
                             -Dkcipher.target="$dir/maven"); then

@@ -42,7 +42,11 @@ final class KcCipherSpi extends CipherSpi {
     private byte[] iv;
     private int tagBytes;
     private byte[] lastKey, lastIv;        // the last AEAD encryption's, refused again
+    private byte[] curKey;                 // the native object's key, name and tag length
+    private String curName;
+    private int curTag;
     private boolean spent;                 // AEAD encryption done: init again
+    private boolean inited;                // the last init succeeded
     private final Buf data = new Buf(), aad = new Buf();
 
     /** A growable buffer that wipes what it held. */
@@ -138,6 +142,7 @@ final class KcCipherSpi extends CipherSpi {
         if (key == null || !"RAW".equalsIgnoreCase(key.getFormat()) || key.getEncoded() == null)
             throw new InvalidKeyException(fam.jcaName + ": a secret key in RAW format is needed");
         byte[] k = key.getEncoded();
+        inited = false;
         try {
             String name = fam.cipherFor(k.length);
             byte[] newIv;
@@ -162,25 +167,36 @@ final class KcCipherSpi extends CipherSpi {
             }
             if (!isAead() && newIv != null && newIv.length != fam.blockBytes)
                 throw new InvalidAlgorithmParameterException(mode + ": the IV is one block, " + fam.blockBytes + " bytes, not " + newIv.length);
-            if (isAead() && enc && lastKey != null && Arrays.equals(k, lastKey) && Arrays.equals(newIv, lastIv))
+            if (isAead() && enc && lastKey != null && java.security.MessageDigest.isEqual(k, lastKey) && Arrays.equals(newIv, lastIv))
                 throw new InvalidAlgorithmParameterException(mode + ": the key and IV of the last encryption; use a new IV");
-            release();
+            if (isAead() && (newIv == null || newIv.length == 0 || (mode.equals("CCM") && (newIv.length < 7 || newIv.length > 13))))
+                throw new InvalidAlgorithmParameterException(mode + ": nonce of " + (newIv == null ? 0 : newIv.length)
+                                                             + " bytes" + (mode.equals("CCM") ? " (CCM: 7..13)" : ""));
+            String full = isAead() ? name + "-" + mode.toLowerCase(Locale.ROOT) : name;
             try {
-                if (isAead()) aead = new Aead(name + "-" + mode.toLowerCase(Locale.ROOT), k, tag);
-                else cipher = new BlockCipher(name, k);
+                // The same key again (a new IV): keep the keyed native object.
+                if (curKey == null || !java.security.MessageDigest.isEqual(k, curKey) || !full.equals(curName) || tag != curTag) {
+                    release();
+                    if (isAead()) aead = new Aead(full, k, tag);
+                    else cipher = new BlockCipher(full, k);
+                    curKey = k.clone();
+                    curName = full;
+                    curTag = tag;
+                } else {
+                    data.wipe();
+                    aad.wipe();
+                }
             } catch (KCipherException e) {
                 if (e.status().equals("KC_ERR_TAG_LENGTH"))
                     throw new InvalidAlgorithmParameterException(mode + ": tag length " + tag + " bytes not allowed");
                 if (e.status().equals("KC_ERR_KEY_LENGTH")) throw new InvalidKeyException(e.getMessage());
                 throw e;
             }
-            if (isAead() && (newIv == null || newIv.length == 0 || (mode.equals("CCM") && (newIv.length < 7 || newIv.length > 13))))
-                throw new InvalidAlgorithmParameterException(mode + ": nonce of " + (newIv == null ? 0 : newIv.length)
-                                                             + " bytes" + (mode.equals("CCM") ? " (CCM: 7..13)" : ""));
             encrypt = enc;
             iv = newIv;
             tagBytes = tag;
             spent = false;
+            inited = true;
             if (isAead() && enc) {
                 if (lastKey != null) Arrays.fill(lastKey, (byte) 0);
                 lastKey = k.clone();
@@ -197,12 +213,14 @@ final class KcCipherSpi extends CipherSpi {
         if (aead != null) aead.close();
         cipher = null;
         aead = null;
+        if (curKey != null) Arrays.fill(curKey, (byte) 0);
+        curKey = null;
         data.wipe();
         aad.wipe();
     }
 
     private void ready() {
-        if (cipher == null && aead == null) throw new IllegalStateException("Cipher not initialized");
+        if (!inited || (cipher == null && aead == null)) throw new IllegalStateException("Cipher not initialized");
         if (spent) throw new IllegalStateException(mode + " encryption: init again with a new IV before the next message");
     }
 
