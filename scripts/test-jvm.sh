@@ -3,7 +3,8 @@
 # The jvm/ module (README: Java): builds libkcipher_jni and the CLI with
 # CMake -DKC_JNI=ON into $KC_BUILD_DIR/jvm, then runs the Maven Surefire
 # tests against them (the JCA provider against Bouncy Castle and SunJCE,
-# misuse, tokenization against the CLI).  Exits 77 (skipped) only when
+# misuse, tokenization against the CLI), then jvm/spark's (Spark SQL on
+# local[2] against the CLI).  Exits 77 (skipped) only when
 # Java 17+ or Maven is absent (scripts/deps.sh test installs both).
 # --bench: instead of the tests, the JVM benchmark (jvm/src/test/java/org/
 # kcipher/bench/GcmBench.java), its table also in $KC_BENCH_OUT/jvm.tsv.
@@ -41,11 +42,24 @@ if [ "${1:-}" = --bench ]; then
   exec java -Djava.library.path="$dir" -cp "$dir/maven/classes:$dir/maven/test-classes:$(cat "$dir/classpath.txt")" \
        org.kcipher.bench.GcmBench "$out/jvm.tsv"
 fi
+# install = test, then the jar into ~/.m2 for jvm/spark.
 echo "== JVM: mvn test (Surefire; Maven's output in $dir/maven)"
-if (cd jvm && mvn -B -q test -Dkcipher.library.path="$dir" -Dkcipher.cli="$dir/kcipher" \
-                            -Dkcipher.target="$dir/maven"); then
+if (cd jvm && mvn -B -q install -Dkcipher.library.path="$dir" -Dkcipher.cli="$dir/kcipher" \
+                               -Dkcipher.target="$dir/maven"); then
   echo "ok: JVM module (native build $((t1 - t0)) s, Maven $(($(date +%s) - t1)) s)"
 else
   echo "FAILED: JVM module (reports in $dir/maven/surefire-reports)"
   exit 1
+fi
+# Spark SQL on local[2] (KC_JVM_SPARK=0 skips it: Spark is ~300 MB from Maven Central the first time).
+if [ "${KC_JVM_SPARK:-1}" != 0 ]; then
+  t2=$(date +%s)
+  echo "== JVM: Spark SQL functions (jvm/spark, local[2])"
+  if (cd jvm/spark && mvn -B -q test -Dkcipher.library.path="$dir" -Dkcipher.cli="$dir/kcipher" \
+                                     -Dkcipher.target="$dir/spark-maven"); then
+    echo "ok: Spark SQL functions ($(($(date +%s) - t2)) s)"
+  else
+    echo "FAILED: Spark SQL functions (reports in $dir/spark-maven/surefire-reports)"
+    exit 1
+  fi
 fi
