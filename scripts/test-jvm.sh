@@ -44,7 +44,7 @@ if [ "${1:-}" = --bench ]; then
 fi
 # install = test, then the jar into ~/.m2 for jvm/spark.
 echo "== JVM: mvn test (Surefire; Maven's output in $dir/maven)"
-if (cd jvm && mvn -B -q install -Dkcipher.library.path="$dir" -Dkcipher.cli="$dir/kcipher" \
+if (cd jvm && mvn -B -q clean install -Dkcipher.library.path="$dir" -Dkcipher.cli="$dir/kcipher" \
                                -Dkcipher.target="$dir/maven"); then
   echo "ok: JVM module (native build $((t1 - t0)) s, Maven $(($(date +%s) - t1)) s)"
 else
@@ -55,7 +55,7 @@ fi
 if [ "${KC_JVM_SPARK:-1}" != 0 ]; then
   t2=$(date +%s)
   echo "== JVM: Spark SQL functions (jvm/spark, local[2])"
-  if (cd jvm/spark && mvn -B -q test -Dkcipher.library.path="$dir" -Dkcipher.cli="$dir/kcipher" \
+  if (cd jvm/spark && mvn -B -q clean test -Dkcipher.library.path="$dir" -Dkcipher.cli="$dir/kcipher" \
                                      -Dkcipher.target="$dir/spark-maven"); then
     echo "ok: Spark SQL functions ($(($(date +%s) - t2)) s)"
   else

@@ -68,6 +68,19 @@ static void unget_str(JNIEnv *env, jstring s, const char *c)
     if (s && c) (*env)->ReleaseStringUTFChars(env, s, c);
 }
 
+/* Text the Java side encoded as UTF-8 with a trailing NUL (Native.cstr):
+ * JNI's own string calls give modified UTF-8, which differs for U+0000
+ * and for characters beyond U+FFFF (formats, keyring paths).  A value with
+ * no NUL at its end is refused (KC_ERR_NULL). */
+static int get_cstr(JNIEnv *env, jbyteArray a, bytes *b, const char **out)
+{
+    *out = NULL;
+    if (get_bytes(env, a, b)) return -1;
+    if (b->p && (b->n == 0 || b->p[b->n - 1] != 0)) { unget_bytes(b); throw_kc(env, KC_ERR_NULL, "string", -1, -1); return -1; }
+    *out = (const char *)b->p;
+    return 0;
+}
+
 /* A new byte[] holding p[0..n), or NULL with an exception. */
 static jbyteArray new_bytes(JNIEnv *env, const uint8_t *p, size_t n)
 {
@@ -285,31 +298,37 @@ JNIEXPORT jbyteArray JNICALL Java_org_kcipher_Native_macCompute(JNIEnv *env, jcl
 
 /* ---- tokenization ---- */
 
-JNIEXPORT jlong JNICALL Java_org_kcipher_Native_tokenizerNew(JNIEnv *env, jclass cls, jstring cipher,
-    jbyteArray key, jstring format, jint flags)
+JNIEXPORT jlong JNICALL Java_org_kcipher_Native_tokenizerNew(JNIEnv *env, jclass cls, jbyteArray cipher,
+    jbyteArray key, jbyteArray format, jint flags)
 {
     (void)cls;
-    bytes k;
-    if (get_bytes(env, key, &k)) return 0;
-    const char *ci = get_str(env, cipher), *fmt = get_str(env, format);
+    bytes k, cb, fb;
+    const char *ci, *fmt;
+    if (get_cstr(env, cipher, &cb, &ci)) return 0;
+    if (get_cstr(env, format, &fb, &fmt)) { unget_bytes(&cb); return 0; }
+    if (get_bytes(env, key, &k)) { unget_bytes(&cb); unget_bytes(&fb); return 0; }
     kc_tokenizer *t = NULL;
     kc_status st = fmt ? kc_tokenizer_new(&t, ci, NULL, k.p, k.n, fmt, (unsigned)flags) : KC_ERR_NULL;
     unget_bytes(&k);
     if (st != KC_OK) throw_kc(env, st, fmt, -1, -1);
-    unget_str(env, cipher, ci);
-    unget_str(env, format, fmt);
+    unget_bytes(&cb);
+    unget_bytes(&fb);
     return (jlong)(intptr_t)t;
 }
 
 /* The key "NAME" or "NAME@V" from the keyring at dir (kek: NULL or a KEK
  * source), its cipher the one the keyring records.  The key never leaves C. */
-JNIEXPORT jlong JNICALL Java_org_kcipher_Native_tokenizerFromKeyring(JNIEnv *env, jclass cls, jstring dir,
-    jstring ref, jstring kek, jstring format, jint flags)
+JNIEXPORT jlong JNICALL Java_org_kcipher_Native_tokenizerFromKeyring(JNIEnv *env, jclass cls, jbyteArray dir,
+    jbyteArray ref, jbyteArray kek, jbyteArray format, jint flags)
 {
     (void)cls;
-    const char *d = get_str(env, dir), *r = get_str(env, ref), *kk = get_str(env, kek), *fmt = get_str(env, format);
-    kc_keyring *kr = NULL;
+    bytes db = {NULL, 0}, rb = {NULL, 0}, kb = {NULL, 0}, fb = {NULL, 0};
+    const char *d = NULL, *r = NULL, *kk = NULL, *fmt = NULL;
     kc_tokenizer *t = NULL;
+    if (get_cstr(env, dir, &db, &d) || get_cstr(env, ref, &rb, &r) || get_cstr(env, kek, &kb, &kk) ||
+        get_cstr(env, format, &fb, &fmt))
+        goto done;
+    kc_keyring *kr = NULL;
     char why[256] = "";
     uint8_t key[64];
     size_t key_len = 0;
@@ -326,10 +345,11 @@ JNIEXPORT jlong JNICALL Java_org_kcipher_Native_tokenizerFromKeyring(JNIEnv *env
         throw_kc(env, st, what, -1, -1);
     }
     kc_keyring_close(kr);
-    unget_str(env, dir, d);
-    unget_str(env, ref, r);
-    unget_str(env, kek, kk);
-    unget_str(env, format, fmt);
+done:
+    unget_bytes(&db);
+    unget_bytes(&rb);
+    unget_bytes(&kb);
+    unget_bytes(&fb);
     return (jlong)(intptr_t)t;
 }
 

@@ -67,8 +67,16 @@ public final class Native {
     static native int macTagSize(long h);
     static native byte[] macCompute(long h, int tagLen, byte[] nonce, byte[] msg, int off, int len);
 
-    static native long tokenizerNew(String cipher, byte[] key, String format, int flags);
-    static native long tokenizerFromKeyring(String dir, String ref, String kek, String format, int flags);
+    /** s as UTF-8 with a trailing NUL (JNI's string calls give modified UTF-8); null stays null. */
+    static byte[] cstr(String s) {
+        if (s == null) return null;
+        if (s.indexOf('\0') >= 0) throw new IllegalArgumentException("a NUL character in " + s);
+        byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        return java.util.Arrays.copyOf(b, b.length + 1);
+    }
+
+    static native long tokenizerNew(byte[] cipher, byte[] key, byte[] format, int flags);
+    static native long tokenizerFromKeyring(byte[] dir, byte[] ref, byte[] kek, byte[] format, int flags);
     static native void tokenizerFree(long h);
     static native byte[] tokenizeBatch(long h, boolean encrypt, byte[] in, int[] lens, byte[] context);
 }

@@ -27,7 +27,7 @@ public final class Tokenizer extends Handle {
     }
 
     public static Tokenizer of(String cipher, byte[] key, String format, int flags) {
-        return new Tokenizer(Native.tokenizerNew(cipher, key, format, flags), "tokenizer " + format);
+        return new Tokenizer(Native.tokenizerNew(Native.cstr(cipher), key, Native.cstr(format), flags), "tokenizer " + format);
     }
 
     /** The key "NAME" (its active version) or "NAME@V" from the keyring directory, with the cipher it records. */
@@ -37,7 +37,8 @@ public final class Tokenizer extends Handle {
 
     /** kek: a KEK source ("file:PATH", "env:VAR", ...) or null for each version's recorded one. */
     public static Tokenizer fromKeyring(Path dir, String ref, String format, String kek, int flags) {
-        return new Tokenizer(Native.tokenizerFromKeyring(dir.toString(), ref, kek, format, flags),
+        return new Tokenizer(Native.tokenizerFromKeyring(Native.cstr(dir.toString()), Native.cstr(ref),
+                                                              Native.cstr(kek), Native.cstr(format), flags),
                              "tokenizer " + ref + " " + format);
     }
 

@@ -109,6 +109,14 @@ class MisuseTest {
     }
 
     @Test
+    void defaultPaddingAsSunJce() throws Exception {
+        SecretKeySpec k = new SecretKeySpec(new byte[16], "LEA");
+        Cipher c = Cipher.getInstance("LEA", "KCipher");          // ECB/PKCS5Padding
+        c.init(Cipher.ENCRYPT_MODE, k);
+        assertEquals(16, c.doFinal(new byte[5]).length);
+    }
+
+    @Test
     void keyGenerator() throws Exception {
         KeyGenerator g = KeyGenerator.getInstance("LEA", "KCipher");
         assertEquals(16, g.generateKey().getEncoded().length);

@@ -92,7 +92,7 @@ class TokenizerVsCliTest {
 
     @Test
     void keyringEqualsCli(@TempDir Path tmp) throws Exception {
-        Path dir = tmp.resolve("keys");
+        Path dir = tmp.resolve("키 keys \uD83D\uDD11");   // Hangul and a character beyond U+FFFF: UTF-8, not JNI's modified UTF-8
         Files.createDirectory(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         run0(List.of("key", "new", "cust", "--cipher", "ff1-aria-256", "--keyring", dir.toString()));
         String[] vals = values("card", 30);

@@ -34,7 +34,8 @@ import org.kcipher.KCipherException;
 final class KcCipherSpi extends CipherSpi {
     private final Family fam;
     private String mode = "ECB";
-    private boolean pad;
+    private Boolean padSet;   // null: the default, PKCS5Padding for ECB and CBC as SunJCE ("LEA", "LEA/CBC")
+    private boolean pad;      // what init settled
 
     private BlockCipher cipher;
     private Aead aead;
@@ -73,8 +74,8 @@ final class KcCipherSpi extends CipherSpi {
     @Override
     protected void engineSetPadding(String p) throws NoSuchPaddingException {
         String u = p.toUpperCase(Locale.ROOT);
-        if (u.equals("NOPADDING")) pad = false;
-        else if ((u.equals("PKCS5PADDING") || u.equals("PKCS7PADDING")) && (mode.equals("ECB") || mode.equals("CBC"))) pad = true;
+        if (u.equals("NOPADDING")) padSet = false;
+        else if ((u.equals("PKCS5PADDING") || u.equals("PKCS7PADDING")) && (mode.equals("ECB") || mode.equals("CBC"))) padSet = true;
         else throw new NoSuchPaddingException(fam.jcaName + "/" + mode + ": padding " + p + " not offered (PKCS5Padding: ECB and CBC)");
     }
 
@@ -143,6 +144,7 @@ final class KcCipherSpi extends CipherSpi {
             throw new InvalidKeyException(fam.jcaName + ": a secret key in RAW format is needed");
         byte[] k = key.getEncoded();
         inited = false;
+        pad = padSet != null ? padSet : mode.equals("ECB") || mode.equals("CBC");
         try {
             String name = fam.cipherFor(k.length);
             byte[] newIv;

@@ -27,18 +27,18 @@ import org.kcipher.jca.KCipherProvider;
  * Bouncy Castle (its GCM over its engines), AES-128-GCM from KCipher vs
  * SunJCE (HotSpot's AES-NI/CLMUL intrinsics); and tokenization values/s
  * through Tokenizer batches.  Each case: warm-up, then the median of 5 runs
- * of about 0.5 s.  Prints a table; with an argument, writes it as TSV there.
+ * of about 1 s (-Dkcipher.bench.seconds).  Prints a table; with an argument, writes it as TSV there.
  */
 public final class GcmBench {
     static final int MSG = 16384;
     static final int RUNS = 5;
-    static final double RUN_SECONDS = Double.parseDouble(System.getProperty("kcipher.bench.seconds", "0.5"));
+    static final double RUN_SECONDS = Double.parseDouble(System.getProperty("kcipher.bench.seconds", "1"));
 
     interface Op { void run(int i) throws Exception; }
 
     /** Median operations per second. */
     static double measure(Op op) throws Exception {
-        long end = System.nanoTime() + (long) (RUN_SECONDS * 2e9);
+        long end = System.nanoTime() + (long) (RUN_SECONDS * 4e9);   // C2 and its intrinsics need time
         for (int i = 0; System.nanoTime() < end; i++) op.run(i);   // warm-up (JIT)
         double[] rates = new double[RUNS];
         for (int r = 0; r < RUNS; r++) {
