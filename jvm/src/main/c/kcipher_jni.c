@@ -432,3 +432,35 @@ JNIEXPORT jstring JNICALL Java_org_kcipher_Native_version(JNIEnv *env, jclass cl
     (void)cls;
     return (*env)->NewStringUTF(env, KC_VERSION_STRING);
 }
+
+/* As aeadCrypt, straight into out[out_off..] (the JCA doFinal with an
+ * output array): no native buffer, no copy.  Returns the length written,
+ * or -1 when in and out are the same array (the caller copies instead).
+ * On KC_ERR_AUTH nothing is written (kc_aead_decrypt's guarantee). */
+JNIEXPORT jint JNICALL Java_org_kcipher_Native_aeadCryptInto(JNIEnv *env, jclass cls, jlong h, jboolean encrypt,
+    jbyteArray nonce, jbyteArray ad, jint ad_len, jbyteArray in, jint off, jint len, jbyteArray out, jint out_off)
+{
+    (void)cls;
+    const kc_aead *a = (const kc_aead *)(intptr_t)h;
+    if (!range_ok(env, in, off, len)) return 0;
+    if (ad && !range_ok(env, ad, 0, ad_len)) return 0;
+    if (!range_ok(env, out, out_off, 0)) return 0;
+    if ((*env)->IsSameObject(env, in, out)) return -1;
+    size_t cap = (size_t)((*env)->GetArrayLength(env, out) - out_off);
+    bytes n, d;
+    if (get_bytes(env, nonce, &n)) return 0;
+    if (get_bytes(env, ad, &d)) { unget_bytes(&n); return 0; }
+    size_t out_len = 0;
+    kc_status st = KC_ERR_NO_MEMORY;
+    uint8_t *p = (*env)->GetPrimitiveArrayCritical(env, in, NULL);
+    uint8_t *q = p ? (*env)->GetPrimitiveArrayCritical(env, out, NULL) : NULL;
+    if (p && q)
+        st = (encrypt ? kc_aead_encrypt : kc_aead_decrypt)(a, q + out_off, cap, &out_len, n.p, n.n,
+                                                           d.p, ad ? (size_t)ad_len : 0, p + off, (size_t)len);
+    if (q) (*env)->ReleasePrimitiveArrayCritical(env, out, q, 0);
+    if (p) (*env)->ReleasePrimitiveArrayCritical(env, in, p, JNI_ABORT);
+    unget_bytes(&n);
+    unget_bytes(&d);
+    if (st != KC_OK) { throw_kc(env, st, NULL, -1, -1); return 0; }
+    return (jint)out_len;
+}

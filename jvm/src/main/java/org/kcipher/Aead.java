@@ -25,6 +25,14 @@ public final class Aead extends Handle {
         finally { Reference.reachabilityFence(this); }
     }
 
+    /** As encrypt or decrypt, written into out at outOff (room for the result needed);
+     *  the length written, or -1 when in and out are the same array (nothing done). */
+    public synchronized int crypt(boolean encrypt, byte[] nonce, byte[] ad, int adLen, byte[] in, int off, int len,
+                                  byte[] out, int outOff) {
+        try { return Native.aeadCryptInto(live(), encrypt, nonce, ad, adLen, in, off, len, out, outOff); }
+        finally { Reference.reachabilityFence(this); }
+    }
+
     /** The plaintext of ciphertext || tag; a KCipherException with status KC_ERR_AUTH
      *  (and no plaintext) when the tag does not verify. */
     public synchronized byte[] decrypt(byte[] nonce, byte[] ad, int adLen, byte[] in, int off, int len) {

@@ -61,6 +61,9 @@ public final class Native {
     static native void aeadFree(long h);
     static native int aeadTagSize(long h);
     static native byte[] aeadCrypt(long h, boolean encrypt, byte[] nonce, byte[] ad, int adLen, byte[] in, int off, int len);
+    /** Into out[outOff..]; -1 when in == out (then use aeadCrypt). */
+    static native int aeadCryptInto(long h, boolean encrypt, byte[] nonce, byte[] ad, int adLen, byte[] in, int off, int len,
+                                    byte[] out, int outOff);
 
     static native long macNew(String name, byte[] key);
     static native void macFree(long h);

@@ -46,6 +46,20 @@ class AesVsSunJceTest {
                 kc.init(Cipher.DECRYPT_MODE, k, p);
                 if (t.contains("GCM")) kc.updateAAD(ad);
                 assertArrayEquals(pt, kc.doFinal(got), t + " decrypt");
+                // doFinal into an array at an offset (GCM: straight from native code).
+                byte[] buf = new byte[got.length + 40];
+                kc.init(Cipher.DECRYPT_MODE, k, p);
+                if (t.contains("GCM")) kc.updateAAD(ad);
+                int n = kc.doFinal(got, 0, got.length, buf, 7);
+                assertArrayEquals(pt, java.util.Arrays.copyOfRange(buf, 7, 7 + n), t + " decrypt into an array");
+                if (t.contains("GCM")) {
+                    Cipher e2 = Cipher.getInstance(t, "KCipher");
+                    e2.init(Cipher.ENCRYPT_MODE, k, new GCMParameterSpec(128, rnd(12)));
+                    sun.init(Cipher.ENCRYPT_MODE, k, e2.getParameters().getParameterSpec(GCMParameterSpec.class));
+                    byte[] o2 = new byte[pt.length + 16 + 3];
+                    int m = e2.doFinal(pt, 0, pt.length, o2, 3);
+                    assertArrayEquals(sun.doFinal(pt), java.util.Arrays.copyOfRange(o2, 3, 3 + m), t + " encrypt into an array");
+                }
             }
         }
     }

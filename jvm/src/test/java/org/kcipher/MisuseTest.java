@@ -72,6 +72,11 @@ class MisuseTest {
             Arrays.fill(out, (byte) 0x5a);
             assertThrows(AEADBadTagException.class, () -> c.doFinal(ct, 50, ct.length - 50, out, 0));
             for (byte b : out) assertEquals((byte) 0x5a, b, mode + ": no plaintext written on a bad tag");
+            // The same in one doFinal into an array (the native call writes into it directly).
+            c.init(Cipher.DECRYPT_MODE, k, p);
+            c.updateAAD(new byte[] {1, 2, 3});
+            assertThrows(AEADBadTagException.class, () -> c.doFinal(ct, 0, ct.length, out, 0));
+            for (byte b : out) assertEquals((byte) 0x5a, b, mode + ": no plaintext written on a bad tag (direct)");
             // The wrong AAD fails too, and a message shorter than the tag.
             c.init(Cipher.DECRYPT_MODE, k, p);
             ct[ct.length - 1] ^= 1;

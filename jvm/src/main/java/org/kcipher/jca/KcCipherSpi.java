@@ -200,8 +200,8 @@ final class KcCipherSpi extends CipherSpi {
             spent = false;
             inited = true;
             if (isAead() && enc) {
-                if (lastKey != null) Arrays.fill(lastKey, (byte) 0);
-                lastKey = k.clone();
+                if (lastKey != null && !java.security.MessageDigest.isEqual(k, lastKey)) Arrays.fill(lastKey, (byte) 0);
+                if (lastKey == null || !java.security.MessageDigest.isEqual(k, lastKey)) lastKey = k.clone();
                 lastIv = newIv.clone();
             }
         } finally {
@@ -283,6 +283,20 @@ final class KcCipherSpi extends CipherSpi {
         ready();
         int need = engineGetOutputSize(len);
         if (out.length - outOff < need) throw new ShortBufferException("output needs " + need + " bytes");
+        if (aead != null && data.size() == 0 && in != null && in != out) {   // one message, no copies
+            if (!encrypt && len < tagBytes) throw new AEADBadTagException(mode + ": input shorter than the tag");
+            try {
+                byte[] a = aad.size() > 0 ? aad.array() : null;
+                int n = aead.crypt(encrypt, iv, a, aad.size(), in, off, len, out, outOff);
+                if (encrypt) spent = true;
+                return n;
+            } catch (KCipherException e) {
+                if (e.status().equals("KC_ERR_AUTH")) throw new AEADBadTagException(mode + ": tag mismatch");
+                throw e;
+            } finally {
+                aad.wipe();
+            }
+        }
         byte[] r = engineDoFinal(in, off, len);
         System.arraycopy(r, 0, out, outOff, r.length);
         Arrays.fill(r, (byte) 0);
