@@ -129,6 +129,9 @@ fi
 rm -f "$out/python.jsonl" "$out/sql.jsonl"
 scripts/test-python.sh --bench "$out/python.jsonl" || { echo "bench: the Python benchmark failed"; rm -f "$out/python.jsonl"; }
 scripts/bench-sql.sh "$out/sql.jsonl" || { echo "bench: the SQL benchmark failed"; rm -f "$out/sql.jsonl"; }
+# The JVM provider against Bouncy Castle and SunJCE, and tokenization from Java ($out/jvm.tsv).
+rm -f "$out/jvm.tsv"
+KC_BUILD_DIR=${KC_BUILD_DIR:-build} scripts/test-jvm.sh --bench || { echo "bench: the JVM benchmark failed"; rm -f "$out/jvm.tsv"; }
 # GCM with CTR and GHASH stitched against CTR then GHASH, same run (bench/gcm_stitch.c).
 rm -f "$out/gcm-stitch.jsonl"
 "$build/kcipher-bench-stitch" --json "$out/gcm-stitch.jsonl" $([[ " $* " == *" --quick "* ]] && echo --quick) ||

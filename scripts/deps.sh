@@ -14,7 +14,7 @@ for what in "$@"; do
                     python3-matplotlib) ;;   # curl: scripts/test-sql.sh; matplotlib: the plots bench/report.py draws
     bench)   pkgs+=(build-essential cmake pkg-config python3 python3-matplotlib
                     libssl-dev libcrypto++-dev libbotan-2-dev openssl python3-venv openjdk-17-jdk-headless
-                    postgresql-15 postgresql-server-dev-15 curl llvm valgrind) ;;
+                    postgresql-15 postgresql-server-dev-15 curl llvm valgrind maven) ;;
     aarch64) pkgs+=(cmake make python3 gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user) ;;
     rv32)    pkgs+=(cmake make gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-misc) ;;
     avr)     pkgs+=(cmake make python3 gcc libc6-dev gcc-avr binutils-avr avr-libc simavr libsimavr-dev libelf-dev) ;;
