@@ -6,8 +6,15 @@
 
 extern const kc_block_backend kc_cham_ref;
 #include "core/arch.h"
+#if KC_ARCH_X86
+extern const kc_block_backend kc_cham_avx512, kc_cham_avx2;
+#endif
 
 const kc_block_backend *const kc_cham_backends[] = {
+#if KC_ARCH_X86
+    &kc_cham_avx512,
+    &kc_cham_avx2,
+#endif
     &kc_cham_ref,
     NULL
 };

@@ -22,7 +22,10 @@
 #define CHAM_MAX_ROUNDS 120
 
 typedef struct cham_key {
-    uint32_t rk[CHAM_MAX_ROUNDS];   /* RK[i mod 2k/w] for round i (16-bit values for CHAM-64) */
+    /* RK[i mod 2k/w] for round i and the round number i, each as a 32-bit
+     * lane of the SIMD code: a 16-bit value twice (0x10001 x) for CHAM-64,
+     * whose code reads only the low half. */
+    uint32_t rk[CHAM_MAX_ROUNDS], ri[CHAM_MAX_ROUNDS];
     unsigned rounds;                /* 88, 112 or 120: a multiple of 8 */
     unsigned w;                     /* word bits: 16 or 32 */
 } cham_key;
@@ -51,7 +54,11 @@ static inline void cham_expand_key(cham_key *k, const uint8_t *key, size_t key_l
     }
     k->rounds = rounds;
     k->w = w;
-    for (unsigned i = 0; i < rounds; i++) k->rk[i] = rk[i % (2 * nk)];
+    uint32_t twice = w == 16 ? 0x10001 : 1;
+    for (unsigned i = 0; i < rounds; i++) {
+        k->rk[i] = rk[i % (2 * nk)] * twice;
+        k->ri[i] = i * twice;
+    }
     kc_wipe(rk, sizeof rk);
 }
 
