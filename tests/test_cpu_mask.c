@@ -173,7 +173,7 @@ static int run(const kc_cipher_info *c, const char *backend, uint8_t out[80])
  * family, then the class's default; a class not listed is not pinned. */
 static const struct { const char *cls, *hight, *cham; } pinned_more[] = {
     { "x86-64", "ref", "ref" }, { "aesni", "ref", "ref" }, { "avx2", "avx2", "avx2" },
-    { "zen3", "avx2", "avx2" }, { "alderlake", "avx2", "avx2" }, { "skylake-sp", "avx2", "avx512" },
+    { "zen3", "avx2", "avx2" }, { "alderlake", "gfni-avx2", "avx2" }, { "skylake-sp", "avx2", "avx512" },
     { "neon", "ref", "ref" }, { "portable", "ref", "ref" },
 };
 

@@ -7,11 +7,13 @@
 extern const kc_block_backend kc_hight_ref;
 #include "core/arch.h"
 #if KC_ARCH_X86
-extern const kc_block_backend kc_hight_avx2;
+extern const kc_block_backend kc_hight_gfni_avx512, kc_hight_gfni_avx2, kc_hight_avx2;
 #endif
 
 const kc_block_backend *const kc_hight_backends[] = {
 #if KC_ARCH_X86
+    &kc_hight_gfni_avx512,
+    &kc_hight_gfni_avx2,
     &kc_hight_avx2,
 #endif
     &kc_hight_ref,
