@@ -9,11 +9,17 @@ extern const kc_block_backend kc_cham_ref;
 #if KC_ARCH_X86
 extern const kc_block_backend kc_cham_avx512, kc_cham_avx2;
 #endif
+#if KC_ARCH_AARCH64
+extern const kc_block_backend kc_cham_neon;
+#endif
 
 const kc_block_backend *const kc_cham_backends[] = {
 #if KC_ARCH_X86
     &kc_cham_avx512,
     &kc_cham_avx2,
+#endif
+#if KC_ARCH_AARCH64
+    &kc_cham_neon,
 #endif
     &kc_cham_ref,
     NULL

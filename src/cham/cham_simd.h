@@ -14,7 +14,8 @@
  *   V_UNPACKLO, V_UNPACKHI    in-lane unpacks (core/transpose4x4.h);
  *   PAIR16(x), UNPAIR16(x)    in-lane byte shuffles: two 8-byte blocks per
  *                             128-bit lane <-> the pairs (word w of both)
- *                             at 32-bit position w.
+ *                             at 32-bit position w
+ * (the last three on x86 only: NEON brings its own cham_load/cham_store).
  * ARX only, no table: constant time. */
 #ifndef KC_CHAM_SIMD_H
 #define KC_CHAM_SIMD_H
@@ -26,7 +27,6 @@ extern const kc_block_backend kc_cham_ref;
 #define CHAM_VB ((size_t)sizeof(V))      /* bytes per register */
 #define CHAM_BATCH (8 * CHAM_VB)         /* bytes per kernel call: two sets */
 
-#include "core/transpose4x4.h"   /* transpose() */
 
 /* Four rounds from round p (encryption) on (a, b, c, d); the words come
  * back in place.  w16 selects the 16-bit lanes. */
@@ -70,29 +70,44 @@ void cham_sliced_rounds(const cham_key *k, V v[8], int enc, int two, int w16)
 #undef ROR_8
 }
 
+#ifndef CHAM_OWN_SLICING
+#include "core/transpose4x4.h"   /* transpose() */
+/* One set: 4 registers of blocks at p into the sliced layout, and back
+ * (xin, when not NULL, XORed in as it is stored).  A NEON file has its
+ * own (vld4/vst4 de-interleave) and defines CHAM_OWN_SLICING. */
+static inline __attribute__((always_inline)) void cham_load(V v[4], const uint8_t *p, int w16)
+{
+    for (unsigned j = 0; j < 4; j++) v[j] = V_LOAD(p + CHAM_VB * j);
+    if (w16)
+        for (unsigned j = 0; j < 4; j++) v[j] = PAIR16(v[j]);
+    transpose(v);
+}
+static inline __attribute__((always_inline))
+void cham_store(uint8_t *p, V v[4], const uint8_t *xin, int w16)
+{
+    transpose(v);
+    if (w16)
+        for (unsigned j = 0; j < 4; j++) v[j] = UNPAIR16(v[j]);
+    for (unsigned j = 0; j < 4; j++) {
+        if (xin) v[j] = XOR(v[j], V_LOAD(xin + CHAM_VB * j));
+        V_STORE(p + CHAM_VB * j, v[j]);
+    }
+}
+#endif
+
 /* One kernel call: CHAM_BATCH bytes at in (two sets, or the first half
  * when !two) to out; xin (CTR) is XORed into the result as it is stored. */
 static inline __attribute__((always_inline))
 void cham_kernel(const cham_key *k, uint8_t *out, const uint8_t *in, const uint8_t *xin, int enc, int two, int w16)
 {
     V v[8];
-    unsigned nv = two ? 8 : 4;
-    for (unsigned j = 0; j < nv; j++) v[j] = V_LOAD(in + CHAM_VB * j);
-    for (unsigned s = 0; s < nv; s += 4) {
-        if (w16)
-            for (unsigned j = 0; j < 4; j++) v[s + j] = PAIR16(v[s + j]);
-        transpose(v + s);
-    }
+    const size_t half = 4 * CHAM_VB;
+    cham_load(v, in, w16);
+    if (two) cham_load(v + 4, in + half, w16);
+    else memset(v + 4, 0, sizeof(V) * 4);
     cham_sliced_rounds(k, v, enc, two, w16);
-    for (unsigned s = 0; s < nv; s += 4) {
-        transpose(v + s);
-        if (w16)
-            for (unsigned j = 0; j < 4; j++) v[s + j] = UNPAIR16(v[s + j]);
-    }
-    for (unsigned j = 0; j < nv; j++) {
-        if (xin) v[j] = XOR(v[j], V_LOAD(xin + CHAM_VB * j));
-        V_STORE(out + CHAM_VB * j, v[j]);
-    }
+    cham_store(out, v, xin, w16);
+    if (two) cham_store(out + half, v + 4, xin ? xin + half : NULL, w16);
 }
 
 /* The variants, out of line (each is one straight-line round loop). */
