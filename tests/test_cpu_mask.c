@@ -174,7 +174,7 @@ static int run(const kc_cipher_info *c, const char *backend, uint8_t out[80])
 static const struct { const char *cls, *hight, *cham; } pinned_more[] = {
     { "x86-64", "ref", "ref" }, { "aesni", "ref", "ref" }, { "avx2", "avx2", "avx2" },
     { "zen3", "avx2", "avx2" }, { "alderlake", "gfni-avx2", "avx2" }, { "skylake-sp", "avx2", "avx512" },
-    { "neon", "ref", "neon" }, { "portable", "ref", "ref" },
+    { "neon", "neon", "neon" }, { "portable", "ref", "ref" },
 };
 
 static const char *pinned(const cpu_class *k, const char *family)

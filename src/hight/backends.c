@@ -9,12 +9,18 @@ extern const kc_block_backend kc_hight_ref;
 #if KC_ARCH_X86
 extern const kc_block_backend kc_hight_gfni_avx512, kc_hight_gfni_avx2, kc_hight_avx2;
 #endif
+#if KC_ARCH_AARCH64
+extern const kc_block_backend kc_hight_neon;
+#endif
 
 const kc_block_backend *const kc_hight_backends[] = {
 #if KC_ARCH_X86
     &kc_hight_gfni_avx512,
     &kc_hight_gfni_avx2,
     &kc_hight_avx2,
+#endif
+#if KC_ARCH_AARCH64
+    &kc_hight_neon,
 #endif
     &kc_hight_ref,
     NULL

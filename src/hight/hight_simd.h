@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* HIGHT byte-sliced SIMD: the code the avx2, gfni-avx2 and gfni-avx512
- * backends share.  A batch is eight registers of blocks (32 or 64 blocks);
+/* HIGHT byte-sliced SIMD: the code the avx2, gfni-avx2, gfni-avx512 and
+ * neon backends share.  A batch is eight registers of blocks (16, 32 or 64);
  * after the transpose register k holds byte Xk of every block, so a round
  * is the scalar round (hight_common.h) on whole registers with byte adds.
  * The including file defines, inside its target region,
@@ -10,10 +10,12 @@
  *   F_SETUP; F0(x), F1(x)     constants F0 and F1 need, and the functions
  *                             (linear over GF(2)^8: nibble shuffles or
  *                             one gf2p8affineqb, no memory table);
- *   UNPACKLO(w, a, b), UNPACKHI(w, a, b)   in-lane unpacks;
- *   SHUF(x, m), LANES16(lo, hi)   in-lane byte shuffle, and a 16-byte
- *                             pattern (two little-endian qwords) in every lane;
- *   LOADU(p), STOREU(p, x).
+ *   LANES16(lo, hi)           a 16-byte pattern (two little-endian qwords)
+ *                             in every 128-bit lane;
+ *   UNPACKLO(w, a, b), UNPACKHI(w, a, b), SHUF(x, m), LOADU(p), STOREU(p, x)
+ *                             in-lane unpacks and byte shuffle, unaligned
+ *                             loads and stores (x86; NEON brings its own
+ *                             hight_load/hight_store).
  * Subkeys are kept as 4-byte patterns so that a broadcast is one load.
  * CTR writes its counter blocks and XORs the input in as the kernel
  * stores.  Constant time: no branch or address depends on data or key. */
@@ -55,7 +57,7 @@ static kc_status hight_simd_set_key(void *ctx, const uint8_t *key, size_t key_le
     HIGHT_Q(F, s, n0 + 3) | HIGHT_Q(F, s, n0 + 4) | HIGHT_Q(F, s, n0 + 5) | HIGHT_Q(F, s, n0 + 6) | HIGHT_Q(F, s, n0 + 7))
 #define HIGHT_NIBBLES(F, s) LANES16(HIGHT_Q8(F, s, 0), HIGHT_Q8(F, s, 8))
 
-#define BATCH (8 * sizeof(V))   /* bytes per kernel call: 32 or 64 blocks */
+#define BATCH (8 * sizeof(V))   /* bytes per kernel call: 16, 32 or 64 blocks */
 
 #define ROUND(s, x0, x1, x2, x3, x4, x5, x6, x7) do { \
     x1 = ADD(x1, XOR(F1(x0), KEY(s))); x3 = XOR(x3, ADD(F0(x2), KEY(s + 1))); \
@@ -64,6 +66,7 @@ static kc_status hight_simd_set_key(void *ctx, const uint8_t *key, size_t key_le
     x1 = SUB(x1, XOR(F1(x0), KEY(s))); x3 = XOR(x3, ADD(F0(x2), KEY(s + 1))); \
     x5 = SUB(x5, XOR(F1(x4), KEY(s + 2))); x7 = XOR(x7, ADD(F0(x6), KEY(s + 3))); } while (0)
 
+#ifndef HIGHT_OWN_SLICING
 /* 8x8 transpose of the 16-bit elements of each 128-bit lane; its own inverse. */
 static inline void transpose8(V r[8])
 {
@@ -84,18 +87,35 @@ static inline void transpose8(V r[8])
     }
 }
 
+/* A batch at p into the byte-sliced layout (in each lane two blocks'
+ * bytes interleaved, byte i of both at 16-bit element i, then the
+ * transpose), and back, xin (when not NULL) XORed in as it is stored.  A
+ * NEON file brings its own (vld4/vst4) and defines HIGHT_OWN_SLICING. */
+static inline __attribute__((always_inline)) void hight_load(V r[8], const uint8_t *p)
+{
+    const V pair = LANES16(0x0b030a0209010800, 0x0f070e060d050c04);
+    for (unsigned j = 0; j < 8; j++) r[j] = SHUF(LOADU(p + sizeof(V) * j), pair);
+    transpose8(r);
+}
+static inline __attribute__((always_inline)) void hight_store(uint8_t *p, V r[8], const uint8_t *xin)
+{
+    const V unpair = LANES16(0x0e0c0a0806040200, 0x0f0d0b0907050301);
+    transpose8(r);
+    for (unsigned j = 0; j < 8; j++) {
+        V o = SHUF(r[j], unpair);
+        if (xin) o = XOR(o, LOADU(xin + sizeof(V) * j));
+        STOREU(p + sizeof(V) * j, o);
+    }
+}
+#endif
+
 /* One batch (8 registers of bytes) at in to out; xin (CTR), when not NULL, XORed in on the way out. */
 static inline __attribute__((always_inline))
 void kernel(const hight_simd_key *k, uint8_t *out, const uint8_t *in, const uint8_t *xin, int enc)
 {
-    /* In each lane: two blocks' bytes interleaved (byte i of both at 16-bit element i), and back. */
-    const V pair = LANES16(0x0b030a0209010800, 0x0f070e060d050c04);
-    const V unpair = LANES16(0x0e0c0a0806040200, 0x0f0d0b0907050301);
     F_SETUP;
     V r[8];
-    for (unsigned j = 0; j < 8; j++)
-        r[j] = SHUF(LOADU(in + sizeof(V) * j), pair);
-    transpose8(r);
+    hight_load(r, in);
     V a = r[0], b = r[1], c = r[2], d = r[3], e = r[4], f = r[5], g = r[6], h = r[7];
     const uint32_t *s;
     if (enc) {
@@ -122,12 +142,7 @@ void kernel(const hight_simd_key *k, uint8_t *out, const uint8_t *in, const uint
         r[0] = SUB(a, KEY(k->wk)); r[1] = b; r[2] = XOR(c, KEY(k->wk + 1)); r[3] = d;
         r[4] = SUB(e, KEY(k->wk + 2)); r[5] = f; r[6] = XOR(g, KEY(k->wk + 3)); r[7] = h;
     }
-    transpose8(r);
-    for (unsigned j = 0; j < 8; j++) {
-        V o = SHUF(r[j], unpair);
-        if (xin) o = XOR(o, LOADU(xin + sizeof(V) * j));
-        STOREU(out + sizeof(V) * j, o);
-    }
+    hight_store(out, r, xin);
 }
 
 static void enc_batch(const hight_simd_key *k, uint8_t *out, const uint8_t *in, const uint8_t *xin)
