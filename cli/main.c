@@ -56,7 +56,8 @@ static const char usage[] =
 "\n"
 "ciphers: aria-128|192|256 lea-128|192|256 pipo-64-128 pipo-64-256 rc6-128|192|256\n"
 "         aes-128|192|256 rijndael-B-K (B, K in 128|192|256) tinyjambu-128|192|256\n"
-"         fea1-128|192|256 fea2-128|192|256\n";
+"         fea1-128|192|256 fea2-128|192|256\n"
+"         hight-64-128 cham-64-128 cham-128-128 cham-128-256\n";
 
 /* The features in use, what the CPU has, and what KC_CPU_DISABLE took away
  * (with the features that need those).  A name in the mask that is no

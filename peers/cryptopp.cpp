@@ -7,8 +7,10 @@
 #include <string>
 #include <cryptopp/aes.h>
 #include <cryptopp/aria.h>
+#include <cryptopp/cham.h>
 #include <cryptopp/cryptlib.h>
 #include <cryptopp/filters.h>
+#include <cryptopp/hight.h>
 #include <cryptopp/lea.h>
 #include <cryptopp/modes.h>
 #include <cryptopp/rc6.h>
@@ -60,6 +62,11 @@ void *cpp_open(const char *cipher, kc_mode mode, int encrypt, int pad, const uin
         else if (c.rfind("aria-", 0) == 0) h->m.reset(make<CryptoPP::ARIA>(mode, encrypt, key, key_len, iv));
         else if (c.rfind("lea-", 0) == 0) h->m.reset(make<CryptoPP::LEA>(mode, encrypt, key, key_len, iv));
         else if (c.rfind("rc6-", 0) == 0) h->m.reset(make<CryptoPP::RC6>(mode, encrypt, key, key_len, iv));
+        else if (c.rfind("hight-", 0) == 0) h->m.reset(make<CryptoPP::HIGHT>(mode, encrypt, key, key_len, iv));
+        // CHAM: Crypto++ 8.7 has the 2017 round counts (80/80/96) and big-endian words, so it is a
+        // speed peer only (tests/test_cham.c checks its vectors through our kernels).
+        else if (c.rfind("cham-64-", 0) == 0) h->m.reset(make<CryptoPP::CHAM64>(mode, encrypt, key, key_len, iv));
+        else if (c.rfind("cham-128-", 0) == 0) h->m.reset(make<CryptoPP::CHAM128>(mode, encrypt, key, key_len, iv));
     } catch (const std::exception &e) {
         std::fprintf(stderr, "Crypto++: %s\n", e.what());
     }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Differential tests against an independent library (a peer, peers/peer.h):
- * random keys, IVs and messages in ECB, CBC, CTR (the whole 16-byte block a
+ * random keys, IVs and messages in ECB, CBC, CTR (the whole block a
  * big-endian counter, carries forced) and ECB/CBC with PKCS#7, through
  * kc_mode_* for every backend; the peer must produce our ciphertext and
  * decrypt it, and the block interface must match the peer's ECB.
@@ -17,8 +17,9 @@
 static const char *const kinds[5] = { "ECB", "CBC", "CTR", "ECB+PKCS7", "CBC+PKCS7" };
 static const peer_lib *lib;
 static const char *peer;
+static size_t bs = 16;      /* the cipher's block size: 16, or 8 (HIGHT) */
 
-/* One message; the block size is 16. */
+/* One message; the block size is bs. */
 typedef struct peer_job {
     const char *name;       /* the cipher's common name: "aes-192" also for rijndael-128-192 */
     kc_mode mode;
@@ -26,7 +27,7 @@ typedef struct peer_job {
     int encrypt;
     const uint8_t *key;
     size_t key_len;
-    const uint8_t *iv;      /* 16 bytes; not used in ECB */
+    const uint8_t *iv;      /* bs bytes; not used in ECB */
 } peer_job;
 
 /* The peer's answer for in[0..len) in out (room for len + 16), or -1. */
@@ -40,7 +41,7 @@ static long ours(const kc_cipher *c, const peer_job *j, const uint8_t *in, size_
                  const char *label)
 {
     unsigned flags = j->pad ? KC_PAD_PKCS7 : 0;
-    size_t iv_len = j->mode == KC_MODE_ECB ? 0 : 16, n = 0;
+    size_t iv_len = j->mode == KC_MODE_ECB ? 0 : bs, n = 0;
     size_t cap = kc_mode_output_size(c, j->mode, flags, j->encrypt, len);
     const uint8_t *iv = iv_len ? j->iv : NULL;
     kc_status st = j->encrypt ? kc_mode_encrypt(c, j->mode, flags, iv, iv_len, out, cap, &n, in, len)
@@ -62,7 +63,7 @@ static void same(const uint8_t *got, long got_len, const uint8_t *want, long wan
 static void blocks(const kc_cipher *c, peer_job j, const char *label, int t)
 {
     uint8_t in[17 * 16], got[17 * 16], want[17 * 16 + 16];
-    size_t len = 16 * (1 + (size_t)t % 17);
+    size_t len = bs * (1 + (size_t)t % 17);
     tl_random_bytes(in, len);
     j.mode = KC_MODE_ECB;
     j.pad = 0;
@@ -87,14 +88,14 @@ static void one_case(const char *cipher, const char *backend, int t)
         snprintf(name, sizeof name, "aes-%s", cipher + 13);
         j.name = name;
     }
-    size_t len = 16 * tl_rand_below(41);
-    if (j.pad || j.mode == KC_MODE_CTR) len += tl_rand_below(16);
+    size_t len = bs * tl_rand_below(41);
+    if (j.pad || j.mode == KC_MODE_CTR) len += tl_rand_below(bs);
     tl_random_bytes(key, j.key_len);
     tl_random_bytes(iv, sizeof iv);
     tl_random_bytes(in, len);
     if (j.mode == KC_MODE_CTR && t % 2) {   /* carries across 32-bit words, and the full wrap */
-        size_t ones = 4 * (1 + tl_rand_below(4));
-        memset(iv + 16 - ones, 0xff, ones);
+        size_t ones = 4 * (1 + tl_rand_below(bs / 4));
+        memset(iv + bs - ones, 0xff, ones);
     }
     snprintf(label, sizeof label, "%s/%s %s, %zu bytes (case %d)", cipher, backend, kinds[kind], len, t);
 
@@ -120,6 +121,7 @@ static const struct {
     { "aria", 300, { "aria-128", "aria-192", "aria-256" } },
     { "lea", 400, { "lea-128", "lea-192", "lea-256" } },
     { "rc6", 400, { "rc6-128", "rc6-192", "rc6-256" } },
+    { "hight", 400, { "hight-64-128" } },
 };
 
 int main(int argc, char **argv)
@@ -138,7 +140,10 @@ int main(int argc, char **argv)
     printf("%s: %s\n", suite, lib->version());
     for (const char *const *c = sets[s].ciphers; *c; c++) {
         const kc_cipher_info *info = kc_cipher_find(*c);
-        if (!TL_CHECK(info && info->block_bytes == 16, "%s: not a 16-byte block cipher", *c)) continue;
+        if (!TL_CHECK(info && (info->block_bytes == 16 || info->block_bytes == 8), "%s: not a 16- or 8-byte "
+                      "block cipher", *c))
+            continue;
+        bs = info->block_bytes;
         tl_list_backends(*c);
         for (size_t i = 0; i < kc_backend_count(*c); i++) {
             const char *b = tl_backend_at(*c, i);

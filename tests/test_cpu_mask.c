@@ -169,9 +169,22 @@ static int run(const kc_cipher_info *c, const char *backend, uint8_t out[80])
     return st == KC_OK;
 }
 
+/* Defaults pinned for the families added later, per class (by name):
+ * family, then the class's default; a class not listed is not pinned. */
+static const struct { const char *cls, *hight, *cham; } pinned_more[] = {
+    { "x86-64", "ref", "ref" }, { "aesni", "ref", "ref" }, { "avx2", "avx2", "avx2" },
+    { "zen3", "avx2", "avx2" }, { "alderlake", "gfni-avx2", "avx2" }, { "skylake-sp", "avx2", "avx512" },
+    { "neon", "neon", "neon" }, { "portable", "ref", "ref" },
+};
+
 static const char *pinned(const cpu_class *k, const char *family)
 {
     if (!k) return NULL;
+    for (size_t i = 0; i < sizeof pinned_more / sizeof pinned_more[0]; i++)
+        if (!strcmp(k->name, pinned_more[i].cls)) {
+            if (!strcmp(family, "hight")) return pinned_more[i].hight;
+            if (!strcmp(family, "cham")) return pinned_more[i].cham;
+        }
     if (!strcmp(family, "aria")) return k->aria;
     if (!strcmp(family, "lea")) return k->lea;
     if (!strcmp(family, "pipo")) return k->pipo;

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/* CHAM, AVX2: word-sliced, 8 CHAM-128 blocks (32-bit lanes) or 16 CHAM-64
+ * blocks (16-bit lanes) per set of four ymm registers, two sets in flight;
+ * ROL8 is a byte shuffle, ROL1 two shifts and an OR.  See cham_simd.h. */
+#include "core/arch.h"
+#if KC_ARCH_X86
+#include <immintrin.h>
+#include <string.h>
+#include "core/backend.h"
+#include "cham/cham_common.h"   /* (cham_simd.h's headers, before the pragma) */
+KC_TARGET_BEGIN("avx2")
+
+typedef __m256i V;
+#define XOR _mm256_xor_si256
+#define ADD32 _mm256_add_epi32
+#define SUB32 _mm256_sub_epi32
+#define ADD16 _mm256_add_epi16
+#define SUB16 _mm256_sub_epi16
+#define ROL32_1(x) _mm256_or_si256(_mm256_add_epi32(x, x), _mm256_srli_epi32(x, 31))
+#define ROR32_1(x) _mm256_or_si256(_mm256_srli_epi32(x, 1), _mm256_slli_epi32(x, 31))
+#define ROL16_1(x) _mm256_or_si256(_mm256_add_epi16(x, x), _mm256_srli_epi16(x, 15))
+#define ROR16_1(x) _mm256_or_si256(_mm256_srli_epi16(x, 1), _mm256_slli_epi16(x, 15))
+#define BYTES(...) _mm256_setr_epi8(__VA_ARGS__, __VA_ARGS__)
+#define ROL32_8(x) _mm256_shuffle_epi8(x, BYTES(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14))
+#define ROR32_8(x) _mm256_shuffle_epi8(x, BYTES(1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12))
+#define SWAP16(x) _mm256_shuffle_epi8(x, BYTES(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14))
+#define PAIR16(x) _mm256_shuffle_epi8(x, BYTES(0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15))
+#define UNPAIR16(x) _mm256_shuffle_epi8(x, BYTES(0, 1, 4, 5, 8, 9, 12, 13, 2, 3, 6, 7, 10, 11, 14, 15))
+#define BCAST(p) _mm256_set1_epi32((int)*(p))
+#define V_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define V_STORE(p, x) _mm256_storeu_si256((__m256i *)(void *)(p), x)
+#define V_UNPACKLO(w, a, b) _mm256_unpacklo_epi##w(a, b)
+#define V_UNPACKHI(w, a, b) _mm256_unpackhi_epi##w(a, b)
+#include "cham/cham_simd.h"
+
+const kc_block_backend kc_cham_avx2 = {
+    .head = {
+        .name = "avx2",
+        .summary = "AVX2, 16 CHAM-128 or 32 CHAM-64 blocks word-sliced",
+        .cpu = KC_CPU_AVX2,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(cham_key),
+    },
+    .set_key = cham_set_key,
+    .encrypt = cham_simd_encrypt,
+    .decrypt = cham_simd_decrypt,
+    .ctr = cham_simd_ctr,
+};
+KC_TARGET_END
+#endif

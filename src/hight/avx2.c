@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: MIT */
+/* HIGHT, AVX2: byte-sliced, 32 blocks per batch of eight ymm registers;
+ * F0 and F1 each two nibble lookups (vpshufb on the low and the high
+ * nibble, constant tables in registers) XORed.  See hight_simd.h. */
+#include "core/arch.h"
+#if KC_ARCH_X86
+#include <immintrin.h>
+#include <string.h>
+#include "core/backend.h"
+#include "hight/hight_common.h"   /* (hight_simd.h's headers, before the pragma) */
+
+extern const kc_block_backend kc_hight_ref;
+KC_TARGET_BEGIN("avx2")
+
+typedef __m256i V;
+#define XOR _mm256_xor_si256
+#define ADD _mm256_add_epi8
+#define SUB _mm256_sub_epi8
+#define KEY(p) _mm256_set1_epi32((int)*(p))
+#define UNPACKLO(w, a, b) _mm256_unpacklo_epi##w(a, b)
+#define UNPACKHI(w, a, b) _mm256_unpackhi_epi##w(a, b)
+#define SHUF _mm256_shuffle_epi8
+#define LANES16(lo, hi) _mm256_set_epi64x((long long)(hi), (long long)(lo), (long long)(hi), (long long)(lo))
+#define LOADU(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define STOREU(p, x) _mm256_storeu_si256((__m256i *)(void *)(p), x)
+#define F_SETUP const V nib = _mm256_set1_epi8(0x0f), f0lo = HIGHT_NIBBLES(HIGHT_F0C, 0), \
+    f0hi = HIGHT_NIBBLES(HIGHT_F0C, 4), f1lo = HIGHT_NIBBLES(HIGHT_F1C, 0), f1hi = HIGHT_NIBBLES(HIGHT_F1C, 4)
+#define NIB(t, x) XOR(SHUF(t##lo, _mm256_and_si256(x, nib)), SHUF(t##hi, _mm256_and_si256(_mm256_srli_epi16(x, 4), nib)))
+#define F0(x) NIB(f0, x)
+#define F1(x) NIB(f1, x)
+#include "hight/hight_simd.h"
+
+const kc_block_backend kc_hight_avx2 = {
+    .head = {
+        .name = "avx2",
+        .summary = "AVX2, 32 blocks byte-sliced, F0/F1 as nibble shuffles",
+        .cpu = KC_CPU_AVX2,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(hight_simd_key),
+    },
+    .set_key = hight_simd_set_key,
+    .encrypt = hight_encrypt,
+    .decrypt = hight_decrypt,
+    .ctr = hight_ctr,
+};
+KC_TARGET_END
+#endif
