@@ -52,6 +52,8 @@ static const struct { arg_opt a; unsigned where; } cli_opts[] = {
     OPT("--to-key-file", ARG_VALUE, to_key_file, FOR_RETOKENIZE),
     OPT("--expect-from-kcv", ARG_VALUE, expect_from_kcv, FOR_RETOKENIZE),
     OPT("--expect-to-kcv", ARG_VALUE, expect_to_kcv, FOR_RETOKENIZE),
+    OPT("--embed-version", ARG_FLAG, embed_version, FOR_TOKENIZE),
+    OPT("--version-column", ARG_VALUE, version_column, FOR_TOKENIZE),
 };
 #define NOPTS (sizeof cli_opts / sizeof cli_opts[0])
 

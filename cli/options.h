@@ -25,6 +25,7 @@ typedef struct options {
     const char *in_file, *out_file, *encoding, *output_encoding, *progress, *no_progress;   /* files, encodings */
     const char *keyring, *key_name, *expect_kcv, *kek;   /* keyring key sources (cli/key.c) */
     const char *from, *to, *from_key_file, *to_key_file, *expect_from_kcv, *expect_to_kcv;   /* retokenize */
+    const char *embed_version, *version_column;   /* which key version made a token (cli/tokenize.c) */
     const char *columns[KC_CLI_MAX_COLUMNS];   /* every --column */
     size_t ncolumns;
     const char *positional[KC_CLI_MAX_VALUES];

@@ -16,9 +16,17 @@
  *
  * retokenize is the third mode: each column's batch is detokenized under the
  * from key into a part's own buffer (clear), tokenized from there under the
- * to key, and the clear buffer wiped before the records are written. */
+ * to key, and the clear buffer wiped before the records are written.
+ *
+ * Which key version made a token: with a keyring key, a format with
+ * embed-version= (--embed-version) writes it into the token and
+ * --version-column NAME into a column; detokenize (and retokenize's --from)
+ * reads it per row, under --key-name NAME every version the keyring still
+ * opens, under NAME@V only V: a row of another, unknown or retired version
+ * is refused like a malformed value. */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <limits.h>
 #include <pthread.h>
 #include <sys/stat.h>
 #include <stdio.h>
@@ -47,7 +55,10 @@ static const char *const done_names[] = { "detokenized", "tokenized", "retokeniz
 static const char *const policy_names[] = { "fail", "null", "keep", "skip-record" };
 
 /* A value's problem found before encryption (the library's status comes after). */
-enum { PROBLEM_NONE, PROBLEM_NOT_STRING, PROBLEM_TWEAK, PROBLEM_ENCODING };
+enum { PROBLEM_NONE, PROBLEM_NOT_STRING, PROBLEM_TWEAK, PROBLEM_ENCODING,
+       PROBLEM_NO_VERSION, PROBLEM_BAD_VERSION, PROBLEM_VERSION_CLASH, PROBLEM_UNKNOWN_VERSION,
+       PROBLEM_WRONG_VERSION };
+#define MAX_VERSIONS 64          /* of one key name, opened per row */
 /* A record's problem found after it was written (stop_col). */
 #define STOP_RECORD SIZE_MAX
 #define STOP_TSV (SIZE_MAX - 1)
@@ -61,6 +72,10 @@ typedef struct counts {
 typedef struct column {
     const char *name, *spec;
     kc_tokenizer *t, *t2;        /* retokenize: t the from key's, t2 the to key's */
+    kc_tokenizer *tv[MAX_VERSIONS];   /* by version (job's vers): tv[0] is t */
+    int embeds;                  /* the format has embed-version= */
+    char *spec_buf;              /* the spec with --embed-version's item */
+    unsigned *ver;               /* CHUNK_ROWS: each row's key version found (messages) */
     kc_token_row *rows, *rows2;  /* CHUNK_ROWS each; rows2: retokenize's second pass */
     field *fields;
     unsigned char *problem;      /* PROBLEM_* */
@@ -86,6 +101,9 @@ typedef struct part {
     unsigned long long written, skipped;
     int oom;
     enc_conv *conv_out;          /* --output-encoding other than UTF-8: this thread's own */
+    kc_token_row *vrows;         /* one version's rows of a column, and their indexes */
+    size_t *vidx, *vslot;
+    unsigned long long vused[MAX_VERSIONS];
     table_out scratch;           /* a record or token in the output encoding */
 } part;
 
@@ -94,8 +112,18 @@ typedef struct job {
     int policy, encrypt, tweak_context;   /* encrypt: MODE_* */
     column cols[KC_CLI_MAX_COLUMNS];
     size_t ncols;
-    const char *names[KC_CLI_MAX_COLUMNS + 1];   /* the columns', then --tweak-column's */
-    size_t nnames, pos[KC_CLI_MAX_COLUMNS + 1], nfields;
+    const char *names[KC_CLI_MAX_COLUMNS + 2];   /* the columns', then --tweak-column's, --version-column's */
+    size_t nnames, pos[KC_CLI_MAX_COLUMNS + 2], nfields;
+    size_t tidx, vidx;           /* --tweak-column's and --version-column's index in names, or SIZE_MAX */
+    /* key versions: read (detokenize, retokenize's from) and written (tokenize, retokenize's to) */
+    int versions;                /* embed-version or --version-column in use: rows go by version */
+    int per_row;                 /* --key-name NAME (no @V): every version the keyring opens */
+    unsigned vers[MAX_VERSIONS], version_out;
+    size_t nvers;
+    char vkcv[MAX_VERSIONS][2 * KC_KCV_BYTES + 1], key_base[KC_KEY_NAME_MAX + 1];
+    unsigned long long vused[MAX_VERSIONS];
+    unsigned row_ver[CHUNK_ROWS];   /* --version-column: 0 none, UINT_MAX not a version */
+    field vfield[CHUNK_ROWS];
     size_t rec_start[CHUNK_ROWS], rec_len[CHUNK_ROWS];
     unsigned long rec_line[CHUNK_ROWS];
     table_error rec_err[CHUNK_ROWS];
@@ -141,8 +169,11 @@ static int prepare(part *p)
     if (grow(&p->values, &p->values_cap, bytes * (j->ncols + 1) + 16) ||
         grow(&p->tokens, &p->tokens_cap, bytes * 4 * j->ncols + 16)) return -1;
     if (j->encrypt == MODE_RETOKENIZE && grow(&p->clear, &p->clear_cap, bytes * 4 * j->ncols + 16)) return -1;
+    if (j->versions && !p->vrows && (!(p->vrows = calloc(CHUNK_ROWS, sizeof *p->vrows)) ||
+                                     !(p->vidx = calloc(CHUNK_ROWS, sizeof *p->vidx)) ||
+                                     !(p->vslot = calloc(CHUNK_ROWS, sizeof *p->vslot)))) return -1;
     size_t used = 0, tused = 0;
-    field f[KC_CLI_MAX_COLUMNS + 1];
+    field f[KC_CLI_MAX_COLUMNS + 2];
     for (size_t k = p->first; k < p->first + p->n; k++) {
         const char *rec = p->buf + j->rec_start[k];
         table_error *e = &j->rec_err[k];
@@ -162,17 +193,36 @@ static int prepare(part *p)
         j->untweaked[k] = 0;
         if (j->blank[k]) continue;                /* no data: written as it is */
         if (table_fields(j->kind, rec, j->rec_len[k], j->pos, j->nfields, j->names, j->nnames, f, e)) continue;
+        if (j->vidx != SIZE_MAX) {                /* the version column: read, and where to write it */
+            const field *v = &f[j->vidx];
+            j->vfield[k] = *v;
+            j->row_ver[k] = 0;
+            if (v->present && !v->null) {
+                size_t len = v->quoted ? table_value(j->kind, rec, v, p->values + used) : v->end - v->start;
+                const char *s = v->quoted ? p->values + used : rec + v->start;
+                unsigned long n = 0;
+                for (size_t i = 0; len != (size_t)-1 && i < len && n <= UINT_MAX / 16; i++)
+                    n = s[i] >= '0' && s[i] <= '9' ? n * 10 + (unsigned long)(s[i] - '0') : ULONG_MAX;
+                j->row_ver[k] = len == 0 ? 0 : len == (size_t)-1 || !n || n > MAX_VERSIONS * 1000UL ? UINT_MAX
+                              : (unsigned)n;
+            }
+            if (!v->present && j->encrypt != MODE_DETOKENIZE) {
+                e->code = TABLE_MALFORMED;
+                e->why = "no --version-column key to write the key version into";
+                continue;
+            }
+        }
         const char *tweak = NULL;
         size_t tweak_len = 0;
-        if (j->nnames > j->ncols && f[j->ncols].present && !f[j->ncols].null) {
+        if (j->tidx != SIZE_MAX && f[j->tidx].present && !f[j->tidx].null) {
             tweak = p->values + used;
-            tweak_len = table_value(j->kind, rec, &f[j->ncols], p->values + used);
+            tweak_len = table_value(j->kind, rec, &f[j->tidx], p->values + used);
             if (tweak_len == (size_t)-1) { e->code = TABLE_MALFORMED; e->why = "bad JSON escape"; continue; }
             used += tweak_len;
         }
         /* No tweak value: refused, except under keep, where the value still gets
          * tokenized (with the empty tweak, as detokenize will) and counted. */
-        int no_tweak = j->nnames > j->ncols && !tweak_len;
+        int no_tweak = j->tidx != SIZE_MAX && !tweak_len;
         j->untweaked[k] = (unsigned char)(no_tweak && j->policy == ON_ERROR_KEEP);
         if (j->untweaked[k]) no_tweak = 0;
         for (size_t c = 0; c < j->ncols; c++) {
@@ -218,7 +268,21 @@ static const char *value_message(const job *j, size_t c, size_t k, char *msg, si
         snprintf(msg, cap, "%s: the token holds a character that %s cannot represent (--output-encoding utf-8 "
                  "writes it)", name, enc_name(j->out_enc));
     else if (j->cols[c].problem[k] == PROBLEM_TWEAK)
-        snprintf(msg, cap, "%s: the --tweak-column %s is missing, null or empty", name, j->names[j->ncols]);
+        snprintf(msg, cap, "%s: the --tweak-column %s is missing, null or empty", name, j->names[j->tidx]);
+    else if (j->cols[c].problem[k] == PROBLEM_NO_VERSION)
+        snprintf(msg, cap, "%s: no key version: the --version-column %s is empty or missing and the format embeds none",
+                 name, j->names[j->vidx]);
+    else if (j->cols[c].problem[k] == PROBLEM_BAD_VERSION)
+        snprintf(msg, cap, "%s: the --version-column %s is not a key version", name, j->names[j->vidx]);
+    else if (j->cols[c].problem[k] == PROBLEM_VERSION_CLASH)
+        snprintf(msg, cap, "%s: the token embeds key version %u, the --version-column %s says %u", name,
+                 j->cols[c].ver[k], j->names[j->vidx], j->row_ver[k]);
+    else if (j->cols[c].problem[k] == PROBLEM_UNKNOWN_VERSION)
+        snprintf(msg, cap, "%s: key %s version %u is unknown or retired (kcipher key list)", name, j->key_base,
+                 j->cols[c].ver[k]);
+    else if (j->cols[c].problem[k] == PROBLEM_WRONG_VERSION)
+        snprintf(msg, cap, "%s: made under key %s@%u, not @%u (--key-name %s opens every version)", name, j->key_base,
+                 j->cols[c].ver[k], j->vers[0], j->key_base);
     else if (r->status == KC_ERR_FORMAT || r->status == KC_ERR_CHECK_DIGIT)
         snprintf(msg, cap, "%s: character %zu: %s", name, r->error_pos + 1, kc_strerror(r->status));
     else if (r->status == KC_ERR_DOMAIN_TOO_SMALL && kc_tokenizer_format(j->cols[c].t)->hint)   /* what would do */
@@ -236,15 +300,22 @@ static const char *record_message(const job *j, const table_error *e, char *msg,
     return msg;
 }
 
+/* The field of act index c (j->ncols: the version column). */
+static const field *act_field(const job *j, size_t c, size_t k)
+{
+    return c == j->ncols ? &j->vfield[k] : &j->cols[c].fields[k];
+}
+
 /* Record k with its named fields tokenized or emptied (act[c]: 1 token,
- * 2 empty); -1 (nothing written) when a value cannot be written (TSV). */
+ * 2 empty; act[ncols]: the key version written); -1 (nothing written) when
+ * a value cannot be written (TSV). */
 static int write_record(job *j, table_out *out, const char *rec, size_t len, size_t k, const int *act)
 {
-    size_t order[KC_CLI_MAX_COLUMNS], n = 0, mark = out->len;
-    for (size_t c = 0; c < j->ncols; c++) {
+    size_t order[KC_CLI_MAX_COLUMNS + 1], n = 0, mark = out->len;
+    for (size_t c = 0; c <= j->ncols; c++) {
         if (!act[c]) continue;
         size_t i = n++;                           /* in order of position in the record */
-        while (i && j->cols[order[i - 1]].fields[k].start > j->cols[c].fields[k].start) {
+        while (i && act_field(j, order[i - 1], k)->start > act_field(j, c, k)->start) {
             order[i] = order[i - 1];
             i--;
         }
@@ -252,9 +323,17 @@ static int write_record(job *j, table_out *out, const char *rec, size_t len, siz
     }
     size_t at = 0;
     for (size_t i = 0; i < n; i++) {
-        const field *f = &j->cols[order[i]].fields[k];
-        const kc_token_row *r = &j->cols[order[i]].rows[k];
+        const field *f = act_field(j, order[i], k);
         table_put(out, rec + at, f->start - at);
+        if (order[i] == j->ncols) {               /* the version: a JSON number unless it was a string */
+            char v[16];
+            int vl = snprintf(v, sizeof v, "%u", j->version_out);
+            if (j->kind == TABLE_JSONL && !f->quoted) table_put(out, v, (size_t)vl);
+            else table_write_value(j->kind, out, v, (size_t)vl, f->quoted, 0);
+            at = f->end;
+            continue;
+        }
+        const kc_token_row *r = &j->cols[order[i]].rows[k];
         /* A one-column CSV record emptied is written "": a bare empty last line would be no record. */
         int empty = act[order[i]] == 2, csv1 = empty && j->kind == TABLE_CSV && j->nfields == 1;
         if (table_write_value(j->kind, out, r->out, empty ? 0 : r->out_len, f->quoted || csv1, empty && !csv1)) {
@@ -267,6 +346,49 @@ static int write_record(job *j, table_out *out, const char *rec, size_t len, siz
     return 0;
 }
 
+/* Detokenizes a part's values of one column, each under the key version it
+ * names (embedded, else the --version-column); a value with no usable
+ * version is marked and not opened (fails closed). */
+static void detokenize_versions(part *p, column *col)
+{
+    job *j = p->j;
+    kc_token_row *r = col->rows + p->first;
+    for (size_t i = 0; i < p->n; i++) {
+        size_t k = p->first + i, pos = 0, s = 0;
+        unsigned v = j->row_ver[k], e = 0;
+        p->vslot[i] = SIZE_MAX;
+        if (!r[i].in || col->problem[k]) continue;
+        col->ver[k] = v;
+        if (v == UINT_MAX) { col->problem[k] = PROBLEM_BAD_VERSION; continue; }
+        if (col->embeds) {
+            kc_status st = kc_tokenizer_token_version(col->t, r[i].in, r[i].in_len, &e, &pos);
+            if (st != KC_OK) { r[i].status = st; r[i].error_pos = pos; continue; }
+            col->ver[k] = e;
+            if (v && v != e) { col->problem[k] = PROBLEM_VERSION_CLASH; continue; }
+            v = e;
+        }
+        if (!v) { col->problem[k] = PROBLEM_NO_VERSION; continue; }
+        while (s < j->nvers && j->vers[s] != v) s++;
+        if (s == j->nvers) { col->problem[k] = j->per_row ? PROBLEM_UNKNOWN_VERSION : PROBLEM_WRONG_VERSION; continue; }
+        p->vslot[i] = s;
+    }
+    for (size_t s = 0; s < j->nvers; s++) {      /* one batch a version */
+        size_t n = 0;
+        for (size_t i = 0; i < p->n; i++)
+            if (p->vslot[i] == s) { p->vidx[n] = i; p->vrows[n++] = r[i]; }
+        if (!n) continue;
+        kc_detokenize_batch(col->tv[s], p->vrows, n, NULL);
+        for (size_t i = 0; i < n; i++) r[p->vidx[i]] = p->vrows[i];
+        p->vused[s] += n;
+    }
+}
+
+static void detokenize_column(part *p, column *col)
+{
+    if (p->j->versions) detokenize_versions(p, col);
+    else kc_detokenize_batch(col->t, col->rows + p->first, p->n, NULL);
+}
+
 /* retokenize, one column of a part: the tokens detokenized into p->clear,
  * the clear values tokenized into p->tokens (where the rows expect them);
  * a value that fails either step keeps that step's status. */
@@ -275,10 +397,10 @@ static void retokenize_column(part *p, column *col)
     kc_token_row *r = col->rows + p->first, *r2 = col->rows2 + p->first;
     for (size_t i = 0; i < p->n; i++)
         if (r[i].in) r[i].out = p->clear + (r[i].out - p->tokens);
-    kc_detokenize_batch(col->t, r, p->n, NULL);
+    detokenize_column(p, col);
     for (size_t i = 0; i < p->n; i++) {
         memset(&r2[i], 0, sizeof r2[i]);
-        if (!r[i].in || r[i].status != KC_OK) continue;
+        if (!r[i].in || r[i].status != KC_OK || col->problem[p->first + i]) continue;
         r2[i].in = r[i].out;
         r2[i].in_len = r[i].out_len;
         r2[i].tweak = r[i].tweak;
@@ -307,16 +429,18 @@ static void *run_part(void *arg)
     p->stop = p->n;
     p->written = p->skipped = 0;
     memset(p->n_col, 0, sizeof p->n_col);
+    memset(p->vused, 0, sizeof p->vused);
     if (prepare(p)) { p->oom = 1; return NULL; }
     for (size_t c = 0; c < j->ncols; c++) {
         if (j->encrypt == MODE_RETOKENIZE) retokenize_column(p, &j->cols[c]);
-        else (j->encrypt ? kc_tokenize_batch : kc_detokenize_batch)(j->cols[c].t, j->cols[c].rows + p->first, p->n, NULL);
+        else if (j->encrypt == MODE_TOKENIZE) kc_tokenize_batch(j->cols[c].t, j->cols[c].rows + p->first, p->n, NULL);
+        else detokenize_column(p, &j->cols[c]);
     }
     if (p->clear) kc_wipe(p->clear, p->tused);   /* the clear values live no longer than this */
     for (size_t i = 0; i < p->n; i++) {
         size_t k = p->first + i;
         const char *rec = p->buf + j->rec_start[k];
-        int act[KC_CLI_MAX_COLUMNS] = { 0 }, any_bad = 0;
+        int act[KC_CLI_MAX_COLUMNS + 1] = { 0 }, any_bad = 0;
         if (j->rec_err[k].code) {
             if (j->policy == ON_ERROR_SKIP) { p->skipped++; continue; }
             p->stop = i;
@@ -339,6 +463,7 @@ static void *run_part(void *arg)
         }
         if (any_bad && j->policy == ON_ERROR_FAIL) { p->stop = i; p->stop_col = bad_col; break; }
         if (any_bad && j->policy == ON_ERROR_SKIP) { p->skipped++; continue; }
+        act[j->ncols] = j->vidx != SIZE_MAX && j->encrypt != MODE_DETOKENIZE && j->version_out && !j->blank[k];   /* the version used */
         size_t mark = p->out.len;
         if (write_record(j, &p->out, rec, j->rec_len[k], k, act)) {   /* TSV: a token it cannot hold */
             p->stop = i;
@@ -435,6 +560,7 @@ static int run_chunk(job *j, const char *buf, size_t n)
         j->read += p->stop < p->n ? p->stop + 1 : p->n;
         j->written += p->written;
         j->skipped += p->skipped;
+        for (size_t s = 0; s < j->nvers; s++) j->vused[s] += p->vused[s];
         for (size_t c = 0; c < j->ncols; c++) {
             j->cols[c].n.tokenized += p->n_col[c].tokenized;
             j->cols[c].n.emptied += p->n_col[c].emptied;
@@ -590,9 +716,23 @@ static int stream(job *j)
     return rc;
 }
 
+/* Under --key-name NAME (per row): the versions that opened values, with
+ * their check values ("key cards@1 kcv 0a1b2c, cards@2 kcv ..."). */
+static const char *versions_used(const job *j, char *buf, size_t cap)
+{
+    size_t n = 0;
+    buf[0] = 0;
+    for (size_t s = 0; s < j->nvers && n < cap; s++)
+        if (j->vused[s])
+            n += (size_t)snprintf(buf + n, cap - n, "%s%s@%u kcv %s", n ? ", " : "", j->key_base, j->vers[s], j->vkcv[s]);
+    if (!n) snprintf(buf, cap, "%s (no value opened)", j->key_base);
+    return buf;
+}
+
 /* The summary: one line on stderr, and the same as JSON when asked. */
 static int summary(const job *j, const char *json_path, int rc)
 {
+    char vbuf[2048];
     fprintf(stderr, "kcipher: %s summary: %llu rows read, %llu written, %llu skipped, %llu rejected (--on-error %s)",
             mode_names[j->encrypt], j->read, j->written, j->skipped, j->rejected,
             policy_names[j->policy]);
@@ -602,9 +742,13 @@ static int summary(const job *j, const char *json_path, int rc)
                 done_names[j->encrypt], n->emptied, n->kept, n->refused);
         if (n->untweaked) fprintf(stderr, " (%llu with no --tweak-column value)", n->untweaked);
     }
-    if (j->encrypt == MODE_RETOKENIZE)
+    if (j->encrypt == MODE_RETOKENIZE && j->per_row)
+        fprintf(stderr, "; from key %s; to key %s kcv %s%s\n", versions_used(j, vbuf, sizeof vbuf), j->keys[1].name,
+                j->keys[1].kcv, rc ? " (failed)" : "");
+    else if (j->encrypt == MODE_RETOKENIZE)
         fprintf(stderr, "; from key %s kcv %s; to key %s kcv %s%s\n", j->keys[0].name, j->keys[0].kcv, j->keys[1].name,
                 j->keys[1].kcv, rc ? " (failed)" : "");
+    else if (j->per_row) fprintf(stderr, "; key %s%s\n", versions_used(j, vbuf, sizeof vbuf), rc ? " (failed)" : "");
     else fprintf(stderr, "; %s%s\n", key_used(NULL, NULL), rc ? " (failed)" : "");
     if (!json_path) return rc;
     FILE *f = fopen(json_path, "w");
@@ -624,7 +768,16 @@ static int summary(const job *j, const char *json_path, int rc)
                 n->emptied, n->kept, n->refused, n->untweaked);
         table_out_free(&name);
     }
-    if (j->encrypt == MODE_RETOKENIZE)
+    if (j->per_row) {                      /* the versions that opened values: {"1": {"kcv": ..., "values": N}} */
+        fprintf(f, "}, \"%s\": \"%s\", \"%s\": \"\", \"versions\": {", j->encrypt == MODE_RETOKENIZE ? "from_key" : "key",
+                j->key_base, j->encrypt == MODE_RETOKENIZE ? "from_kcv" : "kcv");
+        for (size_t s = 0, n = 0; s < j->nvers; s++)
+            if (j->vused[s])
+                fprintf(f, "%s\"%u\": {\"kcv\": \"%s\", \"values\": %llu}", n++ ? ", " : "", j->vers[s], j->vkcv[s],
+                        j->vused[s]);
+        if (j->encrypt == MODE_RETOKENIZE) fprintf(f, "}, \"key\": \"%s\", \"kcv\": \"%s\"}\n", j->keys[1].name, j->keys[1].kcv);
+        else fprintf(f, "}}\n");
+    } else if (j->encrypt == MODE_RETOKENIZE)
         fprintf(f, "}, \"from_key\": \"%s\", \"from_kcv\": \"%s\", \"key\": \"%s\", \"kcv\": \"%s\"}\n", j->keys[0].name,
                 j->keys[0].kcv, j->keys[1].name, j->keys[1].kcv);
     else fprintf(f, "}, \"key\": \"%s\", \"kcv\": \"%s\"}\n", key_name, key_kcv);
@@ -663,6 +816,8 @@ static int check_tsv(const char *spec, const char *what)
     int bad = 0;
     for (uint32_t i = 0; i < f.radix; i++)
         bad |= f.alphabet[i] == '\t' || f.alphabet[i] == '\n' || f.alphabet[i] == '\r';
+    for (uint32_t i = 0; i < f.embed_radix; i++)
+        bad |= f.embed[i] == '\t' || f.embed[i] == '\n' || f.embed[i] == '\r';
     kc_format_clear(&f);
     return bad ? fail(EXIT_USAGE, what, "the format's alphabet holds a tab, CR or LF, which TSV cannot carry "
                                         "(use --input csv or jsonl)") : 0;
@@ -701,8 +856,60 @@ static int load_keys(job *j, const options *o, uint8_t *key[2], size_t len[2], c
     }
     unsigned diff = len[0] != len[1] || strcmp(cipher[0], cipher[1]);
     for (size_t i = 0; !diff && i < len[0]; i++) diff |= key[0][i] ^ key[1][i];
-    if (!diff) return fail(EXIT_USAGE, "--to", "the same key as --from: nothing would change");
+    if (!diff && !j->per_row) return fail(EXIT_USAGE, "--to", "the same key as --from: nothing would change");
     return 0;
+}
+
+/* The version of "NAME@V" (0: none), and NAME into base. */
+static unsigned ref_version(const char *ref, char *base, size_t cap)
+{
+    const char *at = ref ? strrchr(ref, '@') : NULL;
+    if (base) snprintf(base, cap, "%.*s", at ? (int)(at - ref) : (int)strlen(ref ? ref : ""), ref ? ref : "");
+    return at ? (unsigned)strtoul(at + 1, NULL, 10) : 0;
+}
+
+/* --key-name NAME (or --from NAME) with versions to read: every version of
+ * NAME the keyring still opens (not retired), each key into vkey[]. */
+static int load_versions(job *j, const options *o, const char *name, uint8_t **vkey, size_t *vlen,
+                         char (*vcipher)[48])
+{
+    const char *path = o->keyring ? o->keyring : getenv("KCIPHER_KEYRING"), *kek = o->kek ? o->kek : getenv("KCIPHER_KEK");
+    if (!path || !*path) return fail(EXIT_USAGE, "--key-name", "needs --keyring PATH or KCIPHER_KEYRING");
+    kc_keyring *kr;
+    char why[600], ref[KC_KEY_NAME_MAX + 16];
+    kc_status st = kc_keyring_open(&kr, path, 0, why, sizeof why);
+    if (st != KC_OK) return fail_keyring(st, why);
+    if (kek && *kek) st = kc_keyring_set_kek(kr, kek);
+    kc_key_info info;
+    for (size_t i = 0; st == KC_OK && kc_keyring_list(kr, i, &info) == KC_OK; i++)
+        if (!strcmp(info.name, name) && info.state != KC_KEY_RETIRED) {
+            if (j->nvers == MAX_VERSIONS) {
+                kc_keyring_close(kr);
+                return fail(EXIT_USAGE, "--key-name", "more than 64 versions not retired: retire old ones, or name NAME@V");
+            }
+            j->vers[j->nvers++] = info.version;
+        }
+    for (size_t s = 0; st == KC_OK && s < j->nvers; s++) {
+        snprintf(ref, sizeof ref, "%s@%u", name, j->vers[s]);
+        if (!(vkey[s] = malloc(64))) st = KC_ERR_NO_MEMORY;
+        else st = kc_keyring_get(kr, ref, vkey[s], 64, &vlen[s], &info);
+        if (st != KC_OK) break;
+        snprintf(j->vkcv[s], sizeof j->vkcv[s], "%s", info.kcv);
+        snprintf(vcipher[s], sizeof vcipher[s], "%s", info.cipher);
+        if (o->cipher && strcmp(o->cipher, info.cipher)) {
+            char msg[300];
+            snprintf(msg, sizeof msg, "key %.70s is a %.47s key, not --cipher %.60s", ref, info.cipher, o->cipher);
+            kc_keyring_close(kr);
+            return fail(EXIT_USAGE, "--key-name", msg);
+        }
+    }
+    int rc = st == KC_OK ? 0 : fail_keyring(st, kc_keyring_error(kr));
+    kc_keyring_close(kr);
+    if (!rc && !j->nvers) {
+        snprintf(why, sizeof why, "no version of key %.70s that is not retired (kcipher key list)", name);
+        rc = fail(EXIT_USAGE, "--key-name", why);
+    }
+    return rc;
 }
 
 int cmd_tokenize(const options *o, int encrypt)
@@ -748,6 +955,44 @@ int cmd_tokenize(const options *o, int encrypt)
     clock_gettime(CLOCK_MONOTONIC, &j->t0);
     char names[KC_CLI_MAX_COLUMNS][128];
     if (!rc) rc = check_columns(j, o, names);
+    /* --embed-version: each encrypting column's format gets embed-version=alnum (unless it names one). */
+    for (size_t c = 0; !rc && c < o->ncolumns; c++) {
+        column *col = &j->cols[c];
+        char what[200], why[300];
+        snprintf(what, sizeof what, "--column %.150s", o->columns[c]);
+        if (o->embed_version && kc_format_is_mask(col->spec) == 0 && !strstr(col->spec, "embed-version=")) {
+            size_t n = strlen(col->spec) + sizeof ";embed-version=alnum";
+            if (!(col->spec_buf = malloc(n))) { rc = fail(EXIT_CRYPTO, "tokenize", "out of memory"); break; }
+            snprintf(col->spec_buf, n, "%s;embed-version=alnum", col->spec);
+            col->spec = col->spec_buf;
+        }
+        kc_format f;
+        if (kc_format_check(col->spec, why, sizeof why) == KC_ERR_VERSION_ROOM) { rc = fail(EXIT_USAGE, what, why); break; }
+        if (kc_format_parse(&f, col->spec) == KC_OK) {
+            col->embeds = f.embed != NULL;
+            kc_format_clear(&f);
+        }
+        j->versions |= col->embeds;
+        if (o->version_column && (!strcmp(o->version_column, names[c]) ||
+                                  (o->tweak_column && !strcmp(o->version_column, o->tweak_column))))
+            rc = fail(EXIT_USAGE, "--version-column", "names a tokenized column or the --tweak-column");
+    }
+    j->versions |= o->version_column != NULL;
+    const char *ref = encrypt == MODE_RETOKENIZE ? o->from : o->key_name;
+    j->per_row = j->versions && encrypt != MODE_TOKENIZE && ref && !strchr(ref, '@');
+    if (!rc && j->per_row && (encrypt == MODE_RETOKENIZE ? o->expect_from_kcv : o->expect_kcv))
+        rc = fail(EXIT_USAGE, encrypt == MODE_RETOKENIZE ? "--expect-from-kcv" : "--expect-kcv",
+                  "names one key: give NAME@V, or leave it out to open each row's version");
+    uint8_t *vkey[MAX_VERSIONS] = { NULL };
+    size_t vlen[MAX_VERSIONS] = { 0 };
+    char vcipher[MAX_VERSIONS][48];
+    const char *env_key = getenv("KCIPHER_KEY");
+    if (!rc && j->per_row && encrypt == MODE_DETOKENIZE && (o->key || o->key_file || (env_key && *env_key)))
+        rc = fail(EXIT_USAGE, "more than one key", "give only one of --key-name, --key-file, KCIPHER_KEY and --key");
+    if (!rc && j->per_row) {
+        ref_version(ref, j->key_base, sizeof j->key_base);
+        rc = load_versions(j, o, j->key_base, vkey, vlen, vcipher);
+    }
     /* Mask columns need no cipher or key, and cannot be detokenized. */
     int encrypted = 0;
     for (size_t c = 0; !rc && c < o->ncolumns; c++) {
@@ -760,15 +1005,16 @@ int cmd_tokenize(const options *o, int encrypt)
                                         "leave it out of the --column list");
         }
     }
-    if (!rc && encrypted && !o->cipher && encrypt != MODE_RETOKENIZE && !o->key_name)
+    if (!rc && encrypted && !o->cipher && encrypt != MODE_RETOKENIZE && !o->key_name && !j->per_row)
         rc = fail(EXIT_USAGE, "--cipher", "required (ff1-aes-256, ff3-1-aria-128, fea2-128, ...)");
     uint8_t *keys[2] = { NULL, NULL }, *key = NULL;
     size_t lens[2] = { 0, 0 }, key_len = 0;
     const char *ciphers[2] = { o->cipher, o->cipher };
     if (!rc) rc = check_same_file();
     if (!rc && encrypted && encrypt == MODE_RETOKENIZE) rc = load_keys(j, o, keys, lens, ciphers);
-    else if (!rc && encrypted) rc = load_key(o, &keys[0], &lens[0]);
-    if (!rc && encrypted && !o->cipher && encrypt != MODE_RETOKENIZE) {   /* --key-name: the version's own cipher */
+    else if (!rc && encrypted && !j->per_row) rc = load_key(o, &keys[0], &lens[0]);
+    if (!rc && encrypted && j->per_row && encrypt != MODE_RETOKENIZE) ciphers[0] = vcipher[0];
+    else if (!rc && encrypted && !o->cipher && encrypt != MODE_RETOKENIZE) {   /* --key-name: the version's own cipher */
         kc_name_info ni;
         ciphers[0] = key_used_cipher();
         if (kc_name_find(ciphers[0], &ni) != KC_OK || (ni.kind != KC_NAME_FPE && ni.kind != KC_NAME_FEA)) {
@@ -780,27 +1026,65 @@ int cmd_tokenize(const options *o, int encrypt)
     }
     key = keys[0];
     key_len = lens[0];
+    if (!rc && encrypted && j->versions) {        /* the versions read and written, from the keyring's names */
+        const char *in_name = encrypt == MODE_RETOKENIZE ? j->keys[0].name : NULL, *out_name = j->keys[1].name;
+        if (encrypt != MODE_RETOKENIZE) key_used(&in_name, NULL);
+        if (encrypt == MODE_TOKENIZE) out_name = in_name;
+        if (encrypt == MODE_RETOKENIZE || encrypt == MODE_TOKENIZE) j->version_out = ref_version(out_name, NULL, 0);
+        if (!j->per_row && encrypt != MODE_TOKENIZE) {
+            j->vers[0] = ref_version(in_name, j->key_base, sizeof j->key_base);
+            j->nvers = 1;
+        }
+        if ((encrypt != MODE_DETOKENIZE && !j->version_out) || (!j->per_row && encrypt != MODE_TOKENIZE && !j->vers[0]))
+            rc = fail(EXIT_USAGE, o->version_column ? "--version-column" : "--embed-version",
+                      "needs keyring keys (--key-name NAME[@V]; retokenize: --from and --to NAME[@V]): "
+                      "the keyring's version is what it records");
+    }
     for (size_t c = 0; !rc && c < o->ncolumns; c++) {
         column *col = &j->cols[j->ncols++];
         char what[200];
         snprintf(what, sizeof what, "--column %.150s", o->columns[c]);
-        kc_status st = kc_tokenizer_new(&col->t, ciphers[0], o->backend, key, key_len, col->spec,
-                                        o->allow_small ? KC_FPE_ALLOW_SMALL_DOMAIN : 0);
+        unsigned flags = o->allow_small ? KC_FPE_ALLOW_SMALL_DOMAIN : 0;
+        kc_status st = KC_OK;
+        for (size_t s = 0; j->per_row && s < j->nvers && st == KC_OK; s++) {   /* one tokenizer a version */
+            st = kc_tokenizer_new(&col->tv[s], vcipher[s], o->backend, vkey[s], vlen[s], col->spec, flags);
+            if (st != KC_OK) rc = fail_setup(st, vcipher[s], vlen[s], what);
+            else kc_tokenizer_set_version(col->tv[s], j->vers[s]);   /* above the format's room: no token has it */
+        }
+        if (j->per_row) col->t = col->tv[0];
+        if (rc) break;
+        if (!j->per_row) st = kc_tokenizer_new(&col->t, ciphers[0], o->backend, key, key_len, col->spec, flags);
         if (st != KC_OK) { rc = fail_setup(st, ciphers[0], key_len, what); break; }
-        if (encrypt == MODE_RETOKENIZE) {
-            st = kc_tokenizer_new(&col->t2, ciphers[1], o->backend, keys[1], lens[1], col->spec,
-                                  o->allow_small ? KC_FPE_ALLOW_SMALL_DOMAIN : 0);
+        if (!j->per_row && j->versions) {
+            col->tv[0] = col->t;
+            kc_status vs = kc_tokenizer_set_version(col->t, encrypt == MODE_TOKENIZE ? j->version_out : j->vers[0]);
+            if (encrypt == MODE_TOKENIZE) st = vs;   /* reading: a version with no room is in no token */
+        }
+        if (st == KC_OK && encrypt == MODE_RETOKENIZE) {
+            st = kc_tokenizer_new(&col->t2, ciphers[1], o->backend, keys[1], lens[1], col->spec, flags);
             if (st != KC_OK) { rc = fail_setup(st, ciphers[1], lens[1], what); break; }
+            if (j->versions) st = kc_tokenizer_set_version(col->t2, j->version_out);
             if (!(col->rows2 = calloc(CHUNK_ROWS, sizeof *col->rows2))) { rc = fail(EXIT_CRYPTO, "retokenize", "out of memory"); break; }
         }
+        if (st == KC_ERR_VERSION_ROOM) {
+            char msg[300];
+            snprintf(msg, sizeof msg, "key version %u does not fit: embed-version's alphabet holds versions 1 to %u "
+                     "(a larger alphabet: embed-version=CHARS in the format)", j->version_out,
+                     kc_tokenizer_format(col->t)->embed_versions);
+            rc = fail(EXIT_USAGE, what, msg);
+            break;
+        }
         if (j->kind == TABLE_TSV && (rc = check_tsv(col->spec, what))) break;
+        col->ver = calloc(CHUNK_ROWS, sizeof *col->ver);
         col->rows = calloc(CHUNK_ROWS, sizeof *col->rows);
         col->fields = calloc(CHUNK_ROWS, sizeof *col->fields);
         col->problem = calloc(CHUNK_ROWS, 1);
-        if (!col->rows || !col->fields || !col->problem) rc = fail(EXIT_CRYPTO, "tokenize", "out of memory");
+        if (!col->rows || !col->fields || !col->problem || !col->ver) rc = fail(EXIT_CRYPTO, "tokenize", "out of memory");
     }
     j->nnames = j->ncols;
-    if (!rc && o->tweak_column) j->names[j->nnames++] = o->tweak_column;
+    j->tidx = j->vidx = SIZE_MAX;
+    if (!rc && o->tweak_column) j->names[j->tidx = j->nnames++] = o->tweak_column;
+    if (!rc && o->version_column) j->names[j->vidx = j->nnames++] = o->version_column;
     /* The threads are ours: each runs the library on its own share. */
     j->nparts = kc_threads() < MAX_PARTS ? kc_threads() : MAX_PARTS;
     if (!j->nparts) j->nparts = 1;
@@ -809,6 +1093,12 @@ int cmd_tokenize(const options *o, int encrypt)
         if (!(j->parts[i].conv_out = enc_open(j->out_enc, ENC_UTF8)))
             rc = fail(EXIT_USAGE, "--output-encoding", "this system's iconv cannot convert it");
     if (!rc) rc = summary(j, o->summary_json, stream(j));
+    for (size_t c = 0; c < KC_CLI_MAX_COLUMNS; c++) {
+        for (size_t s = 1; j->per_row && s < j->nvers; s++) kc_tokenizer_free(j->cols[c].tv[s]);
+        free(j->cols[c].spec_buf);
+        free(j->cols[c].ver);
+    }
+    for (size_t s = 0; s < MAX_VERSIONS; s++) free_wiped(vkey[s], 64);
     for (size_t c = 0; c < j->ncols; c++) {
         kc_tokenizer_free(j->cols[c].t);
         kc_tokenizer_free(j->cols[c].t2);
@@ -824,6 +1114,9 @@ int cmd_tokenize(const options *o, int encrypt)
         free_wiped(p->tokens, p->tokens_cap);
         free_wiped(p->clear, p->clear_cap);
         free_wiped(p->scratch.buf, p->scratch.cap);
+        free(p->vrows);
+        free(p->vidx);
+        free(p->vslot);
         enc_close(p->conv_out);
     }
     free_wiped(j->ubuf.buf, j->ubuf.cap);

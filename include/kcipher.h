@@ -84,6 +84,9 @@ typedef enum kc_status {
     KC_ERR_UNWRAP,            /* unwrapping failed its integrity check: wrong KEK or damaged key */
     KC_ERR_KEK,               /* the key-encryption key could not be obtained */
     KC_ERR_RANDOM,            /* the operating system's random source failed */
+    KC_ERR_VERSION_ROOM,      /* no room for a key version: the format cannot embed one (embed-version=),
+                               * or the version is above the versions its alphabet holds */
+    KC_ERR_KEY_VERSION,       /* a token's embedded key version is not the tokenizer's (or none was set) */
     KC_STATUS_COUNT
 } kc_status;
 
@@ -636,6 +639,30 @@ kc_status kc_keyring_get(kc_keyring *kr, const char *ref, uint8_t *key, size_t k
  * past the end. */
 kc_status kc_keyring_list(kc_keyring *kr, size_t i, kc_key_info *info);
 const char *kc_key_state_name(kc_key_state state);   /* "active", "decrypt-only", "retired" */
+
+/* ---- Tokenization: which key version made a token ------------------------- */
+
+/* A format with the item embed-version=ALPHABET (e.g. "digits;embed-version=alnum":
+ * a named format may be followed by items) writes the key version into the
+ * first encrypted character of each token (Ubiq's technique): that
+ * character is ALPHABET[(version - 1) * radix + d], d the cipher's output
+ * digit there, radix the format's alphabet size; the other characters are as
+ * without it.  Versions 1 .. len(ALPHABET) / radix fit (digits in alnum: 6;
+ * hex in alnum: 3; lower or upper in alpha: 2); ALPHABET must hold at least
+ * 2 * radix characters, none of them a pass or stop character, and the
+ * format cannot be a mask or have case=preserve or shape= (KC_ERR_VERSION_ROOM,
+ * kc_format_check says why).  Downstream systems see a token whose first
+ * encrypted character may come from ALPHABET (a letter in a digits format).
+ * kc_tokenizer_set_version names the key's version: tokenize embeds it,
+ * detokenize refuses (KC_ERR_KEY_VERSION, error_pos at that character) a
+ * token of another version; without embed-version it only records it.
+ * KC_ERR_VERSION_ROOM for 0 or a version above those that fit. */
+kc_status kc_tokenizer_set_version(kc_tokenizer *t, unsigned version);
+/* The version embedded in a token (no key used): KC_OK and *version, or
+ * KC_ERR_FORMAT / KC_ERR_CHECK_DIGIT with *error_pos (may be NULL) as for
+ * kc_detokenize, or KC_ERR_VERSION_ROOM when the format embeds none. */
+kc_status kc_tokenizer_token_version(const kc_tokenizer *t, const char *token, size_t token_len, unsigned *version,
+                                     size_t *error_pos);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop

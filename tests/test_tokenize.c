@@ -388,6 +388,106 @@ static void test_empty(void)
         }
 }
 
+/* Issue 24 item 4: embed-version= puts the key version in the first
+ * encrypted character: the rest of the token is the plain format's, that
+ * character is embed[(v - 1) * radix + digit]; exactly reversible; another
+ * version's token, a version with no room, a format with no room refused. */
+static void test_embed_version(void)
+{
+    static const char alnum[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    static const char *cards[] = { "4111-1111-1111-1111", "5500000000000004", "3782 822463 10005 42" };
+    kc_tokenizer *plain, *t[7];
+    char tok[64], ref[64], back[64];
+    size_t n, m, mb, pos;
+    unsigned v;
+    if (!tl_check_status(kc_tokenizer_new(&plain, "ff1-aes-256", NULL, KEY, 32, "card", 0), KC_OK, "card")) return;
+    for (unsigned i = 1; i <= 6; i++) {
+        tl_check_status(kc_tokenizer_new(&t[i], "ff1-aes-256", NULL, KEY, 32, "card;embed-version=alnum", 0), KC_OK,
+                        "card;embed-version=alnum");
+        tl_check_status(kc_tokenizer_set_version(t[i], i), KC_OK, "version %u fits", i);
+    }
+    for (size_t c = 0; c < sizeof cards / sizeof cards[0]; c++) {
+        const char *x = cards[c];
+        size_t len = strlen(x), at = 0;
+        for (size_t seen = 0; seen < 6 || x[at] < '0' || x[at] > '9'; at++) seen += x[at] >= '0' && x[at] <= '9';
+        tl_check_status(kc_tokenize(plain, ref, sizeof ref, &m, x, len, (const uint8_t *)"c", 1, NULL), KC_OK, "plain");
+        for (unsigned i = 1; i <= 6; i++) {
+            tl_check_status(kc_tokenize(t[i], tok, sizeof tok, &n, x, len, (const uint8_t *)"c", 1, NULL), KC_OK,
+                            "v%u %s", i, x);
+            int same = n == m && tok[at] == alnum[(i - 1) * 10 + (unsigned)(ref[at] - '0')];
+            for (size_t k = 0; same && k < n; k++) same = k == at || tok[k] == ref[k];
+            TL_CHECK(same, "v%u %s: %.*s is not %.*s with the version at %zu", i, x, (int)n, tok, (int)m, ref, at);
+            v = 0;
+            tl_check_status(kc_tokenizer_token_version(t[1], tok, n, &v, NULL), KC_OK, "version of %.*s", (int)n, tok);
+            TL_CHECK(v == i, "version read %u, made %u", v, i);
+            tl_check_status(kc_detokenize(t[i], back, sizeof back, &mb, tok, n, (const uint8_t *)"c", 1, NULL), KC_OK,
+                            "v%u back", i);
+            TL_CHECK(mb == len && !memcmp(back, x, len), "v%u round trip %s", i, x);
+            unsigned o = i % 6 + 1;                            /* another version's key: refused, nothing out */
+            memset(back, '#', sizeof back);
+            pos = 0;
+            tl_check_status(kc_detokenize(t[o], back, sizeof back, &mb, tok, n, (const uint8_t *)"c", 1, &pos),
+                            KC_ERR_KEY_VERSION, "v%u token under v%u", i, o);
+            TL_CHECK(pos == at && back[0] == '#', "v%u under v%u: pos %zu", i, o, pos);
+        }
+        /* an embed character anywhere else is no token */
+        tl_check_status(kc_tokenize(t[3], tok, sizeof tok, &n, x, len, NULL, 0, NULL), KC_OK, "v3");
+        tok[n - 1] = 'Q';
+        tl_check_status(kc_detokenize(t[3], back, sizeof back, &mb, tok, n, NULL, 0, &pos), KC_ERR_FORMAT, "Q at end");
+        TL_CHECK(pos == len - 1, "Q position %zu", pos);
+    }
+    /* versions with no room; no version set */
+    kc_tokenizer *u;
+    tl_check_status(kc_tokenizer_set_version(t[1], 7), KC_ERR_VERSION_ROOM, "v7 in digits/alnum");
+    tl_check_status(kc_tokenizer_set_version(t[1], 0), KC_ERR_VERSION_ROOM, "v0");
+    tl_check_status(kc_tokenizer_new(&u, "ff1-aes-256", NULL, KEY, 32, "digits;embed-version=alnum", 0), KC_OK, "u");
+    tl_check_status(kc_tokenize(u, tok, sizeof tok, &n, "12345678", 8, NULL, 0, &pos), KC_ERR_KEY_VERSION, "no version");
+    tl_check_status(kc_tokenizer_token_version(plain, "12345678", 8, &v, &pos), KC_ERR_VERSION_ROOM, "plain format");
+    TL_CHECK(kc_tokenizer_may_output(u, 'z') && !kc_tokenizer_may_output(plain, 'z'), "may_output: embed characters");
+    kc_tokenizer_free(u);
+    /* alnum given a larger alphabet: hangul holds 180 versions of 62, and a token of another width */
+    tl_check_status(kc_tokenizer_new(&u, "ff1-aes-256", NULL, KEY, 32, "alnum;embed-version=hangul", 0), KC_OK, "hangul");
+    tl_check_status(kc_tokenizer_set_version(u, 181), KC_ERR_VERSION_ROOM, "v181");
+    tl_check_status(kc_tokenizer_set_version(u, 180), KC_OK, "v180");
+    tl_check_status(kc_tokenize(u, tok, sizeof tok, &n, "Kcipher2026", 11, NULL, 0, NULL), KC_OK, "alnum v180");
+    TL_CHECK(n == 13 && (unsigned char)tok[0] >= 0xea, "a Hangul first character: %.*s", (int)n, tok);
+    tl_check_status(kc_tokenizer_token_version(u, tok, n, &v, NULL), KC_OK, "hangul version");
+    TL_CHECK(v == 180, "hangul version %u", v);
+    tl_check_status(kc_detokenize(u, back, sizeof back, &mb, tok, n, NULL, 0, NULL), KC_OK, "hangul back");
+    TL_CHECK(mb == 11 && !memcmp(back, "Kcipher2026", 11), "hangul round trip");
+    kc_tokenizer_free(u);
+    /* formats with no room, with the reason */
+    static const struct { const char *spec; kc_status st; const char *why; } bad[] = {
+        { "alnum;embed-version=alnum", KC_ERR_VERSION_ROOM, "no room" },
+        { "digits;embed-version=U+0030-U+0042", KC_ERR_VERSION_ROOM, "no room" },
+        { "email;embed-version=hangul", KC_ERR_VERSION_ROOM, "case=preserve" },
+        { "kr-tel;embed-version=alnum", KC_ERR_VERSION_ROOM, "shape=" },
+        { "mask;embed-version=alnum", KC_ERR_VERSION_ROOM, "mask=" },
+        { "card;embed-version=U+0020-U+007E", KC_ERR_FORMAT_SPEC, "embed-version and pass" },
+        { "card;embed-version=", KC_ERR_FORMAT_SPEC, "" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char why[200] = "";
+        tl_check_status(kc_format_check(bad[i].spec, why, sizeof why), bad[i].st, "%s", bad[i].spec);
+        TL_CHECK(strstr(why, bad[i].why) != NULL, "%s: why \"%s\"", bad[i].spec, why);
+        tl_check_status(kc_tokenizer_new(&u, "ff1-aes-256", NULL, KEY, 32, bad[i].spec, 0), bad[i].st, "new %s",
+                        bad[i].spec);
+    }
+    /* a batch of mixed versions under v2's key: v1's rows refused, v2's opened */
+    kc_token_row rows[4];
+    char toks[4][32], outs[4][32];
+    for (int k = 0; k < 4; k++) {
+        kc_tokenize(t[1 + k % 2], toks[k], sizeof toks[k], &n, cards[1], 16, NULL, 0, NULL);
+        rows[k] = (kc_token_row){ .in = toks[k], .in_len = n, .out = outs[k], .out_cap = sizeof outs[k] };
+    }
+    size_t first = 9;
+    tl_check_status(kc_detokenize_batch(t[2], rows, 4, &first), KC_ERR_KEY_VERSION, "mixed batch");
+    TL_CHECK(first == 0 && rows[1].status == KC_OK && rows[3].status == KC_OK && rows[2].status == KC_ERR_KEY_VERSION &&
+             !memcmp(outs[1], cards[1], 16), "mixed batch rows");
+    for (unsigned i = 1; i <= 6; i++) kc_tokenizer_free(t[i]);
+    kc_tokenizer_free(plain);
+}
+
 int main(void)
 {
     tl_seed(0x746f6b);
@@ -400,5 +500,6 @@ int main(void)
     test_errors();
     test_roles();
     test_empty();
+    test_embed_version();
     return tl_finish("tokenize");
 }

@@ -2,6 +2,9 @@
 /* kcipher in DuckDB, on the C extension API (stable v1.2.0 function table):
  *   kc_tokenize(value, format, key_path [, cipher [, tweak]])
  *   kc_detokenize(value, format, key_path [, cipher [, tweak]])
+ *   kc_retokenize(value, format, from_key_path, to_key_path [, cipher [, tweak]])
+ *     (a token under one key into the token under another: detokenized into
+ *     a buffer wiped before the call returns, tokenized from there)
  * key_path is a key file, or keyring:DIR/NAME[@V] for a keyring's version
  * (README: Keys; wrapped versions unwrap under KCIPHER_KEK if set, else
  * under their recorded source).
@@ -24,7 +27,7 @@
 
 DUCKDB_EXTENSION_EXTERN
 
-#define MAX_ARGS 5
+#define MAX_ARGS 6
 
 typedef struct str { const char *p; uint32_t len; } str;
 
@@ -72,6 +75,7 @@ static kc_tokenizer *make_tokenizer(str format, str path, str cipher, char *msg,
     kc_key_info info;
     kc_name_info ni;
     info.cipher[0] = 0;
+    info.version = 0;
     if (kc_ext_keyring_path(p, ring_buf, sizeof ring_buf, &ring, &ref)) {
         kc_status ks = kc_ext_keyring_read(ring, ref, getenv("KCIPHER_KEK"), key, &key_len, &info, why, sizeof why);
         if (ks != KC_OK) {
@@ -100,6 +104,7 @@ static kc_tokenizer *make_tokenizer(str format, str path, str cipher, char *msg,
         snprintf(def, sizeof def, "ff1-aes-%zu", key_len * 8);
     }
     kc_status st = kc_tokenizer_new(&t, *c ? c : def, NULL, key, key_len, f, 0);
+    if (st == KC_OK && info.version) kc_tokenizer_set_version(t, info.version);   /* embed-version= formats */
     why[0] = 0;
     if (st != KC_OK) {
         t = NULL;
@@ -159,6 +164,64 @@ done:
     return rc;
 }
 
+/* kc_retokenize, rows [lo, hi): detokenized under from_key into clear (wiped
+ * before returning), tokenized under to_key from there. */
+static int run_retokenize(const chunk *c, idx_t lo, idx_t hi, duckdb_vector out, uint64_t *out_valid,
+                          char *msg, size_t cap)
+{
+    kc_tokenizer *from = make_tokenizer(arg(c, 1, lo), arg(c, 2, lo), arg(c, 4, lo), msg, cap);
+    kc_tokenizer *to = from ? make_tokenizer(arg(c, 1, lo), arg(c, 3, lo), arg(c, 4, lo), msg, cap) : NULL;
+    size_t n = hi - lo, bytes = 0;
+    for (idx_t r = lo; r < hi; r++)
+        if (row_valid(c, 0, r)) bytes += 4u * duckdb_string_t_length(c->col[0][r]);
+    kc_token_row *rows = calloc(n, sizeof *rows), *rows2 = calloc(n, sizeof *rows2);
+    char *clear = malloc(bytes + 1), *buf = malloc(bytes + 1);
+    int rc = -1;
+    if (!to) goto done;
+    if (!rows || !rows2 || !clear || !buf) { snprintf(msg, cap, "kcipher: out of memory"); goto done; }
+    size_t used = 0;
+    for (size_t k = 0; k < n; k++) {
+        idx_t r = lo + k;
+        if (!row_valid(c, 0, r)) continue;
+        str v = arg(c, 0, r), tw = arg(c, 5, r);
+        rows[k] = (kc_token_row){ .in = v.p, .in_len = v.len, .tweak = (const uint8_t *)tw.p,
+                                  .tweak_len = tw.len, .out = clear + used, .out_cap = 4u * v.len };
+        rows2[k] = (kc_token_row){ .in = clear + used, .tweak = (const uint8_t *)tw.p, .tweak_len = tw.len,
+                                   .out = buf + used, .out_cap = 4u * v.len };
+        used += 4u * v.len;
+    }
+    size_t bad = 0;
+    kc_status st = kc_detokenize_batch(from, rows, n, &bad);
+    const kc_token_row *r = rows;                /* the step that failed */
+    if (st == KC_OK) {
+        for (size_t k = 0; k < n; k++) rows2[k].in_len = rows[k].out_len;
+        st = kc_tokenize_batch(to, rows2, n, &bad);
+        r = rows2;
+    }
+    const char *step = r == rows ? "from_key" : "to_key";
+    if (st != KC_OK) {
+        if (st == KC_ERR_FORMAT || st == KC_ERR_CHECK_DIGIT)
+            snprintf(msg, cap, "kcipher: kc_retokenize (%s): a value does not fit format '%.*s': %s at character %zu",
+                     step, (int)arg(c, 1, lo).len, arg(c, 1, lo).p, kc_strerror(st), r[bad].error_pos + 1);
+        else snprintf(msg, cap, "kcipher: kc_retokenize (%s): %s", step, kc_strerror(st));
+        goto done;
+    }
+    for (size_t k = 0; k < n; k++) {
+        if (!rows[k].in) duckdb_validity_set_row_invalid(out_valid, lo + k);
+        else duckdb_vector_assign_string_element_len(out, lo + k, rows2[k].out, rows2[k].out_len);
+    }
+    rc = 0;
+done:
+    if (clear) kc_wipe(clear, bytes + 1);
+    free(clear);
+    free(buf);
+    free(rows);
+    free(rows2);
+    kc_tokenizer_free(from);
+    kc_tokenizer_free(to);
+    return rc;
+}
+
 static void tokenize_vectors(duckdb_function_info info, duckdb_data_chunk input, duckdb_vector out)
 {
     const int encrypt = *(const int *)duckdb_scalar_function_get_extra_info(info);
@@ -187,21 +250,22 @@ static void tokenize_vectors(duckdb_function_info info, duckdb_data_chunk input,
                 same = row_valid(&c, a, hi) && str_eq(arg(&c, a, lo), arg(&c, a, hi));
             if (!same) break;
         }
-        if (run(&c, encrypt, lo, hi, out, out_valid, msg, sizeof msg)) {
+        if (encrypt == 2 ? run_retokenize(&c, lo, hi, out, out_valid, msg, sizeof msg)
+                         : run(&c, encrypt, lo, hi, out, out_valid, msg, sizeof msg)) {
             duckdb_scalar_function_set_error(info, msg);
             return;
         }
     }
 }
 
-static const int ENCRYPT = 1, DECRYPT = 0;
+static const int ENCRYPT = 1, DECRYPT = 0, RETOKENIZE = 2;
 
 static int add_set(duckdb_connection con, const char *name, const int *encrypt)
 {
     duckdb_scalar_function_set set = duckdb_create_scalar_function_set(name);
     duckdb_logical_type varchar = duckdb_create_logical_type(DUCKDB_TYPE_VARCHAR);
     int ok = 1;
-    for (int nargs = 3; nargs <= MAX_ARGS; nargs++) {
+    for (int nargs = *encrypt == RETOKENIZE ? 4 : 3; nargs <= (*encrypt == RETOKENIZE ? 6 : 5); nargs++) {
         duckdb_scalar_function f = duckdb_create_scalar_function();
         duckdb_scalar_function_set_name(f, name);
         for (int a = 0; a < nargs; a++) duckdb_scalar_function_add_parameter(f, varchar);
@@ -223,7 +287,8 @@ DUCKDB_EXTENSION_ENTRYPOINT(duckdb_connection connection, duckdb_extension_info 
     /* DuckDB already runs the function on each of its threads: the
      * library's own pool (in this copy of the library only) stays off. */
     kc_set_threads(1);
-    if (!add_set(connection, "kc_tokenize", &ENCRYPT) || !add_set(connection, "kc_detokenize", &DECRYPT)) {
+    if (!add_set(connection, "kc_tokenize", &ENCRYPT) || !add_set(connection, "kc_detokenize", &DECRYPT) ||
+        !add_set(connection, "kc_retokenize", &RETOKENIZE)) {
         access->set_error(info, "kcipher: could not register the functions");
         return false;
     }

@@ -155,6 +155,21 @@ def main():
                                       [v2]).fetchall()]
     check(got1 == v1 and got2 == v2 and back == vals and v1 != v2,
           "keyring versions: cards@1 and the active cards (@2) as the CLI, detokenized back")
+    # kc_retokenize (issue 24 item 5): cards@1's tokens become cards@2's, as `kcipher retokenize` makes them;
+    # nulls and '' kept; a token that does not fit names the failing side.
+    re = [r[0] for r in con.execute(f"SELECT kc_retokenize(v, 'card', 'keyring:{ring}/cards@1', 'keyring:{ring}/cards') "
+                                    "FROM unnest(?) t(v)", [v1 + [None, ""]]).fetchall()]
+    out = cli("retokenize", "--keyring", ring, "--from", "cards@1", "--to", "cards@2", "--column", "card=card",
+              input=("id,card\n" + "".join(f"{i},{t}\n" for i, t in enumerate(v1))).encode(),
+              capture_output=True).stdout.decode()
+    check(re == v2 + [None, ""] and [line.split(",")[1] for line in out.splitlines()[1:]] == v2,
+          "kc_retokenize cards@1 -> cards@2 equals tokenize@2 and the CLI's retokenize")
+    tw = con.execute(f"SELECT kc_retokenize(kc_tokenize('4111111111111111', 'card', '{k256}', '', 'ctx'), 'card', "
+                     f"'{k256}', 'keyring:{ring}/cards@2', '', 'ctx') = "
+                     f"kc_tokenize('4111111111111111', 'card', 'keyring:{ring}/cards@2', '', 'ctx')").fetchone()
+    check(tw == (True,), "kc_retokenize from a key file to a keyring version, with a tweak")
+    expect_error(con, f"SELECT kc_retokenize('4111-1111-11x1-1111', 'card', 'keyring:{ring}/cards@1', "
+                 f"'keyring:{ring}/cards')", "kc_retokenize (from_key)", "at character 13")
     cli("key", "retire", "cards@1", "--keyring", ring, capture_output=True)
     expect_error(con, f"SELECT kc_tokenize('4111111111111111', 'card', 'keyring:{ring}/cards@1')", "cards@1")
     expect_error(con, f"SELECT kc_tokenize('4111111111111111', 'card', 'keyring:cards')", "keyring:DIR/NAME")

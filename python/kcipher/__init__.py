@@ -293,10 +293,11 @@ def _wipe(b):
         b[:] = bytes(len(b))
 
 
-def _key_source(cipher, key, key_name, keyring, expect_kcv):
+def _key_source(cipher, key, key_name, keyring, expect_kcv, infos=None):
     """(key bytes, a bytearray to wipe after use or None): from key= or from
     key_name= in a keyring, exactly one, as the CLI's --key-name; expect_kcv
-    refuses another key (KcvError)."""
+    refuses another key (KcvError).  infos (a list): gets the keyring's
+    description of the version."""
     if (key is None) == (key_name is None):
         raise TypeError("give exactly one of key= and key_name=")
     wipe = None
@@ -304,6 +305,8 @@ def _key_source(cipher, key, key_name, keyring, expect_kcv):
         kr = keyring if isinstance(keyring, Keyring) else Keyring(keyring)
         key, info = kr.get(key_name)
         wipe = key
+        if infos is not None:
+            infos.append(info)
         if info.cipher != cipher:
             key[:] = bytes(len(key))
             raise TypeError("key %s is a %s key, not %s" % (info.ref, info.cipher, cipher))
@@ -787,7 +790,8 @@ class Tokenizer(_Keyed):
         mask = key is None and key_name is None and lib.kc_format_is_mask(format.encode()) == 1
         if mask:            # masking needs no cipher and no key
             key, cipher = b"", None
-        key, wipe = (key, None) if mask else _key_source(cipher, key, key_name, keyring, expect_kcv)
+        infos = []
+        key, wipe = (key, None) if mask else _key_source(cipher, key, key_name, keyring, expect_kcv, infos)
         try:
             k, n = _key(key)
             flags = (lib.KC_FPE_ALLOW_SMALL_DOMAIN if allow_small_domain else 0) | \
@@ -798,6 +802,15 @@ class Tokenizer(_Keyed):
         finally:
             _wipe(wipe)
         self.cipher, self.format = cipher, format
+        # Which key version made a token (format item embed-version=): a keyring key's version is
+        # embedded on encrypt; key_name NAME (no @V) decrypts each token under the version it names.
+        self.key_version = infos[0].version if infos else None
+        self._versions = {}
+        self._opts = (backend, allow_small_domain, raw_tweak, keyring)
+        self._base = key_name if key_name is not None and "@" not in key_name else None
+        if self.key_version is not None:
+            with self._use() as t:
+                _check(lib.kc_tokenizer_set_version(t, self.key_version), "key %s, format %s" % (infos[0].ref, format))
 
     # -- one value
     def _one(self, fn, value, tweak, row=None):
@@ -828,7 +841,35 @@ class Tokenizer(_Keyed):
         return self._one(lib.kc_tokenize, value, tweak)
 
     def decrypt(self, value: str, tweak: Union[str, bytes, None] = None) -> str:
+        if self._base is not None and value and self._embeds():
+            return self._version_of(self.token_version(value))._one(lib.kc_detokenize, value, tweak)
         return self._one(lib.kc_detokenize, value, tweak)
+
+    def token_version(self, token: str) -> int:
+        """The key version embedded in a token (format item embed-version=; no key used)."""
+        data = token.encode()
+        v, pos = ffi.new("unsigned *"), ffi.new("size_t *")
+        with self._use() as t:
+            st = lib.kc_tokenizer_token_version(t, data, len(data), v, pos)
+        if st != 0:
+            raise self._error(st, pos[0], None)
+        return v[0]
+
+    def _embeds(self):
+        with self._use() as t:
+            return lib.kc_tokenizer_token_version(t, b"", 0, ffi.new("unsigned *"), ffi.NULL) != \
+                lib.KC_ERR_VERSION_ROOM
+
+    def _version_of(self, version):
+        """This tokenizer's key NAME at another version (loaded once; unknown or retired: KeyNotFound)."""
+        if version == self.key_version:
+            return self
+        if version not in self._versions:
+            backend, small, raw, keyring = self._opts
+            self._versions[version] = Tokenizer(self.cipher, format=self.format, backend=backend,
+                                                allow_small_domain=small, raw_tweak=raw,
+                                                key_name="%s@%d" % (self._base, version), keyring=keyring)
+        return self._versions[version]
 
     # -- many values
     def encrypt_batch(self, values, tweaks=None, on_error: str = "fail", int_width: Optional[int] = None):
@@ -844,7 +885,37 @@ class Tokenizer(_Keyed):
         return self._batch(1, values, tweaks, on_error, int_width)
 
     def decrypt_batch(self, values, tweaks=None, on_error: str = "fail", int_width: Optional[int] = None):
+        if self._base is not None and self._embeds() and \
+                type(values).__module__.split(".")[0] not in ("pyarrow", "numpy"):
+            return self._by_version(values, tweaks, lambda t, v, tw: t._batch(0, v, tw, on_error, int_width))
         return self._batch(0, values, tweaks, on_error, int_width)
+
+    def _by_version(self, values, tweaks, run):
+        """key_name NAME: the values grouped by the version their tokens embed, run(tokenizer, values,
+        tweaks) on each group (a token whose version cannot be read goes to this tokenizer, to fail as
+        any malformed value does)."""
+        values = list(values)
+        out = list(values)
+        tw = tweaks if tweaks is None or isinstance(tweaks, (str, bytes)) else list(tweaks)
+        groups = {}
+        for i, v in enumerate(values):
+            if v:
+                try:
+                    version = self.token_version(v)
+                except Error:
+                    version = self.key_version
+                groups.setdefault(version, []).append(i)
+        for version, rows in sorted(groups.items()):
+            sub_tw = tw if tw is None or isinstance(tw, (str, bytes)) else [tw[i] for i in rows]
+            try:
+                done = run(self._version_of(version), [values[i] for i in rows], sub_tw)
+            except Error as e:
+                if e.row is not None:
+                    e.row = rows[e.row]
+                raise
+            for i, d in zip(rows, done):
+                out[i] = d
+        return out
 
     def _batch(self, encrypt, values, tweaks, on_error, int_width):
         _on_error(on_error)
@@ -912,6 +983,11 @@ class Tokenizer(_Keyed):
         _on_error(on_error)
         if isinstance(values, str):
             return self.retokenize([values], to, tweaks, on_error)[0]
+        if self._base is not None and self._embeds():     # each token under the version it names
+            return self._by_version(values, tweaks, lambda t, v, tw: t._retokenize_one_version(v, to, tw, on_error))
+        return self._retokenize_one_version(values, to, tweaks, on_error)
+
+    def _retokenize_one_version(self, values, to, tweaks, on_error):
         values = list(values)
         n = len(values)
         if isinstance(tweaks, (str, bytes)) or tweaks is None:

@@ -27,7 +27,7 @@ from typing import Dict, Optional
 import kcipher
 from kcipher import _frames
 
-__all__ = ["tokenize", "detokenize"]
+__all__ = ["tokenize", "detokenize", "retokenize"]
 
 
 class _Job:
@@ -53,10 +53,7 @@ class _Job:
             threads = ctx.cpus() if ctx is not None and hasattr(ctx, "cpus") else 0
         if threads != kcipher.threads():
             kcipher.set_threads(threads)
-        toks = _frames.tokenizers(self.cipher, self.columns.values(), key_file=self.key_file,
-                                  key_env=self.key_env, backend=self.backend,
-                                  allow_small_domain=self.allow_small_domain, key_name=self.key_name,
-                                  keyring=self.keyring, expect_kcv=self.expect_kcv)
+        toks = self._tokenizers()
         seen = 0                                       # rows of this partition so far
         for batch in batches:
             arrays = list(batch.columns)
@@ -72,12 +69,21 @@ class _Job:
                                          "tokenized without a tweak"
                                          % (name, self._row(ctx, seen, row, batch), self.tweak_column))
                 try:
-                    arrays[i] = _frames.column(toks[fmt], self.encrypt, arrays[i], tw, self.on_error,
-                                               name=name, counts=self.counts)
+                    arrays[i] = self._column(toks, fmt, arrays[i], tw, name)
                 except kcipher.Error as e:
                     raise self._where(e, name, ctx, seen, batch) from None
             seen += batch.num_rows
             yield pa.RecordBatch.from_arrays(arrays, schema=batch.schema)
+
+    def _tokenizers(self, key_file=None, key_env=None, key_name=None, expect_kcv=None, source=False):
+        if not source:
+            key_file, key_env, key_name, expect_kcv = self.key_file, self.key_env, self.key_name, self.expect_kcv
+        return _frames.tokenizers(self.cipher, self.columns.values(), key_file=key_file, key_env=key_env,
+                                  backend=self.backend, allow_small_domain=self.allow_small_domain,
+                                  key_name=key_name, keyring=self.keyring, expect_kcv=expect_kcv)
+
+    def _column(self, toks, fmt, arr, tw, name):
+        return _frames.column(toks[fmt], self.encrypt, arr, tw, self.on_error, name=name, counts=self.counts)
 
     def _where(self, e, name, ctx, seen, batch):
         """The error again, naming the column and the row (never the value)."""
@@ -94,15 +100,55 @@ class _Job:
         return where
 
 
+class _RetokenizeJob(_Job):
+    """retokenize's function: each column's tokens detokenized under the from
+    key and tokenized under the to key (Tokenizer.retokenize: the clear values
+    only in C buffers, wiped); ``to`` = (key_file, key_env, key_name, expect_kcv)."""
+
+    def __init__(self, to, *args, **kw):
+        super().__init__(*args, **kw)
+        self.to = to
+
+    def _tokenizers(self):
+        return super()._tokenizers(), super()._tokenizers(*self.to, source=True)
+
+    def _column(self, toks, fmt, arr, tw, name):
+        import warnings
+        import pyarrow as pa
+        src, dst = toks
+        values = arr.to_pylist()
+        tweaks = tw if tw is None or isinstance(tw, (str, bytes)) else tw.to_pylist()
+        with warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter("always", kcipher.OnErrorWarning)
+            try:
+                out = src[fmt].retokenize(values, dst[fmt], tweaks, self.on_error)
+            except kcipher.Error as e:
+                raise type(e)(str(e), row=e.row, position=e.position) from None
+        failed = sum(w.message.count for w in seen if isinstance(w.message, kcipher.OnErrorWarning))
+        if failed:
+            warnings.warn(kcipher.OnErrorWarning("%s: %d of %d values %s" % (
+                name, failed, sum(1 for v in values if v), "made null" if self.on_error == "null" else "kept"),
+                failed, len(values), self.on_error, name))
+            if self.counts is not None:
+                self.counts.add(failed)
+        return pa.array(out, type=pa.string())
+
+
 def _transform(encrypt, df, columns, cipher, key_file, key_env, backend, allow_small_domain,
-               tweak_context, tweak_column, on_error, id_column, threads, key_name, keyring, expect_kcv):
+               tweak_context, tweak_column, on_error, id_column, threads, key_name, keyring, expect_kcv,
+               to=None):
     from pyspark.sql.types import StringType
-    if sum(x is not None for x in (key_file, key_env, key_name)) != 1:
-        raise TypeError("give exactly one of key_file=, key_env= and key_name=")
-    if keyring is not None and key_name is None:
+    for kf, ke, kn, what in ((key_file, key_env, key_name, ""),) + \
+            (((to[0], to[1], to[2], "to_"),) if to else ()):
+        if sum(x is not None for x in (kf, ke, kn)) != 1:
+            raise TypeError("give exactly one of {0}key_file=, {0}key_env= and {0}key_name=".format(
+                what or ("from_" if to else "")))
+    if keyring is not None and key_name is None and not (to and to[2] is not None):
         raise TypeError("keyring= needs key_name=")
     if key_name is not None:
         key_name = _pin(key_name, keyring, expect_kcv)
+    if to and to[2] is not None:
+        to = (to[0], to[1], _pin(to[2], keyring, to[3]), to[3])
     if tweak_context and tweak_column:
         raise TypeError("give tweak_context or tweak_column, not both")
     if on_error not in ("fail", "null", "keep"):
@@ -120,10 +166,12 @@ def _transform(encrypt, df, columns, cipher, key_file, key_env, backend, allow_s
         kcipher.Tokenizer(cipher, key=bytes(_key_bytes(cipher)),
                           format=fmt, backend=backend, allow_small_domain=True).close()
     _probe(df, key_file, key_env, key_name, keyring)
+    if to:
+        _probe(df, to[0], to[1], to[2], keyring)
     counts = None if on_error == "fail" else df.sparkSession.sparkContext.accumulator(0)
-    job = _Job(encrypt, columns, cipher, key_file, key_env, backend, allow_small_domain,
-               tweak_context, tweak_column, on_error, id_column, threads, counts,
-               (key_name, keyring, expect_kcv))
+    args = (encrypt, columns, cipher, key_file, key_env, backend, allow_small_domain,
+            tweak_context, tweak_column, on_error, id_column, threads, counts, (key_name, keyring, expect_kcv))
+    job = _RetokenizeJob(to, *args) if to else _Job(*args)
     out = df.mapInArrow(job, df.schema)
     out.kcipher_on_error = counts       # values made null or kept, once an action has run
     return out
@@ -218,3 +266,23 @@ def detokenize(df, columns: Dict[str, str], cipher: str = "ff1-aes-256", key_fil
     """The inverse of :func:`tokenize`, with the same options."""
     return _transform(0, df, columns, cipher, key_file, key_env, backend, allow_small_domain,
                       tweak_context, tweak_column, on_error, id_column, threads, key_name, keyring, expect_kcv)
+
+
+def retokenize(df, columns: Dict[str, str], cipher: str = "ff1-aes-256", from_key_name: Optional[str] = None,
+               to_key_name: Optional[str] = None, keyring: Optional[str] = None,
+               from_key_file: Optional[str] = None, to_key_file: Optional[str] = None,
+               from_key_env: Optional[str] = None, to_key_env: Optional[str] = None,
+               backend: Optional[str] = None, allow_small_domain: bool = False, tweak_context: bool = False,
+               tweak_column: Optional[str] = None, on_error: str = "fail", id_column: Optional[str] = None,
+               threads: Optional[int] = None, expect_from_kcv: Optional[str] = None,
+               expect_to_kcv: Optional[str] = None):
+    """Tokens under one key into tokens under another, as ``kcipher retokenize``:
+    ``retokenize(df, {"card": "card"}, from_key_name="cards@1", to_key_name="cards@2",
+    keyring=...)``.  Each side is a key name (pinned on the driver, as in
+    :func:`tokenize`), a key file or an executor environment variable; the
+    clear values exist only in C buffers on the executors, wiped.  The other
+    options are :func:`tokenize`'s; ``on_error`` "null" or "keep" (the old token)
+    counts in ``result.kcipher_on_error``."""
+    return _transform(2, df, columns, cipher, from_key_file, from_key_env, backend, allow_small_domain,
+                      tweak_context, tweak_column, on_error, id_column, threads, from_key_name, keyring,
+                      expect_from_kcv, to=(to_key_file, to_key_env, to_key_name, expect_to_kcv))

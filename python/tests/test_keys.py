@@ -239,3 +239,36 @@ def test_retokenize_after_rotation(tmp_path, cli):
         t1.retokenize(["4111-1111-11x1-1111"], t2)
     with pytest.warns(kcipher.OnErrorWarning):
         assert t1.retokenize(["4111-1111-11x1-1111", old[3]], t2, tweaks="card", on_error="null") == [None, new[3]]
+
+
+def test_embedded_key_version(tmp_path, cli):
+    """Issue 24 item 4: embed-version= with a keyring key; key_name NAME (no @V) opens each token
+    under the version it names, as the CLI's detokenize does."""
+    ring = kcipher.Keyring(str(tmp_path / "ring"))
+    ring.new("cards", CIPHER)
+    fmt = "card;embed-version=alnum"
+    t1 = kcipher.Tokenizer(CIPHER, format=fmt, key_name="cards", keyring=ring)
+    old = t1.encrypt_batch(["4111-1111-1111-1111", "5500000000000004"])
+    ring.rotate("cards")
+    t = kcipher.Tokenizer(CIPHER, format=fmt, key_name="cards", keyring=ring)
+    assert t.key_version == 2
+    new = t.encrypt("4012888888881881")
+    assert new[6] in "ABCDEFGHIJ" and t.token_version(new) == 2 and t.token_version(old[0]) == 1
+    assert t.decrypt(old[0]) == "4111-1111-1111-1111"
+    assert t.decrypt_batch([old[0], None, new, old[1]]) == ["4111-1111-1111-1111", None, "4012888888881881",
+                                                          "5500000000000004"]
+    with pytest.raises(kcipher.Error):                              # cards@2 opens only version 2's tokens
+        kcipher.Tokenizer(CIPHER, format=fmt, key_name="cards@2", keyring=ring).decrypt(old[0])
+    ring.rotate("cards")                                            # retokenize a mixed list to version 3
+    t3 = kcipher.Tokenizer(CIPHER, format=fmt, key_name="cards", keyring=ring)
+    re3 = t.retokenize([old[0], new, None], t3)
+    assert re3[0][7] in "KLMNOPQRST" and re3[1][6] in "KLMNOPQRST" and re3[2] is None
+    assert t3.decrypt_batch(re3) == ["4111-1111-1111-1111", "4012888888881881", None]
+    ring.retire("cards@1")
+    with pytest.raises(kcipher.KeyNotFoundError):
+        kcipher.Tokenizer(CIPHER, format=fmt, key_name="cards", keyring=ring).decrypt(old[0])
+    r = subprocess.run([cli, "detokenize", "--keyring", str(tmp_path / "ring"), "--key-name", "cards",
+                        "--column", "card=" + fmt], input=("card\n" + new + "\n").encode(), capture_output=True)
+    assert r.returncode == 0 and r.stdout.decode() == "card\n4012888888881881\n", r.stderr
+    with pytest.raises(kcipher.Error, match="no room"):
+        kcipher.Tokenizer(CIPHER, format="alnum;embed-version=alnum", key_name="cards", keyring=ring)

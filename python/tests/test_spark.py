@@ -207,3 +207,28 @@ def test_key_name_from_keyring(spark, tmp_path):
     with pytest.raises(kcipher.KcvError):
         kcipher.spark.tokenize(df, {"card": "card"}, cipher=CIPHER, key_name="sp", keyring=ring,
                                expect_kcv="000000").collect()
+
+
+def test_retokenize_equal_to_cli(spark, tmp_path, cli):
+    """Issue 24 item 5: kcipher.spark.retokenize turns cards@1's tokens into cards@2's, row for row as
+    `kcipher retokenize`; nulls and '' kept."""
+    ring = str(tmp_path / "ring")
+    kr = kcipher.Keyring(ring)
+    kr.new("rt", CIPHER)
+    rows = [(i, "4%015d" % (i * 7919 + 13)) for i in range(500)] + [(500, None), (501, "")]
+    df = spark.createDataFrame(rows, "id long, card string").repartition(2)
+    t1 = kcipher.spark.tokenize(df, {"card": "card"}, cipher=CIPHER, key_name="rt", keyring=ring)
+    kr.rotate("rt")                                    # t1 stays pinned to rt@1
+    re = kcipher.spark.retokenize(t1, {"card": "card"}, cipher=CIPHER, from_key_name="rt@1", to_key_name="rt",
+                                  keyring=ring)
+    got = {r.id: r.card for r in re.collect()}
+    old = {r.id: r.card for r in t1.collect()}
+    csv_in = "id,card\n" + "".join("%d,%s\n" % (i, old[i]) for i in sorted(old) if old[i])
+    r = subprocess.run([cli, "retokenize", "--keyring", ring, "--from", "rt@1", "--to", "rt@2", "--column", "card=card"],
+                       input=csv_in.encode(), capture_output=True)
+    assert r.returncode == 0, r.stderr
+    want = {int(line.split(",")[0]): line.split(",")[1] for line in r.stdout.decode().splitlines()[1:]}
+    assert {i: v for i, v in got.items() if v} == want and len(want) == 500
+    assert got[500] is None and got[501] == ""
+    with pytest.raises(TypeError):
+        kcipher.spark.retokenize(t1, {"card": "card"}, cipher=CIPHER, from_key_name="rt@1", keyring=ring)

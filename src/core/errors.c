@@ -41,6 +41,8 @@ static const struct { const char *name, *message; } statuses[KC_STATUS_COUNT] = 
     [KC_ERR_UNWRAP] = { "KC_ERR_UNWRAP", "unwrapping the key failed its integrity check: wrong key-encryption key, or the wrapped key is damaged" },
     [KC_ERR_KEK] = { "KC_ERR_KEK", "the key-encryption key could not be obtained (file, environment variable, command or PKCS#11 token)" },
     [KC_ERR_RANDOM] = { "KC_ERR_RANDOM", "the operating system's random source failed" },
+    [KC_ERR_VERSION_ROOM] = { "KC_ERR_VERSION_ROOM", "no room for the key version: the format cannot embed one (embed-version= needs an alphabet of at least twice the format's, no mask, case=preserve or shape=), or the version is above those its alphabet holds" },
+    [KC_ERR_KEY_VERSION] = { "KC_ERR_KEY_VERSION", "the token was made under another key version than this tokenizer's (or no version was set)" },
 };
 
 const char *kc_strerror(kc_status s)

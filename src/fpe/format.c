@@ -18,9 +18,12 @@
  *   case=preserve        alphabet alnum, encrypted within the value's case class
  *   mask=C               irreversible: every character but pass and stop ones
  *                        and the kept ones is replaced by C (no key)
+ *   embed-version=NAME|CHARS  the key version in the first encrypted character
+ *                        (an alphabet of at least twice the format's: kcipher.h)
  * A character may be in only one of alphabet, pass and stop: a token must
  * read back with every character in the role it had in the value.
- * Named formats are specs with a name (the table below). */
+ * Named formats are specs with a name (the table below); a name may be
+ * followed by more items ("digits;embed-version=alnum"). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -322,6 +325,17 @@ static kc_status parse_item(kc_format *f, const char *item, size_t len)
         f->stop = c;
         return KC_OK;
     }
+    if (KEY("embed-version")) {               /* parsed as an alphabet, then moved to embed */
+        kc_format a;
+        memset(&a, 0, sizeof a);
+        kc_status st = set_alphabet(&a, v, vlen);
+        if (st != KC_OK) return st;
+        free(a.runs);
+        free(f->embed);
+        f->embed = a.alphabet;
+        f->embed_radix = a.radix;
+        return KC_OK;
+    }
 #undef KEY
     return KC_ERR_FORMAT_SPEC;
 }
@@ -330,6 +344,7 @@ void kc_format_clear(kc_format *f)
 {
     free(f->alphabet);
     free(f->runs);
+    free(f->embed);
     memset(f, 0, sizeof *f);
 }
 
@@ -363,6 +378,32 @@ static int is_alnum(const kc_format *f)
     return 1;
 }
 
+/* embed-version=: room for a second version, and each character in one role. */
+static kc_status check_embed(kc_format *f, char *why, size_t cap)
+{
+    const char *with = f->mask ? "mask= (no key, no version)" : f->case_preserve
+                     ? "case=preserve (the case class is read from every encrypted character)"
+                     : f->shape ? "shape= (the layout check reads the characters as they are)" : NULL;
+    if (with) {
+        say(why, cap, "format spec: embed-version= cannot go with %s", with);
+        return KC_ERR_VERSION_ROOM;
+    }
+    if (f->embed_radix / f->radix < 2) {
+        say(why, cap, "format spec: embed-version= has %u characters, the alphabet %u: no room for a key version "
+            "(at least %u, twice the alphabet, hold versions 1 and 2)", (unsigned)f->embed_radix, (unsigned)f->radix,
+            2 * (unsigned)f->radix);
+        return KC_ERR_VERSION_ROOM;
+    }
+    for (uint32_t d = 0; d < f->embed_radix; d++) {
+        uint32_t c = f->embed[d];
+        for (size_t i = 0; i < f->npass; i++)
+            if (c == f->pass[i]) return overlap(why, cap, c, "embed-version", "pass");
+        if (c == f->stop) return overlap(why, cap, c, "embed-version", "stop");
+    }
+    f->embed_versions = f->embed_radix / f->radix;
+    return KC_OK;
+}
+
 kc_status kc_format_parse(kc_format *f, const char *spec) { return kc_format_parse_why(f, spec, NULL, 0); }
 
 kc_status kc_format_parse_why(kc_format *f, const char *spec, char *why, size_t why_cap)
@@ -370,8 +411,12 @@ kc_status kc_format_parse_why(kc_format *f, const char *spec, char *why, size_t 
     memset(f, 0, sizeof *f);
     say(why, why_cap, "%s", "");
     if (!spec) return KC_ERR_NULL;
+    /* A name, alone or followed by items: its spec first, then the rest. */
+    const char *more = NULL, *semi = strchr(spec, ';');
+    size_t first = semi ? (size_t)(semi - spec) : strlen(spec);
     for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
-        if (!strcmp(spec, named[i].name)) {
+        if (strlen(named[i].name) == first && !memcmp(spec, named[i].name, first)) {
+            more = semi ? semi + 1 : NULL;
             spec = named[i].spec;
             f->hint = named[i].hint;
         }
@@ -384,6 +429,7 @@ kc_status kc_format_parse_why(kc_format *f, const char *spec, char *why, size_t 
         st = parse_item(f, p, len);
         bad = p;
         bad_len = len;
+        if (!end && more) { end = more - 1; more = NULL; }   /* on to the items after the name */
         if (!end) break;
         p = end + 1;
     }
@@ -418,6 +464,7 @@ kc_status kc_format_parse_why(kc_format *f, const char *spec, char *why, size_t 
         st = KC_ERR_FORMAT_SPEC;   /* the class is read from every encrypted character */
         say(why, why_cap, "format spec: case=preserve needs alphabet=alnum and no keep= or check=");
     }
+    if (st == KC_OK && f->embed) st = check_embed(f, why, why_cap);
     if (st != KC_OK) {
         kc_format_clear(f);
         return st;
@@ -431,6 +478,12 @@ kc_status kc_format_parse_why(kc_format *f, const char *spec, char *why, size_t 
     for (size_t i = 0; i < f->npass; i++)
         if (f->pass[i] < 128) f->ascii_pass[f->pass[i]] = 1;
     if (f->mask >= 0x80) f->uniform_width = 0;   /* a wide mask character lengthens ASCII values */
+    char b1[4], b2[4];
+    f->embed_ascii = 1;
+    for (uint32_t d = 0; d < f->embed_radix; d++) {
+        f->embed_ascii &= f->embed[d] < 128;
+        f->uniform_width &= kc_utf8_encode(f->embed[d], b1) == kc_utf8_encode(f->alphabet[0], b2);
+    }
     return KC_OK;
 }
 
@@ -445,6 +498,17 @@ static uint32_t digit_of(const kc_format *f, uint32_t c)
         d = (d & ~in) | ((f->runs[r].digit + off) & in);
     }
     return d;
+}
+
+/* The index of c in the embed alphabet, or KC_FORMAT_CLEAR (every entry looked at). */
+static uint32_t embed_of(const kc_format *f, uint32_t c)
+{
+    uint32_t e = KC_FORMAT_CLEAR;
+    for (uint32_t d = 0; d < f->embed_radix; d++) {
+        uint32_t in = 0u - (uint32_t)(f->embed[d] == c);
+        e = (e & ~in) | (d & in);
+    }
+    return e;
 }
 
 static int passes(const kc_format *f, uint32_t c)
@@ -539,6 +603,8 @@ kc_status kc_format_split_dir(const kc_format *f, kc_split *s, const char *in, s
     s->nenc = 0;
     s->check_at = SIZE_MAX;
     s->cls = 0;
+    s->version = 0;
+    int embed = decrypt && f->embed && !mask;     /* a token's first encrypted character may be an embed one */
     for (size_t i = 0; i < in_len; n++) {
         if (n == KC_FORMAT_MAX_CHARS) { *error_pos = n; return KC_ERR_FORMAT; }
         unsigned char b = (unsigned char)in[i];
@@ -550,6 +616,7 @@ kc_status kc_format_split_dir(const kc_format *f, kc_split *s, const char *in, s
         uint32_t c = cp[n];
         if (stop && c == stop) stopped = 1;
         uint32_t d = stopped ? KC_FORMAT_CLEAR : mask ? (passes(f, c) ? KC_FORMAT_CLEAR : 0) : digit_of(f, c);
+        if (embed && d == KC_FORMAT_CLEAR && !stopped && embed_of(f, c) != KC_FORMAT_CLEAR) d = KC_FORMAT_EMBED;
         digit[n] = d;
         if (d != KC_FORMAT_CLEAR) alpha++;
         else if (!stopped && !passes(f, c)) { *error_pos = n; return KC_ERR_FORMAT; }
@@ -587,6 +654,14 @@ kc_status kc_format_split_dir(const kc_format *f, kc_split *s, const char *in, s
         return KC_OK;
     }
     s->nenc = nenc;
+    if (embed) {                                  /* the version and digit of the first encrypted character */
+        for (size_t i = 0; i < n; i++)
+            if (digit[i] == KC_FORMAT_EMBED && i != enc[0]) { *error_pos = i; return KC_ERR_FORMAT; }
+        uint32_t e = embed_of(f, cp[enc[0]]);
+        if (e == KC_FORMAT_CLEAR || e / f->radix >= f->embed_versions) { *error_pos = enc[0]; return KC_ERR_FORMAT; }
+        s->version = e / f->radix + 1;
+        digit[enc[0]] = e % f->radix;
+    }
     if (check && expected_check(f, s, decrypt) != digit[s->check_at]) {
         *error_pos = s->check_at;
         return KC_ERR_CHECK_DIGIT;
@@ -615,11 +690,16 @@ kc_status kc_format_join_dir(const kc_format *f, kc_split *s, int decrypt, char 
     if (f->check) s->digit[s->check_at] = expected_check(f, s, !decrypt);
     if (f->case_preserve && s->cls == KC_CASE_LOWER)
         for (size_t i = 0; i < s->nenc; i++) s->digit[s->enc[i]] += 26 * (s->digit[s->enc[i]] >= 10);
-    if (s->ascii && f->ascii_alphabet) {          /* one byte a character, in and out */
+    /* A token (encrypt) with embed-version: its first encrypted character from embed. */
+    size_t at = !decrypt && f->embed && s->nenc ? s->enc[0] : SIZE_MAX;
+    if (at != SIZE_MAX && (s->version < 1 || s->version > f->embed_versions)) return KC_ERR_VERSION_ROOM;
+    uint32_t at_c = at != SIZE_MAX ? f->embed[(s->version - 1) * f->radix + s->digit[at]] : 0;
+    if (s->ascii && f->ascii_alphabet && at_c < 128) {   /* one byte a character, in and out */
         size_t n = s->n;
         const uint32_t *cp = s->cp, *digit = s->digit, *alphabet = f->alphabet;
         if (n > out_cap) return KC_ERR_OUTPUT_TOO_SMALL;
         for (size_t i = 0; i < n; i++) out[i] = (char)(digit[i] == KC_FORMAT_CLEAR ? cp[i] : alphabet[digit[i]]);
+        if (at != SIZE_MAX) out[at] = (char)at_c;
         *out_len = n;
         return KC_OK;
     }
@@ -628,7 +708,7 @@ kc_status kc_format_join_dir(const kc_format *f, kc_split *s, int decrypt, char 
     for (int write = 0; write < 2; write++) {     /* measure, then write: all or nothing */
         len = 0;
         for (size_t i = 0; i < s->n; i++) {
-            uint32_t c = s->digit[i] == KC_FORMAT_CLEAR ? s->cp[i] : f->alphabet[s->digit[i]];
+            uint32_t c = i == at ? at_c : s->digit[i] == KC_FORMAT_CLEAR ? s->cp[i] : f->alphabet[s->digit[i]];
             size_t k = kc_utf8_encode(c, buf);
             if (write) memcpy(out + len, buf, k);
             len += k;

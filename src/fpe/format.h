@@ -58,6 +58,12 @@ typedef struct kc_format {
     uint32_t ascii_digit[128];           /* digit, or KC_FORMAT_CLEAR */
     uint8_t ascii_pass[128];             /* 1: passed through */
     int ascii_alphabet;                  /* every alphabet character is ASCII */
+    /* embed-version=ALPHABET: a token's first encrypted character is
+     * embed[(version - 1) * radix + digit] (kcipher.h) */
+    uint32_t *embed;
+    uint32_t embed_radix;
+    unsigned embed_versions;             /* embed_radix / radix */
+    int embed_ascii;                     /* every embed character is ASCII */
 } kc_format;
 
 /* The named formats, in order: name, spec, a one-line description
@@ -79,6 +85,7 @@ void kc_format_clear(kc_format *f);
 /* A value split by its format: the code points, and for each the digit
  * (< radix) or KC_FORMAT_CLEAR. */
 #define KC_FORMAT_CLEAR 0xffffffffu
+#define KC_FORMAT_EMBED 0xfffffffeu  /* inside split only: a character of the embed alphabet */
 typedef struct kc_split {
     uint32_t cp[KC_FORMAT_MAX_CHARS];
     uint32_t digit[KC_FORMAT_MAX_CHARS];
@@ -88,6 +95,7 @@ typedef struct kc_split {
     size_t check_at;             /* position of the check digit, or SIZE_MAX */
     int cls;                     /* case=preserve: KC_CASE_* (digits renumbered in radix 36 for LOWER) */
     int ascii;                   /* every character is ASCII */
+    unsigned version;            /* embed-version: read from a token (decrypt), written by join (encrypt) */
 } kc_split;
 
 /* Decodes UTF-8 and classifies every character.  On KC_ERR_FORMAT or
@@ -97,7 +105,8 @@ kc_status kc_format_split(const kc_format *f, kc_split *s, const char *in, size_
  * encodes UTF-8 into out (*out_len bytes). */
 kc_status kc_format_join(const kc_format *f, kc_split *s, char *out, size_t out_cap, size_t *out_len);
 /* The same for either direction (decrypt: in is a token; LUHN_FAIL checks
- * and sets the adjusted digit by direction).  A mask format masks on split
+ * and sets the adjusted digit by direction; embed-version: split reads
+ * s->version from a token, join writes s->version into one).  A mask format masks on split
  * and join writes the masked value. */
 kc_status kc_format_split_dir(const kc_format *f, kc_split *s, const char *in, size_t in_len, int decrypt,
                               size_t *error_pos);

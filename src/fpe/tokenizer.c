@@ -22,6 +22,7 @@ struct kc_tokenizer {
     uint8_t key[32];
     size_t key_len;
     unsigned flags;
+    unsigned version;        /* kc_tokenizer_set_version; 0: none */
 #if defined(KC_HAVE_PTHREADS)
     pthread_mutex_t lock;    /* guards by_len */
 #endif
@@ -256,6 +257,11 @@ static void crypt_chunk(rows_job *job, worker *w, size_t first, size_t n)
         w->done[k % ROW_CHUNK] = 0;
         if (!r->in || !r->in_len) continue;              /* a null stays null, the empty value empty */
         r->status = kc_format_split_dir(&t->fmt, s, r->in, r->in_len, !job->encrypt, &r->error_pos);
+        if (r->status == KC_OK && t->fmt.embed && (!t->version || (!job->encrypt && s->version != t->version))) {
+            r->status = KC_ERR_KEY_VERSION;              /* made under another version: not this key's to open */
+            r->error_pos = s->enc[0];
+            continue;
+        }
         if (t->fmt.mask) {                               /* masked by the split; no cipher */
             if (r->status == KC_OK && !job->encrypt) r->status = KC_ERR_WRONG_KIND;   /* irreversible */
             if (r->status == KC_OK) r->status = kc_format_join_dir(&t->fmt, s, 0, r->out, r->out_cap, &r->out_len);
@@ -269,7 +275,8 @@ static void crypt_chunk(rows_job *job, worker *w, size_t first, size_t n)
                 w->digits[used + i] = (uint16_t)s->digit[s->enc[i]];
                 w->pos[used + i] = s->enc[i];
             }
-            w->bytewise[k % ROW_CHUNK] = s->ascii && t->fmt.ascii_alphabet && !t->fmt.check && !t->fmt.case_preserve;
+            w->bytewise[k % ROW_CHUNK] = s->ascii && t->fmt.ascii_alphabet && !t->fmt.check && !t->fmt.case_preserve &&
+                                         !t->fmt.embed;
             w->nenc[k % ROW_CHUNK] = s->nenc;
             w->cls[k % ROW_CHUNK] = (uint8_t)cls;
             w->at[k % ROW_CHUNK] = used;
@@ -310,6 +317,7 @@ static void crypt_chunk(rows_job *job, worker *w, size_t first, size_t n)
         size_t pos;
         kc_format_split_dir(&t->fmt, s, r->in, r->in_len, !job->encrypt, &pos);
         for (size_t i = 0; i < s->nenc; i++) s->digit[s->enc[i]] = w->digits[w->at[k % ROW_CHUNK] + i];
+        s->version = t->version;                         /* embed-version: written into a token */
         r->status = kc_format_join_dir(&t->fmt, s, !job->encrypt, r->out, r->out_cap, &r->out_len);
     }
     kc_wipe(w->digits, used * sizeof *w->digits);
@@ -412,5 +420,32 @@ int kc_tokenizer_may_output(const kc_tokenizer *t, uint32_t c)
     if (t->fmt.mask) return c == t->fmt.mask;
     for (uint32_t d = 0; d < t->fmt.radix; d++)
         if (t->fmt.alphabet[d] == c) return 1;
+    for (uint32_t d = 0; d < t->fmt.embed_radix; d++)
+        if (t->fmt.embed[d] == c) return 1;
     return 0;
+}
+
+kc_status kc_tokenizer_set_version(kc_tokenizer *t, unsigned version)
+{
+    if (!t) return KC_ERR_NULL;
+    if (t->fmt.embed && (!version || version > t->fmt.embed_versions)) return KC_ERR_VERSION_ROOM;
+    t->version = version;
+    return KC_OK;
+}
+
+kc_status kc_tokenizer_token_version(const kc_tokenizer *t, const char *token, size_t token_len, unsigned *version,
+                                     size_t *error_pos)
+{
+    size_t ignored;
+    if (!error_pos) error_pos = &ignored;
+    *error_pos = 0;
+    if (!t || !version || (!token && token_len)) return KC_ERR_NULL;
+    if (!t->fmt.embed) return KC_ERR_VERSION_ROOM;
+    kc_split *s = malloc(sizeof *s);              /* ~12 KB: not on a caller's thread stack */
+    if (!s) return KC_ERR_NO_MEMORY;
+    kc_status st = kc_format_split_dir(&t->fmt, s, token ? token : "", token_len, 1, error_pos);
+    if (st == KC_OK) *version = s->version;
+    kc_wipe(s, sizeof *s);
+    free(s);
+    return st;
 }
