@@ -135,6 +135,16 @@ static inline V lookv(const V t[2], V y, V nib)
     return XOR(SHUF(t[0], AND(y, nib)), SHUF(t[1], AND(SRLI16(y, 4), nib)));
 }
 
+/* The tables pt[k..k+7] of step k, through a pointer the compiler cannot
+ * follow: otherwise it carries the seven it shares with step k+1 in
+ * registers (a vmovdqa each per step) and spills the sums instead.  Read
+ * from memory (L1, spare load ports) the sums stay in registers. */
+static inline const V (*fresh(const V (*t)[2]))[2]
+{
+    __asm__("" : "+r"(t));
+    return t;
+}
+
 /* The second SP's bytes 0..FULL-1 (phi domain) and, if part, byte FULL
  * (plain, masked, then phi), added to h.  FULL is a constant after
  * inlining, so v[] stays in registers. */
@@ -145,7 +155,8 @@ void sp2(V h[8], const V z[8], const fea_call *cl, unsigned s, int part, V pmask
     for (int j = 0; j < FULL; j++) v[j] = p;
     _Pragma("GCC unroll 1") for (int k = 0; k < 8; k++) {   /* rolled: v[] stays in registers */
         V y = subbytes(XOR(z[k], SET1((char)cl->kb[s][k])));
-        _Pragma("GCC unroll 8") for (int j = 0; j < FULL; j++) v[j] = XOR(v[j], lookv(cl->pt[j + k], y, cl->nib));
+        const V (*pt)[2] = fresh(cl->pt + k);
+        _Pragma("GCC unroll 8") for (int j = 0; j < FULL; j++) v[j] = XOR(v[j], lookv(pt[j], y, cl->nib));
         if (part) p = XOR(p, lookv(cl->st[FULL + k], y, cl->nib));
     }
     for (int j = 0; j < FULL; j++) h[j] = XOR(h[j], v[j]);
@@ -165,7 +176,8 @@ void feistel(V h[8], const V x[8], const V *w, const fea_call *cl, unsigned s, u
         V y = XOR(x[k], SET1((char)cl->kx[s][k]));
         if (w) y = XOR(y, w[k]);
         y = subbytes(y);
-        _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++) u[j] = XOR(u[j], lookv(cl->pt[j + k], y, cl->nib));
+        const V (*pt)[2] = fresh(cl->pt + k);
+        _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++) u[j] = XOR(u[j], lookv(pt[j], y, cl->nib));
     }
     switch (full) {   /* public: the block length */
     case 0: sp2(h, u, cl, s, part, pmask, 0); break;

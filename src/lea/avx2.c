@@ -18,6 +18,34 @@ KC_TARGET_BEGIN("avx2")
 #define V_LANES 8
 #define V_SET1(w) _mm256_set1_epi32((int)(w))
 
+/* The key, and for CTR its round-key words already broadcast: the rounds
+ * then XOR them from memory, where a vpbroadcastd each would take a
+ * shuffle slot (Zen 3: the two pipes that also do the rotates' shifts).
+ * The context is only 16-byte aligned and never moves: the broadcast
+ * words start at the first 32-byte boundary in wide, so that no load
+ * splits a cache line. */
+typedef struct {
+    lea_key k;   /* first: the other paths take the context as a lea_key */
+    uint32_t wide[LEA_MAX_ROUNDS * 6 * 8 + 4];
+} lea_avx2_key;
+
+static inline uint32_t (*wide_keys(const lea_avx2_key *w))[6][8]
+{
+    return (uint32_t (*)[6][8])(void *)(uintptr_t)(w->wide + (((uintptr_t)0 - (uintptr_t)w->wide) & 31) / 4);
+}
+
+static kc_status lea_avx2_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
+{
+    lea_avx2_key *w = ctx;
+    kc_status st = lea_set_key(&w->k, key, key_len, block_len);
+    if (st != KC_OK) return st;
+    uint32_t (*wide)[6][8] = wide_keys(w);
+    for (unsigned i = 0; i < w->k.rounds; i++)
+        for (unsigned j = 0; j < 6; j++)
+            for (unsigned l = 0; l < 8; l++) wide[i][j][l] = w->k.rk[i][j];
+    return KC_OK;
+}
+
 /* Blocks p[0], p[1] + off in the two 128-bit lanes, and back (NULL: skipped). */
 static inline __m256i load_lanes(const uint8_t *const p[], size_t off)
 {
@@ -94,6 +122,12 @@ static void ctr16(const lea_key *k, const uint32_t x012[3], uint32_t low, uint8_
 #define R3(a, b, c, d, r) do { \
     ROUND(x##a, x##b, x##c, x##d, r); ROUND(y##a, y##b, y##c, y##d, r); ROUND(z##a, z##b, z##c, z##d, r); \
 } while (0)
+/* (Here the rounds read the broadcast words.) */
+typedef uint32_t lea_wide_word[8];
+#undef LEA_RK
+#undef K
+#define LEA_RK lea_wide_word
+#define K(j) _mm256_loadu_si256((const __m256i *)(const void *)rk[j])
 static void ctr24(const lea_key *k, const uint32_t x012[3], uint32_t low, uint8_t *out, const uint8_t *in, size_t n)
 {
     if (n < 24) {
@@ -120,7 +154,7 @@ static void ctr24(const lea_key *k, const uint32_t x012[3], uint32_t low, uint8_
     ROUNDS01(y, 1);
     ROUNDS01(z, 2);
 #undef ROUNDS01
-    const uint32_t (*p)[6] = k->rk, (*end)[6] = k->rk + k->rounds;
+    const uint32_t (*p)[6][8] = wide_keys((const lea_avx2_key *)(const void *)k), (*end)[6][8] = p + k->rounds;
     R3(2, 3, 0, 1, p[2]); R3(3, 0, 1, 2, p[3]);
     for (p += 4; p != end; p += 4) {
         R3(0, 1, 2, 3, p[0]); R3(1, 2, 3, 0, p[1]);
@@ -150,9 +184,9 @@ const kc_block_backend kc_lea_avx2 = {
         .summary = "AVX2, 8 or 16 blocks word-sliced",
         .cpu = KC_CPU_AVX2,
         .timing = KC_CONSTANT_TIME,
-        .ctx_size = sizeof(lea_key),
+        .ctx_size = sizeof(lea_avx2_key),
     },
-    .set_key = lea_set_key,
+    .set_key = lea_avx2_set_key,
     .encrypt = lea_encrypt,
     .decrypt = lea_decrypt,
     .ctr = lea_ctr,

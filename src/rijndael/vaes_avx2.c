@@ -62,33 +62,43 @@ static ALWAYS_INLINE size_t pair_count(size_t n, unsigned i)
     return left < 2 ? left : 2;
 }
 
-/* n blocks (n <= 2 Z) in Z registers. */
-static ALWAYS_INLINE void aes_blocks(const __m128i (*rk)[2], unsigned nr, const int dec,
+/* n blocks (n <= 2 Z) in Z registers.  NR is a constant: the rounds
+ * unroll, so the state stays in place (no register moves, no loop count). */
+static ALWAYS_INLINE void aes_blocks(const __m128i (*rk)[2], const unsigned NR, const int dec,
                                      uint8_t *out, const uint8_t *in, size_t n, const unsigned Z)
 {
     __m256i s[8], key = BCAST(rk[0][0]);
 #pragma GCC unroll 8
     for (unsigned i = 0; i < Z; i++) s[i] = _mm256_xor_si256(load_pair(in + 32 * i, pair_count(n, i)), key);
-    for (unsigned r = 1; r < nr; r++) {
+#pragma GCC unroll 13
+    for (unsigned r = 1; r < NR; r++) {
         key = BCAST(rk[r][0]);
 #pragma GCC unroll 8
         for (unsigned i = 0; i < Z; i++) s[i] = dec ? _mm256_aesdec_epi128(s[i], key) : _mm256_aesenc_epi128(s[i], key);
     }
-    key = BCAST(rk[nr][0]);
+    key = BCAST(rk[NR][0]);
 #pragma GCC unroll 8
     for (unsigned i = 0; i < Z; i++)
         store_pair(out + 32 * i, dec ? _mm256_aesdeclast_epi128(s[i], key) : _mm256_aesenclast_epi128(s[i], key),
                    pair_count(n, i));
 }
 
+static ALWAYS_INLINE void aes_crypt_nr(const __m128i (*rk)[2], const unsigned NR, const int dec,
+                                       uint8_t *out, const uint8_t *in, size_t n)
+{
+    for (; n >= 16; n -= 16, in += 16 * 16, out += 16 * 16) aes_blocks(rk, NR, dec, out, in, 16, 8);
+    if (n > 8) aes_blocks(rk, NR, dec, out, in, n, 8);
+    else if (n > 4) aes_blocks(rk, NR, dec, out, in, n, 4);
+    else if (n > 2) aes_blocks(rk, NR, dec, out, in, n, 2);
+    else if (n) aes_blocks(rk, NR, dec, out, in, n, 1);
+}
+
 static ALWAYS_INLINE void aes_crypt(const __m128i (*rk)[2], unsigned nr, const int dec,
                                     uint8_t *out, const uint8_t *in, size_t n)
 {
-    for (; n >= 16; n -= 16, in += 16 * 16, out += 16 * 16) aes_blocks(rk, nr, dec, out, in, 16, 8);
-    if (n > 8) aes_blocks(rk, nr, dec, out, in, n, 8);
-    else if (n > 4) aes_blocks(rk, nr, dec, out, in, n, 4);
-    else if (n > 2) aes_blocks(rk, nr, dec, out, in, n, 2);
-    else if (n) aes_blocks(rk, nr, dec, out, in, n, 1);
+    if (nr == 10) aes_crypt_nr(rk, 10, dec, out, in, n);
+    else if (nr == 12) aes_crypt_nr(rk, 12, dec, out, in, n);
+    else aes_crypt_nr(rk, 14, dec, out, in, n);
 }
 
 /* ---- Rijndael with 192- and 256-bit blocks: one per ymm ---- */
@@ -208,18 +218,19 @@ static void vaes_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_
 /* n blocks (n <= 2 Z) in Z registers, block i's row at idx + 2i.  The
  * round keys are broadcast from memory at each round, as in aes_blocks:
  * held in registers they would leave too few for the state. */
-static ALWAYS_INLINE void ctr_blocks(const __m128i (*rk)[2], unsigned nr, __m256i base, const uint64_t *idx,
+static ALWAYS_INLINE void ctr_blocks(const __m128i (*rk)[2], const unsigned NR, __m256i base, const uint64_t *idx,
                                      uint8_t *out, const uint8_t *in, size_t n, const unsigned Z)
 {
     __m256i s[8], key;
 #pragma GCC unroll 8
     for (unsigned i = 0; i < Z; i++) s[i] = _mm256_xor_si256(base, LOAD256(idx + 4 * i));
-    for (unsigned r = 1; r < nr; r++) {
+#pragma GCC unroll 13
+    for (unsigned r = 1; r < NR; r++) {
         key = BCAST(rk[r][0]);
 #pragma GCC unroll 8
         for (unsigned i = 0; i < Z; i++) s[i] = _mm256_aesenc_epi128(s[i], key);
     }
-    key = BCAST(rk[nr][0]);
+    key = BCAST(rk[NR][0]);
 #pragma GCC unroll 8
     for (unsigned i = 0; i < Z; i++) {
         size_t b = pair_count(n, i);
@@ -229,18 +240,18 @@ static ALWAYS_INLINE void ctr_blocks(const __m128i (*rk)[2], unsigned nr, __m256
 }
 
 /* n <= 16 blocks. */
-static ALWAYS_INLINE void ctr_part(const __m128i (*rk)[2], unsigned nr, __m256i base, const uint64_t *idx,
+static ALWAYS_INLINE void ctr_part(const __m128i (*rk)[2], const unsigned NR, __m256i base, const uint64_t *idx,
                                    uint8_t *out, const uint8_t *in, size_t n)
 {
-    if (n > 8) ctr_blocks(rk, nr, base, idx, out, in, n, 8);
-    else if (n > 4) ctr_blocks(rk, nr, base, idx, out, in, n, 4);
-    else if (n > 2) ctr_blocks(rk, nr, base, idx, out, in, n, 2);
-    else ctr_blocks(rk, nr, base, idx, out, in, n, 1);
+    if (n > 8) ctr_blocks(rk, NR, base, idx, out, in, n, 8);
+    else if (n > 4) ctr_blocks(rk, NR, base, idx, out, in, n, 4);
+    else if (n > 2) ctr_blocks(rk, NR, base, idx, out, in, n, 2);
+    else ctr_blocks(rk, NR, base, idx, out, in, n, 1);
 }
 
-static void ctr_kernel(const void *ctx, uint64_t hi, uint64_t lo, uint8_t *out, const uint8_t *in, size_t n)
+static ALWAYS_INLINE void ctr_kernel_nr(const aesni_key *k, const unsigned NR, uint64_t hi, uint64_t lo,
+                                        uint8_t *out, const uint8_t *in, size_t n)
 {
-    const aesni_key *k = ctx;
     const __m128i k0 = k->ek[0][0];
     const uint64_t k_hi = (uint64_t)_mm_cvtsi128_si64(k0) ^ __builtin_bswap64(hi),
                    k_lo = (uint64_t)_mm_extract_epi64(k0, 1);
@@ -249,13 +260,21 @@ static void ctr_kernel(const void *ctx, uint64_t hi, uint64_t lo, uint8_t *out, 
     uint64_t a = lo - r;
     if (r) {   /* up to the end of lo's group of 16 */
         size_t h = 16 - r < n ? 16 - r : n;
-        ctr_part(k->ek, k->nr, BASE(a), rijndael_ctr_idx + 2 * r, out, in, h);
+        ctr_part(k->ek, NR, BASE(a), rijndael_ctr_idx + 2 * r, out, in, h);
         a += 16; n -= h; in += 16 * h; out += 16 * h;
     }
     for (; n >= 16; a += 16, n -= 16, in += 16 * 16, out += 16 * 16)
-        ctr_blocks(k->ek, k->nr, BASE(a), rijndael_ctr_idx, out, in, 16, 8);
-    if (n) ctr_part(k->ek, k->nr, BASE(a), rijndael_ctr_idx, out, in, n);
+        ctr_blocks(k->ek, NR, BASE(a), rijndael_ctr_idx, out, in, 16, 8);
+    if (n) ctr_part(k->ek, NR, BASE(a), rijndael_ctr_idx, out, in, n);
 #undef BASE
+}
+
+static void ctr_kernel(const void *ctx, uint64_t hi, uint64_t lo, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const aesni_key *k = ctx;
+    if (k->nr == 10) ctr_kernel_nr(k, 10, hi, lo, out, in, n);
+    else if (k->nr == 12) ctr_kernel_nr(k, 12, hi, lo, out, in, n);
+    else ctr_kernel_nr(k, 14, hi, lo, out, in, n);
 }
 
 /* n wide blocks of CTR (n <= Z): whitened counters base ^ the rows of
