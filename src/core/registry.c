@@ -11,6 +11,7 @@ extern const kc_block_backend *const kc_rc6_backends[];
 extern const kc_block_backend *const kc_rijndael_backends[];
 extern const kc_aead_backend *const kc_tinyjambu_backends[];
 extern const kc_fea_backend *const kc_fea_backends[];
+extern const kc_block_backend *const kc_seed_backends[];
 
 #define FAMILY(var, nm, kind, list) \
     static const kc_family var = { nm, kind, (const void *const *)(list) }
@@ -21,9 +22,11 @@ FAMILY(fam_rc6, "rc6", KC_KIND_BLOCK, kc_rc6_backends);
 FAMILY(fam_rijndael, "rijndael", KC_KIND_BLOCK, kc_rijndael_backends);
 FAMILY(fam_tinyjambu, "tinyjambu", KC_KIND_AEAD, kc_tinyjambu_backends);
 FAMILY(fam_fea, "fea", KC_KIND_FEA, kc_fea_backends);
+FAMILY(fam_seed, "seed", KC_KIND_BLOCK, kc_seed_backends);
 
 static const kc_family *const families[] = {
-    &fam_aria, &fam_lea, &fam_pipo, &fam_rc6, &fam_rijndael, &fam_tinyjambu, &fam_fea
+    &fam_aria, &fam_lea, &fam_pipo, &fam_rc6, &fam_rijndael, &fam_tinyjambu, &fam_fea,
+    &fam_seed
 };
 
 #define BLOCK(nm, fam, key, blk) { { nm, #fam, KC_KIND_BLOCK, key, blk, 0, 0 }, &fam_##fam, 0 }
@@ -46,6 +49,7 @@ static const kc_cipher_entry ciphers[] = {
     AEAD("tinyjambu-128", 16), AEAD("tinyjambu-192", 24), AEAD("tinyjambu-256", 32),
     FEA("fea1-128", 1, 16), FEA("fea1-192", 1, 24), FEA("fea1-256", 1, 32),
     FEA("fea2-128", 2, 16), FEA("fea2-192", 2, 24), FEA("fea2-256", 2, 32),
+    BLOCK("seed-128", seed, 16, 16),
 };
 #define NCIPHERS (sizeof ciphers / sizeof ciphers[0])
 
