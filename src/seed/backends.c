@@ -7,11 +7,12 @@
 
 extern const kc_block_backend kc_seed_ct, kc_seed_table;
 #if KC_ARCH_X86
-extern const kc_block_backend kc_seed_gfni_avx2;
+extern const kc_block_backend kc_seed_gfni_avx512, kc_seed_gfni_avx2;
 #endif
 
 const kc_block_backend *const kc_seed_backends[] = {
 #if KC_ARCH_X86
+    &kc_seed_gfni_avx512,
     &kc_seed_gfni_avx2,
 #endif
     &kc_seed_ct,

@@ -132,6 +132,7 @@ void seed_ctr_pass(const seed_key *k, const uint8_t *ctr, uint32_t low, uint8_t 
     }
     seed_rounds(k, s, sets, 0);
     for (int q = 0; q < sets; q++) seed_unslice(v + 4 * q, s[q]);
+    for (int q = sets; q < SETS; q++) v[4 * q] = v[4 * q + 1] = v[4 * q + 2] = v[4 * q + 3] = SET1(0);
     CTR_XOR(out, in, v, n);
 }
 
