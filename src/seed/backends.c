@@ -7,13 +7,15 @@
 
 extern const kc_block_backend kc_seed_ct, kc_seed_table;
 #if KC_ARCH_X86
-extern const kc_block_backend kc_seed_gfni_avx512, kc_seed_gfni_avx2;
+extern const kc_block_backend kc_seed_gfni_avx512, kc_seed_gfni_avx2, kc_seed_vaes_avx2, kc_seed_aesni_avx2;
 #endif
 
 const kc_block_backend *const kc_seed_backends[] = {
 #if KC_ARCH_X86
     &kc_seed_gfni_avx512,
     &kc_seed_gfni_avx2,
+    &kc_seed_vaes_avx2,
+    &kc_seed_aesni_avx2,
 #endif
     &kc_seed_ct,
     &kc_seed_table,
