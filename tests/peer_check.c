@@ -120,6 +120,7 @@ static const struct {
     { "aria", 300, { "aria-128", "aria-192", "aria-256" } },
     { "lea", 400, { "lea-128", "lea-192", "lea-256" } },
     { "rc6", 400, { "rc6-128", "rc6-192", "rc6-256" } },
+    { "seed", 200, { "seed-128" } },
 };
 
 int main(int argc, char **argv)
