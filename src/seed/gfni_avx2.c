@@ -27,7 +27,6 @@ KC_TARGET_BEGIN("avx2,gfni")
     12 + (n + 1) % 4, 12 + (n + 2) % 4, 12 + (n + 3) % 4))
 #define ROR8(x) ROR_B(x, 1)
 #define ROR16(x) ROR_B(x, 2)
-#define ROR24(x) ROR_B(x, 3)
 #define BSWAP32(x) _mm256_shuffle_epi8(x, _mm256_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12, \
                                                            3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12))
 #define LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))

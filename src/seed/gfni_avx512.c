@@ -20,7 +20,6 @@ KC_TARGET_BEGIN("avx2,avx512f,avx512bw,gfni")
 #define SET1(u) _mm512_set1_epi32((int)(u))
 #define ROR8(x) _mm512_ror_epi32(x, 8)
 #define ROR16(x) _mm512_ror_epi32(x, 16)
-#define ROR24(x) _mm512_ror_epi32(x, 24)
 #define BSWAP32(x) _mm512_shuffle_epi8(x, _mm512_broadcast_i32x4( \
     _mm_setr_epi8(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12)))
 #define LOAD(p) _mm512_loadu_si512((const void *)(p))

@@ -41,7 +41,9 @@ typedef struct seed_key {
 
 /* G's byte mixing on a word Y of substituted bytes: XOR over j of
  * ROR(Y, 8j) & SEED_MIX[j] (byte k of ROR(Y, 8j) is Y_(k+j), whose mask is
- * m[(2k + j) % 4]). */
+ * m[(2k + j) % 4]).  MIX2 and MIX3 repeat every 16 bits, so the j = 2, 3
+ * terms are ROR16 of the j = 0, 1 pattern with those masks: two
+ * rotations instead of three. */
 #define SEED_MIX0 0xcffccffcu
 #define SEED_MIX1 0x3ff33ff3u
 #define SEED_MIX2 0xfccffccfu
@@ -49,8 +51,8 @@ typedef struct seed_key {
 
 static inline uint32_t seed_mix(uint32_t y)
 {
-    return (y & SEED_MIX0) ^ (kc_ror32(y, 8) & SEED_MIX1) ^ (kc_ror32(y, 16) & SEED_MIX2)
-         ^ (kc_ror32(y, 24) & SEED_MIX3);
+    uint32_t r = kc_ror32(y, 8);
+    return (y & SEED_MIX0) ^ (r & SEED_MIX1) ^ kc_ror32((y & SEED_MIX2) ^ (r & SEED_MIX3), 16);
 }
 
 /* The 32 inputs of G whose outputs are the round keys. */

@@ -6,7 +6,7 @@
  * side, as G's three calls per round are a serial chain.  The including
  * file opens KC_TARGET_BEGIN and defines
  *   V, V_LANES, SETS            the vector type, its 32-bit lanes, sets per pass;
- *   XOR AND ADD SET1(u32) ROR8 ROR16 ROR24 BSWAP32   lane-wise operations;
+ *   XOR AND ADD SET1(u32) ROR8 ROR16 BSWAP32   lane-wise operations;
  *   SBOX(x)                     S1 on bytes 0 and 2 of each word, S2 on 1 and 3;
  *   LOAD(p) STORE(p, v)         unaligned whole-vector loads and stores;
  *   V_UNPACKLO/HI(w, a, b)      in-lane unpacks (core/transpose4x4.h);
@@ -27,9 +27,9 @@
 
 static inline __attribute__((always_inline)) V seed_g(V x)
 {
-    V y = SBOX(x);
-    return XOR(XOR(AND(y, SET1(SEED_MIX0)), AND(ROR8(y), SET1(SEED_MIX1))),
-               XOR(AND(ROR16(y), SET1(SEED_MIX2)), AND(ROR24(y), SET1(SEED_MIX3))));
+    V y = SBOX(x), r = ROR8(y);   /* seed_mix() */
+    return XOR(XOR(AND(y, SET1(SEED_MIX0)), AND(r, SET1(SEED_MIX1))),
+               ROR16(XOR(AND(y, SET1(SEED_MIX2)), AND(r, SET1(SEED_MIX3)))));
 }
 
 /* One round on every set: l ^= F(r). */
