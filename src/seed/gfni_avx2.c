@@ -13,7 +13,7 @@ KC_TARGET_BEGIN("avx2,gfni")
 
 #define V __m256i
 #define V_LANES 8
-#define SETS 4
+#define SETS 8
 #define XOR _mm256_xor_si256
 #define AND _mm256_and_si256
 #define ADD _mm256_add_epi32

@@ -89,14 +89,26 @@ void seed_pass(const seed_key *k, uint8_t *out, const uint8_t *in, int sets, int
     }
 }
 
-/* Full passes, then the tail padded to whole sets of V_LANES blocks. */
+/* A pass of fewer sets (a count known only at run time): side by side
+ * still, as one set alone waits on G's latency. */
+static __attribute__((noinline)) void seed_pass_some(const seed_key *k, uint8_t *out, const uint8_t *in,
+                                                     int sets, int dec)
+{
+    seed_pass(k, out, in, sets, dec);
+}
+
+/* Full passes, the whole sets left in one pass, then the last blocks
+ * padded to a set. */
 static void seed_crypt(const seed_key *k, uint8_t *out, const uint8_t *in, size_t n, int dec)
 {
     for (; n >= BATCH; n -= BATCH, in += 16 * BATCH, out += 16 * BATCH)
         if (dec) seed_pass(k, out, in, SETS, 1);
         else seed_pass(k, out, in, SETS, 0);
-    for (; n >= V_LANES; n -= V_LANES, in += 16 * V_LANES, out += 16 * V_LANES)
-        seed_pass(k, out, in, 1, dec);
+    if (n >= V_LANES) {
+        size_t sets = n / V_LANES;
+        seed_pass_some(k, out, in, (int)sets, dec);
+        n -= sets * V_LANES; in += 16 * V_LANES * sets; out += 16 * V_LANES * sets;
+    }
     if (n) {
         uint8_t buf[16 * V_LANES];
         memset(buf, 0, sizeof buf);
@@ -140,12 +152,7 @@ static void seed_ctr_run(const void *ctx, const uint8_t *ctr, uint32_t low, uint
                          size_t n)
 {
     if (n == BATCH) seed_ctr_pass(ctx, ctr, low, out, in, BATCH, SETS);
-    else if (n > (SETS - 1) * V_LANES) seed_ctr_pass(ctx, ctr, low, out, in, n, SETS);
-    else {
-        for (; n > V_LANES; n -= V_LANES, low += V_LANES, in += 16 * V_LANES, out += 16 * V_LANES)
-            seed_ctr_pass(ctx, ctr, low, out, in, V_LANES, 1);
-        seed_ctr_pass(ctx, ctr, low, out, in, n, 1);
-    }
+    else seed_ctr_pass(ctx, ctr, low, out, in, n, (int)((n + V_LANES - 1) / V_LANES));
 }
 
 static void seed_x86_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
