@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Other libraries in the same run: every peer adapter built in (peers/),
  * every mode and size, for the ciphers they share with us (AES, ARIA, LEA,
- * RC6; libgcrypt has AES and ARIA).  A peer's output is compared with ours (default backend) once per
+ * RC6, SEED; libgcrypt has AES, ARIA and SEED).  A peer's output is compared with ours (default backend) once per
  * mode before timing. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -55,7 +55,7 @@ static int verify(const peer_lib *peer, const char *cipher, kc_mode mode, size_t
 void bench_peers_for(bench_run *r, const char *cipher)
 {
     static const char *const mnames[] = { "ecb", "cbc", "ctr" };
-    static const char *const shared[] = { "aes-", "aria-", "lea-", "rc6-", "hight-", "cham-" };
+    static const char *const shared[] = { "aes-", "aria-", "lea-", "rc6-", "hight-", "cham-", "seed-" };
     const kc_cipher_info *ci = kc_cipher_find(cipher);
     int ok = 0;
     for (size_t i = 0; i < sizeof shared / sizeof shared[0]; i++) ok |= strncmp(cipher, shared[i], strlen(shared[i])) == 0;

@@ -36,8 +36,9 @@ void *botan_open(const char *cipher, kc_mode mode, int encrypt, int pad, const u
                  const uint8_t *iv)
 {
     std::string alg(cipher);   // "aes-128" -> "AES-128"
-    if (alg.rfind("aes-", 0) != 0 && alg.rfind("aria-", 0) != 0) return nullptr;
+    if (alg.rfind("aes-", 0) != 0 && alg.rfind("aria-", 0) != 0 && alg != "seed-128") return nullptr;
     for (auto &ch : alg) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    if (alg == "SEED-128") alg = "SEED";
     std::unique_ptr<Handle> h(new Handle{nullptr, nullptr, nullptr, encrypt != 0, pad != 0});
     try {
         if (mode == KC_MODE_ECB) {

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-// Crypto++ through its mode templates: AES, ARIA, LEA and RC6 in ECB, CBC,
+// Crypto++ through its mode templates: AES, ARIA, LEA, RC6 and SEED in ECB, CBC,
 // CTR; StreamTransformationFilter adds and checks PKCS#7.
 #include <cstdio>
 #include <cstring>
@@ -14,6 +14,7 @@
 #include <cryptopp/lea.h>
 #include <cryptopp/modes.h>
 #include <cryptopp/rc6.h>
+#include <cryptopp/seed.h>
 #include "peer.h"
 
 namespace {
@@ -67,6 +68,7 @@ void *cpp_open(const char *cipher, kc_mode mode, int encrypt, int pad, const uin
         // speed peer only (tests/test_cham.c checks its vectors through our kernels).
         else if (c.rfind("cham-64-", 0) == 0) h->m.reset(make<CryptoPP::CHAM64>(mode, encrypt, key, key_len, iv));
         else if (c.rfind("cham-128-", 0) == 0) h->m.reset(make<CryptoPP::CHAM128>(mode, encrypt, key, key_len, iv));
+        else if (c == "seed-128") h->m.reset(make<CryptoPP::SEED>(mode, encrypt, key, key_len, iv));
     } catch (const std::exception &e) {
         std::fprintf(stderr, "Crypto++: %s\n", e.what());
     }

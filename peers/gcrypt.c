@@ -70,6 +70,7 @@ static int algo(const char *cipher, size_t key_len)
         { "aes-128", GCRY_CIPHER_AES128 }, { "aes-192", GCRY_CIPHER_AES192 }, { "aes-256", GCRY_CIPHER_AES256 },
         { "aria-128", GCRY_CIPHER_ARIA128 }, { "aria-192", GCRY_CIPHER_ARIA192 },
         { "aria-256", GCRY_CIPHER_ARIA256 },
+        { "seed-128", GCRY_CIPHER_SEED },
     };
     for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++)
         if (strcmp(cipher, ids[i].name) == 0)

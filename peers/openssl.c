@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* OpenSSL 3 through EVP: AES and ARIA ("aria-128" + CTR -> "ARIA-128-CTR"). */
+/* OpenSSL 3 through EVP: AES and ARIA ("aria-128" + CTR -> "ARIA-128-CTR"),
+ * and SEED (ECB and CBC: OpenSSL has no SEED-CTR) from the legacy provider. */
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <openssl/crypto.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
+#include <openssl/provider.h>
 #include "peer.h"
 
 static const char *ossl_version(void) { return OpenSSL_version(OPENSSL_VERSION); }
@@ -15,9 +17,20 @@ static void ossl_close(void *h) { EVP_CIPHER_CTX_free(h); }
 static void *ossl_open(const char *cipher, kc_mode mode, int encrypt, int pad, const uint8_t *key,
                        size_t key_len, const uint8_t *iv)
 {
-    if (strncmp(cipher, "aes-", 4) && strncmp(cipher, "aria-", 5)) return NULL;
+    int seed = strcmp(cipher, "seed-128") == 0;
+    if (strncmp(cipher, "aes-", 4) && strncmp(cipher, "aria-", 5) && !seed) return NULL;
+    if (seed && mode == KC_MODE_CTR) return NULL;
+    if (seed) {   /* the legacy provider beside the default one, loaded once and kept */
+        static OSSL_PROVIDER *legacy, *deflt;
+        if (!legacy) {
+            deflt = OSSL_PROVIDER_load(NULL, "default");
+            legacy = OSSL_PROVIDER_load(NULL, "legacy");
+        }
+        if (!legacy || !deflt) return NULL;
+    }
     char name[32];
-    snprintf(name, sizeof name, "%s-%s", cipher, mode == KC_MODE_ECB ? "ecb" : mode == KC_MODE_CBC ? "cbc" : "ctr");
+    snprintf(name, sizeof name, "%s-%s", seed ? "seed" : cipher,
+             mode == KC_MODE_ECB ? "ecb" : mode == KC_MODE_CBC ? "cbc" : "ctr");
     for (char *p = name; *p; p++) *p = (char)toupper((unsigned char)*p);
     EVP_CIPHER *alg = EVP_CIPHER_fetch(NULL, name, NULL);
     EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();

@@ -15,6 +15,7 @@ BEGIN {
     allow["ghash"] = "core"; allow["parallel"] = "core"; allow["keys"] = "core"
     allow["tinyjambu"] = "core"; allow["fea"] = "core"
     allow["aria"] = allow["lea"] = allow["pipo"] = allow["rc6"] = allow["rijndael"] = "core ghash"
+    allow["seed"] = "core ghash"
     allow["modes"] = "core ghash parallel"
     allow["fpe"] = "core parallel"
     allow["hight"] = allow["cham"] = "core"

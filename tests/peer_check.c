@@ -122,6 +122,7 @@ static const struct {
     { "lea", 400, { "lea-128", "lea-192", "lea-256" } },
     { "rc6", 400, { "rc6-128", "rc6-192", "rc6-256" } },
     { "hight", 400, { "hight-64-128" } },
+    { "seed", 200, { "seed-128" } },
 };
 
 int main(int argc, char **argv)

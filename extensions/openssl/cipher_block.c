@@ -252,6 +252,7 @@ FAMILY(rc6192, "rc6-192", "RC6-192", 24, 16)
 FAMILY(rc6256, "rc6-256", "RC6-256", 32, 16)
 FAMILY(pipo128, "pipo-64-128", "PIPO-64-128", 16, 8)
 FAMILY(pipo256, "pipo-64-256", "PIPO-64-256", 32, 8)
+FAMILY(seed128, "seed-128", "SEED", 16, 16)
 
 #define ALG KCP_ALG
 /* ARIA: OpenSSL's names and the OIDs of [RFC5794] / OpenSSL's objects; the
@@ -271,5 +272,10 @@ const OSSL_ALGORITHM kcp_block_algs[] = {
     PLAIN_ALGS(lea128, "LEA-128"), PLAIN_ALGS(lea192, "LEA-192"), PLAIN_ALGS(lea256, "LEA-256"),
     PLAIN_ALGS(rc6128, "RC6-128"), PLAIN_ALGS(rc6192, "RC6-192"), PLAIN_ALGS(rc6256, "RC6-256"),
     PLAIN_ALGS(pipo128, "PIPO-64-128"), PLAIN_ALGS(pipo256, "PIPO-64-256"),
+    /* SEED: OpenSSL's names (its legacy provider's) and KISA's OIDs ([RFC4269]
+     * section 4, RFC 4010); SEED-CTR has none. */
+    ALG("SEED-ECB:1.2.410.200004.1.3", seed128_ecb), ALG("SEED-CBC:SEED:1.2.410.200004.1.4", seed128_cbc),
+    ALG("SEED-CFB:SEED-CFB128:1.2.410.200004.1.5", seed128_cfb),
+    ALG("SEED-OFB:SEED-OFB128:1.2.410.200004.1.6", seed128_ofb), ALG("SEED-CTR", seed128_ctr),
     { NULL, NULL, NULL, NULL }
 };

@@ -54,3 +54,49 @@ static inline void kc_gf_tower_inv(KC_GF_W oh[4], KC_GF_W ol[4], const KC_GF_W h
     kc_gf16_mul(ol, hl, di);
     for (int i = 0; i < 4; i++) oh[i] = nh[i];
 }
+
+/* o = m.x on eight bit planes (plane b = bit b of many bytes), m an 8x8
+ * bit matrix in the GFNI encoding (output bit i = parity(byte 7 - i of m
+ * AND x)) known at compile time: the masks fold to plain XORs. */
+#define KC_GF_MB(m, i, j) (0 - (KC_GF_W)((m) >> (8 * (7 - (i)) + (j)) & 1))
+#define KC_GF_ROW(x, m, i) ((x[0] & KC_GF_MB(m, i, 0)) ^ (x[1] & KC_GF_MB(m, i, 1))          \
+    ^ (x[2] & KC_GF_MB(m, i, 2)) ^ (x[3] & KC_GF_MB(m, i, 3)) ^ (x[4] & KC_GF_MB(m, i, 4))    \
+    ^ (x[5] & KC_GF_MB(m, i, 5)) ^ (x[6] & KC_GF_MB(m, i, 6)) ^ (x[7] & KC_GF_MB(m, i, 7)))
+#define KC_GF_LIN(o, x, m) do {                                                      \
+    o[0] = KC_GF_ROW(x, m, 0); o[1] = KC_GF_ROW(x, m, 1); o[2] = KC_GF_ROW(x, m, 2);  \
+    o[3] = KC_GF_ROW(x, m, 3); o[4] = KC_GF_ROW(x, m, 4); o[5] = KC_GF_ROW(x, m, 5);  \
+    o[6] = KC_GF_ROW(x, m, 6); o[7] = KC_GF_ROW(x, m, 7);                             \
+} while (0)
+
+/* Inversion in the tower field with N = z^3 + z (ARIA's and SEED's choice)
+ * of h.Y + l, l in planes 0-3, h in 4-7, in place. */
+static inline void kc_gf_tower_inv_n10(KC_GF_W x[8])
+{
+    const KC_GF_W *l = x, *h = x + 4;
+    KC_GF_W n[4] = {                   /* N.h^2 + l^2 */
+        h[2] ^ h[3] ^ l[0] ^ l[2],
+        h[0] ^ h[1] ^ l[2],
+        h[1] ^ h[2] ^ l[1] ^ l[3],
+        h[0] ^ h[1] ^ h[2] ^ l[3],
+    };
+    kc_gf_tower_inv(x + 4, x, h, l, n);
+}
+
+static inline void kc_gf_swapmove(KC_GF_W *a, KC_GF_W *b, KC_GF_W mask, unsigned n)
+{
+    KC_GF_W t = ((*a >> n) ^ *b) & mask;
+    *b ^= t;
+    *a ^= t << n;
+}
+
+/* Exchanges the word index (0..7) with the bit-in-byte index: afterwards
+ * word b holds bit b of byte j of word w at bit 8j + w.  Its own inverse. */
+static inline void kc_gf_transpose8(KC_GF_W r[8])
+{
+    for (int i = 0; i < 8; i += 2) kc_gf_swapmove(&r[i], &r[i + 1], (KC_GF_W)0x5555555555555555ull, 1);
+    for (int i = 0; i < 8; i += 4) {
+        kc_gf_swapmove(&r[i], &r[i + 2], (KC_GF_W)0x3333333333333333ull, 2);
+        kc_gf_swapmove(&r[i + 1], &r[i + 3], (KC_GF_W)0x3333333333333333ull, 2);
+    }
+    for (int i = 0; i < 4; i++) kc_gf_swapmove(&r[i], &r[i + 4], (KC_GF_W)0x0F0F0F0F0F0F0F0Full, 4);
+}

@@ -6,7 +6,7 @@
 #include "core/names.h"
 
 /* FF1 and FF3-1 over the 128-bit block ciphers named by the standards we follow. */
-static const char *const ff_ciphers[] = { "aes-", "aria-", "lea-", NULL };
+static const char *const ff_ciphers[] = { "aes-", "aria-", "lea-", "seed-", NULL };
 
 static const kc_construction constructions[] = {
     { .name = "gcm", .id = KC_CONS_GCM, .kind = KC_NAME_AEAD, .blocks = KC_BLOCKS(16) },

@@ -13,6 +13,7 @@ extern const kc_aead_backend *const kc_tinyjambu_backends[];
 extern const kc_fea_backend *const kc_fea_backends[];
 extern const kc_block_backend *const kc_hight_backends[];
 extern const kc_block_backend *const kc_cham_backends[];
+extern const kc_block_backend *const kc_seed_backends[];
 
 #define FAMILY(var, nm, kind, list) \
     static const kc_family var = { nm, kind, (const void *const *)(list) }
@@ -25,10 +26,11 @@ FAMILY(fam_tinyjambu, "tinyjambu", KC_KIND_AEAD, kc_tinyjambu_backends);
 FAMILY(fam_fea, "fea", KC_KIND_FEA, kc_fea_backends);
 FAMILY(fam_hight, "hight", KC_KIND_BLOCK, kc_hight_backends);
 FAMILY(fam_cham, "cham", KC_KIND_BLOCK, kc_cham_backends);
+FAMILY(fam_seed, "seed", KC_KIND_BLOCK, kc_seed_backends);
 
 static const kc_family *const families[] = {
     &fam_aria, &fam_lea, &fam_pipo, &fam_rc6, &fam_rijndael, &fam_tinyjambu, &fam_fea,
-    &fam_hight, &fam_cham
+    &fam_hight, &fam_cham, &fam_seed
 };
 
 #define BLOCK(nm, fam, key, blk) { { nm, #fam, KC_KIND_BLOCK, key, blk, 0, 0 }, &fam_##fam, 0 }
@@ -53,6 +55,7 @@ static const kc_cipher_entry ciphers[] = {
     FEA("fea2-128", 2, 16), FEA("fea2-192", 2, 24), FEA("fea2-256", 2, 32),
     BLOCK("hight-64-128", hight, 16, 8),
     BLOCK("cham-64-128", cham, 16, 8), BLOCK("cham-128-128", cham, 16, 16), BLOCK("cham-128-256", cham, 32, 16),
+    BLOCK("seed-128", seed, 16, 16),
 };
 #define NCIPHERS (sizeof ciphers / sizeof ciphers[0])
 

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: MIT */
+/* SEED's S-boxes by AES-NI on AVX2, for aesni_avx2.c (aesenclast on each
+ * 128-bit half) and vaes_avx2.c (one vaesenclast, SEED_VAES 1): the input
+ * map into the AES field by two pshufb nibble look-ups, the inversion by
+ * aesenclast with a zero key (its ShiftRows undone beforehand), then each
+ * S-box's output map by two more look-ups and a blend by byte position
+ * (seed_common.h; nibble tables computed from the matrices at compile
+ * time).  Constant time: AES instructions, shuffles, ARX.  The including
+ * file opens KC_TARGET_BEGIN, defines SEED_VAES, then includes this. */
+#ifndef KC_SEED_AESNI_X86_H
+#define KC_SEED_AESNI_X86_H
+#include <immintrin.h>
+#define KC_CTR_X86_AVX2 1
+#include "core/ctr_x86.h"
+#include "seed/seed_common.h"
+
+#define V __m256i
+#define V_LANES 8
+#define SETS 8
+#define XOR _mm256_xor_si256
+#define AND _mm256_and_si256
+#define ADD _mm256_add_epi32
+#define SET1(u) _mm256_set1_epi32((int)(u))
+#define B16(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15) \
+    _mm256_broadcastsi128_si256(_mm_setr_epi8(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15))
+#define ROR_B(x, n) _mm256_shuffle_epi8(x, B16((n) % 4, (n + 1) % 4, (n + 2) % 4, (n + 3) % 4,     \
+    4 + (n) % 4, 4 + (n + 1) % 4, 4 + (n + 2) % 4, 4 + (n + 3) % 4, 8 + (n) % 4, 8 + (n + 1) % 4, \
+    8 + (n + 2) % 4, 8 + (n + 3) % 4, 12 + (n) % 4, 12 + (n + 1) % 4, 12 + (n + 2) % 4, 12 + (n + 3) % 4))
+#define ROR8(x) ROR_B(x, 1)
+#define ROR16(x) ROR_B(x, 2)
+#define BSWAP32(x) _mm256_shuffle_epi8(x, B16(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12))
+#define LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), v)
+#define V_UNPACKLO(w, a, b) _mm256_unpacklo_epi##w(a, b)
+#define V_UNPACKHI(w, a, b) _mm256_unpackhi_epi##w(a, b)
+#define CTR_OFFS _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7)
+#define CTR_XOR kc_ctr_x86_xor256
+
+/* m.v for a matrix m in the GFNI encoding, as a constant expression. */
+#define SEED_MROW(m, i) ((unsigned)((m) >> (8 * (7 - (i)))) & 0xffu)
+#define SEED_PAR(b) (((b) ^ (b) >> 1 ^ (b) >> 2 ^ (b) >> 3 ^ (b) >> 4 ^ (b) >> 5 ^ (b) >> 6 ^ (b) >> 7) & 1u)
+#define SEED_APPLY(m, v) (SEED_PAR(SEED_MROW(m, 0) & (v)) | SEED_PAR(SEED_MROW(m, 1) & (v)) << 1          \
+    | SEED_PAR(SEED_MROW(m, 2) & (v)) << 2 | SEED_PAR(SEED_MROW(m, 3) & (v)) << 3                          \
+    | SEED_PAR(SEED_MROW(m, 4) & (v)) << 4 | SEED_PAR(SEED_MROW(m, 5) & (v)) << 5                          \
+    | SEED_PAR(SEED_MROW(m, 6) & (v)) << 6 | SEED_PAR(SEED_MROW(m, 7) & (v)) << 7)
+#define SEED_E(m, i, sh, c) (char)(SEED_APPLY(m, (unsigned)(i) << (sh)) ^ (c))
+/* The look-up table of m on the nibble at bit sh, plus c. */
+#define SEED_NIB(m, sh, c) B16(SEED_E(m, 0, sh, c), SEED_E(m, 1, sh, c), SEED_E(m, 2, sh, c),          \
+    SEED_E(m, 3, sh, c), SEED_E(m, 4, sh, c), SEED_E(m, 5, sh, c), SEED_E(m, 6, sh, c), SEED_E(m, 7, sh, c), \
+    SEED_E(m, 8, sh, c), SEED_E(m, 9, sh, c), SEED_E(m, 10, sh, c), SEED_E(m, 11, sh, c),              \
+    SEED_E(m, 12, sh, c), SEED_E(m, 13, sh, c), SEED_E(m, 14, sh, c), SEED_E(m, 15, sh, c))
+
+static inline __attribute__((always_inline)) V seed_lin(V x, V lo_tab, V hi_tab)
+{
+    const V m0f = _mm256_set1_epi8(0x0f);
+    return XOR(_mm256_shuffle_epi8(lo_tab, AND(x, m0f)),
+               _mm256_shuffle_epi8(hi_tab, AND(_mm256_srli_epi16(x, 4), m0f)));
+}
+
+static inline __attribute__((always_inline)) V sbox(V x)
+{
+    /* Into the AES field, then ShiftRows undone (InvShiftRows as a shuffle). */
+    V y = seed_lin(x, SEED_NIB(SEED_G_IN, 0, 0), SEED_NIB(SEED_G_IN, 4, 0));
+    y = _mm256_shuffle_epi8(y, B16(0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3));
+#if SEED_VAES
+    y = _mm256_aesenclast_epi128(y, _mm256_setzero_si256());
+#else
+    __m128i lo = _mm_aesenclast_si128(_mm256_castsi256_si128(y), _mm_setzero_si128());
+    __m128i hi = _mm_aesenclast_si128(_mm256_extracti128_si256(y, 1), _mm_setzero_si128());
+    y = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+#endif
+    V s1 = seed_lin(y, SEED_NIB(SEED_N_OUT1, 0, SEED_N_C1), SEED_NIB(SEED_N_OUT1, 4, 0));
+    V s2 = seed_lin(y, SEED_NIB(SEED_N_OUT2, 0, SEED_N_C2), SEED_NIB(SEED_N_OUT2, 4, 0));
+    return _mm256_blendv_epi8(s1, s2, _mm256_set1_epi32((int)0x80008000u));
+}
+#define SBOX sbox
+
+#include "seed/seed_x86.h"
+
+#endif

@@ -1,0 +1,163 @@
+/* SPDX-License-Identifier: MIT */
+/* SEED word-sliced on x86 vectors: the code gfni_avx2.c, gfni_avx512.c and
+ * aesni_avx2.c share.  Register w of a set of four holds word w (L0 L1 R0
+ * R1, byte-swapped to native order) of V_LANES blocks, so a round is the
+ * scalar round (seed_common.h) on whole registers; SETS sets run side by
+ * side, as G's three calls per round are a serial chain.  The including
+ * file opens KC_TARGET_BEGIN and defines
+ *   V, V_LANES, SETS            the vector type, its 32-bit lanes, sets per pass;
+ *   XOR AND ADD SET1(u32) ROR8 ROR16 BSWAP32   lane-wise operations;
+ *   SBOX(x)                     S1 on bytes 0 and 2 of each word, S2 on 1 and 3;
+ *   LOAD(p) STORE(p, v)         unaligned whole-vector loads and stores;
+ *   V_UNPACKLO/HI(w, a, b)      in-lane unpacks (core/transpose4x4.h);
+ *   CTR_OFFS                    a V of the block index of each lane after
+ *                               the transposition;
+ *   CTR_XOR(out, in, v, n)      core/ctr_x86.h's kc_ctr_x86_xor256/512.
+ * The key schedule is the bitsliced ct one.  Constant time when SBOX is. */
+#ifndef KC_SEED_X86_H
+#define KC_SEED_X86_H
+#include <string.h>
+#include "core/backend.h"
+#include "core/ctr_blocks.h"
+#include "seed/seed_bitslice.h"
+
+#include "core/transpose4x4.h"
+
+#define BATCH (SETS * V_LANES)
+
+static inline __attribute__((always_inline)) V seed_g(V x)
+{
+    V y = SBOX(x), r = ROR8(y);   /* seed_mix() */
+    return XOR(XOR(AND(y, SET1(SEED_MIX0)), AND(r, SET1(SEED_MIX1))),
+               ROR16(XOR(AND(y, SET1(SEED_MIX2)), AND(r, SET1(SEED_MIX3)))));
+}
+
+/* One round on every set: l ^= F(r). */
+static inline __attribute__((always_inline))
+void seed_round(V (*s)[4], int l, const uint32_t *rk, int sets)
+{
+    V k0 = SET1(rk[0]), k1 = SET1(rk[1]), a[SETS], t[SETS], u[SETS], d[SETS];
+    int r = 2 - l;
+    for (int q = 0; q < sets; q++) {
+        a[q] = XOR(s[q][r], k0);
+        t[q] = seed_g(XOR(a[q], XOR(s[q][r + 1], k1)));
+    }
+    for (int q = 0; q < sets; q++) u[q] = seed_g(ADD(t[q], a[q]));
+    for (int q = 0; q < sets; q++) d[q] = seed_g(ADD(u[q], t[q]));
+    for (int q = 0; q < sets; q++) {
+        s[q][l] = XOR(s[q][l], ADD(d[q], u[q]));
+        s[q][l + 1] = XOR(s[q][l + 1], d[q]);
+    }
+}
+
+static inline __attribute__((always_inline))
+void seed_rounds(const seed_key *k, V (*s)[4], int sets, int dec)
+{
+    for (int i = 0; i < 16; i += 2) {
+        seed_round(s, 0, k->rk + 2 * (dec ? 15 - i : i), sets);
+        seed_round(s, 2, k->rk + 2 * (dec ? 14 - i : i + 1), sets);
+    }
+}
+
+/* Whole blocks in and out: x[j] holds blocks j * V_LANES / 4 ... */
+static inline __attribute__((always_inline)) void seed_slice(V x[4])
+{
+    for (int j = 0; j < 4; j++) x[j] = BSWAP32(x[j]);
+    transpose(x);
+}
+
+/* Output R || L: words 2 3 0 1, back to whole blocks. */
+static inline __attribute__((always_inline)) void seed_unslice(V o[4], V s[4])
+{
+    o[0] = s[2]; o[1] = s[3]; o[2] = s[0]; o[3] = s[1];
+    transpose(o);
+    for (int j = 0; j < 4; j++) o[j] = BSWAP32(o[j]);
+}
+
+static inline __attribute__((always_inline))
+void seed_pass(const seed_key *k, uint8_t *out, const uint8_t *in, int sets, int dec)
+{
+    V s[SETS][4], o[4];
+    for (int q = 0; q < sets; q++) {
+        for (int j = 0; j < 4; j++) s[q][j] = LOAD(in + 16 * V_LANES * q + 4 * V_LANES * j);
+        seed_slice(s[q]);
+    }
+    seed_rounds(k, s, sets, dec);
+    for (int q = 0; q < sets; q++) {
+        seed_unslice(o, s[q]);
+        for (int j = 0; j < 4; j++) STORE(out + 16 * V_LANES * q + 4 * V_LANES * j, o[j]);
+    }
+}
+
+/* A pass of fewer sets (a count known only at run time): side by side
+ * still, as one set alone waits on G's latency. */
+static __attribute__((noinline)) void seed_pass_some(const seed_key *k, uint8_t *out, const uint8_t *in,
+                                                     int sets, int dec)
+{
+    seed_pass(k, out, in, sets, dec);
+}
+
+/* Full passes, the whole sets left in one pass, then the last blocks
+ * padded to a set. */
+static void seed_crypt(const seed_key *k, uint8_t *out, const uint8_t *in, size_t n, int dec)
+{
+    for (; n >= BATCH; n -= BATCH, in += 16 * BATCH, out += 16 * BATCH)
+        if (dec) seed_pass(k, out, in, SETS, 1);
+        else seed_pass(k, out, in, SETS, 0);
+    if (n >= V_LANES) {
+        size_t sets = n / V_LANES;
+        seed_pass_some(k, out, in, (int)sets, dec);
+        n -= sets * V_LANES; in += 16 * V_LANES * sets; out += 16 * V_LANES * sets;
+    }
+    if (n) {
+        uint8_t buf[16 * V_LANES];
+        memset(buf, 0, sizeof buf);
+        memcpy(buf, in, 16 * n);
+        seed_pass(k, buf, buf, 1, dec);
+        memcpy(out, buf, 16 * n);
+        kc_wipe(buf, sizeof buf);
+    }
+}
+
+static kc_status seed_x86_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
+{
+    (void)key_len; (void)block_len;
+    seed_bs_set_key(ctx, key);
+    return KC_OK;
+}
+
+static void seed_x86_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n) { seed_crypt(ctx, out, in, n, 0); }
+static void seed_x86_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n) { seed_crypt(ctx, out, in, n, 1); }
+
+/* CTR: the counter blocks made in the sliced layout (words 0-2 the same in
+ * every lane, word 3 low + the lane's block index), the keystream XORed in
+ * as it is stored. */
+static inline __attribute__((always_inline))
+void seed_ctr_pass(const seed_key *k, const uint8_t *ctr, uint32_t low, uint8_t *out, const uint8_t *in,
+                   size_t n, int sets)
+{
+    V s[SETS][4], v[SETS * 4];
+    V c0 = SET1(kc_load32_be(ctr)), c1 = SET1(kc_load32_be(ctr + 4)), c2 = SET1(kc_load32_be(ctr + 8));
+    for (int q = 0; q < sets; q++) {
+        s[q][0] = c0; s[q][1] = c1; s[q][2] = c2;
+        s[q][3] = ADD(SET1(low + (uint32_t)(q * V_LANES)), CTR_OFFS);
+    }
+    seed_rounds(k, s, sets, 0);
+    for (int q = 0; q < sets; q++) seed_unslice(v + 4 * q, s[q]);
+    for (int q = sets; q < SETS; q++) v[4 * q] = v[4 * q + 1] = v[4 * q + 2] = v[4 * q + 3] = SET1(0);
+    CTR_XOR(out, in, v, n);
+}
+
+static void seed_ctr_run(const void *ctx, const uint8_t *ctr, uint32_t low, uint8_t *out, const uint8_t *in,
+                         size_t n)
+{
+    if (n == BATCH) seed_ctr_pass(ctx, ctr, low, out, in, BATCH, SETS);
+    else seed_ctr_pass(ctx, ctr, low, out, in, n, (int)((n + V_LANES - 1) / V_LANES));
+}
+
+static void seed_x86_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    kc_ctr_runs(seed_ctr_run, BATCH, 0, seed_x86_encrypt, ctx, 16, counter, out, in, nblocks);
+}
+
+#endif

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: MIT */
+/* SEED with VAES S-boxes on AVX2 (seed_aesni_x86.h: one vaesenclast per
+ * register), 8 blocks word-sliced per register, four sets (32 blocks) per
+ * pass (seed_x86.h).  Constant time. */
+#include "core/arch.h"
+#if KC_ARCH_X86
+KC_TARGET_BEGIN("avx2,aes,vaes")
+#define SEED_VAES 1
+#include "seed/seed_aesni_x86.h"
+
+const kc_block_backend kc_seed_vaes_avx2 = {
+    .head = {
+        .name = "vaes-avx2",
+        .summary = "VAES S-boxes (vaesenclast + pshufb affine maps), AVX2 word-sliced, 32 blocks per pass, constant time",
+        .cpu = KC_CPU_AVX2 | KC_CPU_AESNI | KC_CPU_VAES,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(seed_key),
+    },
+    .set_key = seed_x86_set_key,
+    .encrypt = seed_x86_encrypt,
+    .decrypt = seed_x86_decrypt,
+    .ctr = seed_x86_ctr,
+};
+KC_TARGET_END
+#endif
