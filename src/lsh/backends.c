@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: MIT */
+/* LSH backends, best first, one list per word size (the registry's
+ * default is the first constant-time one this CPU runs). */
+#include "core/backend.h"
+#include "core/arch.h"
+
+extern const kc_hash_backend kc_lsh256_ref, kc_lsh512_ref;
+
+const kc_hash_backend *const kc_lsh256_backends[] = {
+    &kc_lsh256_ref,
+    NULL
+};
+
+const kc_hash_backend *const kc_lsh512_backends[] = {
+    &kc_lsh512_ref,
+    NULL
+};
