@@ -5,13 +5,22 @@
 #include "core/arch.h"
 
 extern const kc_hash_backend kc_lsh256_ref, kc_lsh512_ref;
+#if KC_ARCH_X86
+extern const kc_hash_backend kc_lsh256_avx2, kc_lsh512_avx2;
+#endif
 
 const kc_hash_backend *const kc_lsh256_backends[] = {
+#if KC_ARCH_X86
+    &kc_lsh256_avx2,
+#endif
     &kc_lsh256_ref,
     NULL
 };
 
 const kc_hash_backend *const kc_lsh512_backends[] = {
+#if KC_ARCH_X86
+    &kc_lsh512_avx2,
+#endif
     &kc_lsh512_ref,
     NULL
 };
