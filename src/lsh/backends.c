@@ -6,11 +6,12 @@
 
 extern const kc_hash_backend kc_lsh256_ref, kc_lsh512_ref;
 #if KC_ARCH_X86
-extern const kc_hash_backend kc_lsh256_avx2, kc_lsh512_avx2;
+extern const kc_hash_backend kc_lsh256_avx512, kc_lsh256_avx2, kc_lsh512_avx512, kc_lsh512_avx2;
 #endif
 
 const kc_hash_backend *const kc_lsh256_backends[] = {
 #if KC_ARCH_X86
+    &kc_lsh256_avx512,
     &kc_lsh256_avx2,
 #endif
     &kc_lsh256_ref,
@@ -19,6 +20,7 @@ const kc_hash_backend *const kc_lsh256_backends[] = {
 
 const kc_hash_backend *const kc_lsh512_backends[] = {
 #if KC_ARCH_X86
+    &kc_lsh512_avx512,
     &kc_lsh512_avx2,
 #endif
     &kc_lsh512_ref,
