@@ -9,7 +9,6 @@
 
 KC_TARGET_BEGIN("avx2,avx512f,avx512vl")
 
-#define ROTL(x, n) _mm256_rol_epi32(x, n)
 
 typedef struct consts {
     __m256i gamma, perm_l, perm_r, tau;
@@ -20,9 +19,10 @@ static inline void step(__m256i *l, __m256i *r, __m256i ml, __m256i mr, const ui
 {
     __m256i x = _mm256_xor_si256(*l, ml), y = _mm256_xor_si256(*r, mr);
     x = _mm256_add_epi32(x, y);
-    x = _mm256_xor_si256(ROTL(x, a), _mm256_loadu_si256((const __m256i *)sc));
+    x = a == 29 ? _mm256_rol_epi32(x, 29) : _mm256_rol_epi32(x, 5);   /* immediates: even or odd step */
+    x = _mm256_xor_si256(x, _mm256_loadu_si256((const __m256i *)sc));
     y = _mm256_add_epi32(y, x);
-    y = ROTL(y, b);
+    y = b == 1 ? _mm256_rol_epi32(y, 1) : _mm256_rol_epi32(y, 17);
     x = _mm256_add_epi32(x, y);
     y = _mm256_shuffle_epi8(y, k->gamma);
     x = _mm256_permutevar8x32_epi32(x, k->perm_l);   /* l6 l4 l5 l7 | l2 l0 l1 l3 */

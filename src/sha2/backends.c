@@ -8,10 +8,16 @@ extern const kc_hash_backend kc_sha256_ref, kc_sha512_ref;
 #if KC_ARCH_X86
 extern const kc_hash_backend kc_sha256_shani;
 #endif
+#if KC_ARCH_AARCH64
+extern const kc_hash_backend kc_sha256_armv8;
+#endif
 
 const kc_hash_backend *const kc_sha256_backends[] = {
 #if KC_ARCH_X86
     &kc_sha256_shani,
+#endif
+#if KC_ARCH_AARCH64
+    &kc_sha256_armv8,
 #endif
     &kc_sha256_ref,
     NULL
