@@ -55,7 +55,7 @@ static const cpu_class classes[] = {
       "aesni-avx2", "avx512", "avx2-least", "avx512", "avx512", "aesni", "aesni-avx512", "pclmul" },
 #endif
 #if KC_ARCH_AARCH64
-    { "neon", "armaes,pmull,armsha2", "AArch64 without the Crypto Extensions", "neon", 1,
+    { "neon", "armaes,pmull,armsha2,armsha512", "AArch64 without the Crypto Extensions", "neon", 1,
       "neon", "neon", "neon16-least", "neon", "neon", "neon-bs", "neon", "neon" },
 #endif
     { "portable", "all", "portable C only", "", 0, "ct", "ref", "bitslice", "ref", "ref", "ct", "ct", "ct" },

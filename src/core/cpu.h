@@ -24,6 +24,7 @@ enum {
 #define KC_CPU_ARMAES ((uint32_t)1 << 17)
 #define KC_CPU_PMULL  ((uint32_t)1 << 18)   /* PMULL/PMULL2 on 64-bit lanes */
 #define KC_CPU_ARMSHA2 ((uint32_t)1 << 19)  /* ARMv8 SHA-256 instructions (SHA256H...) */
+#define KC_CPU_ARMSHA512 ((uint32_t)1 << 20) /* ARMv8.2 SHA-512 instructions (SHA512H...) */
 
 /* Bits of the features the library uses: what this CPU (and OS) supports,
  * minus KC_CPU_DISABLE and every feature that needs a missing one (see
