@@ -648,7 +648,9 @@ const char *kc_key_state_name(kc_key_state state);   /* "active", "decrypt-only"
  * kc_hash_size bytes (out_len smaller: KC_ERR_OUTPUT_TOO_SMALL, nothing
  * written, the hash goes on); after it, update and final give KC_ERR_STATE
  * until kc_hash_reset starts a new message.  HMAC is the MAC "hmac-<hash>"
- * (kc_mac_new, any key length). */
+ * (kc_mac_new, any key length; a longer key than the hash's block is hashed
+ * first; kc_name_at lists it with key_bytes the digest length up to 32, a
+ * suggestion; tags 4..digest bytes, no nonce). */
 typedef struct kc_hash kc_hash;
 kc_status kc_hash_new(kc_hash **out, const char *name, const char *backend);
 kc_status kc_hash_update(kc_hash *h, const uint8_t *in, size_t in_len);

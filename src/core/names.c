@@ -186,12 +186,13 @@ size_t kc_name_count(void)
 static void fill(kc_name_info *info, const kc_cipher_entry *e, const kc_construction *c, const kc_hash_entry *h)
 {
     memset(info, 0, sizeof *info);
-    if (h) {   /* a hash (key_bytes 0), or HMAC over it (key_bytes: the digest, RFC 2104's advice) */
+    if (h) {   /* a hash (key_bytes 0), or HMAC over it: any key length; listed, the digest's
+                * length (RFC 2104's advice) up to 32 bytes (256 bits: what every key here holds) */
         snprintf(info->name, sizeof info->name, "%s%s", c ? "hmac-" : "", h->name);
         info->kind = c ? KC_NAME_MAC : KC_NAME_HASH;
         info->cipher = h->name;
         info->construction = c ? c->name : "";
-        info->key_bytes = c ? h->digest_bytes : 0;
+        info->key_bytes = c ? (h->digest_bytes < 32 ? h->digest_bytes : 32) : 0;
         return;
     }
     if (!c) snprintf(info->name, sizeof info->name, "%s", e->info.name);

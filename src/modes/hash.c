@@ -32,6 +32,7 @@ void kc_hash_engine_start(kc_hash_engine *x)
 void kc_hash_engine_update(kc_hash_engine *x, const uint8_t *in, size_t len)
 {
     size_t bs = x->b->block_bytes;
+    if (!len) return;   /* in may be NULL */
     x->total += len;
     if (x->used) {
         size_t n = bs - x->used < len ? bs - x->used : len;
