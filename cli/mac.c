@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* kcipher mac: CMAC ([SP800-38B]) or GMAC ([SP800-38D]) of --hex DATA or of
+/* kcipher mac: CMAC ([SP800-38B]), GMAC ([SP800-38D]) or HMAC (RFC 2104,
+ * --mode hmac --hash NAME, no --cipher) of --hex DATA or of
  * stdin (streamed); prints the tag in hex, or with --verify TAG checks it
  * (exit 0, or 1 with a message when it does not verify). */
 #include <errno.h>
@@ -33,21 +34,26 @@ static kc_status mac_input(const kc_mac *m, const uint8_t *nonce, size_t nonce_l
 
 int cmd_mac(const options *o)
 {
-    if (!o->cipher) return fail(EXIT_USAGE, "--cipher", "required (a block cipher, see `kcipher list`)");
-    if (!o->mode || (strcmp(o->mode, "cmac") && strcmp(o->mode, "gmac")))
-        return fail(EXIT_USAGE, "--mode", "required: cmac or gmac");
+    int hmac = o->mode && !strcmp(o->mode, "hmac");
+    if (hmac && !o->hash) return fail(EXIT_USAGE, "--hash", "required with --mode hmac (a hash, see `kcipher list`)");
+    if (hmac && o->cipher) return fail(EXIT_USAGE, "--cipher", "not with --mode hmac (--hash names the hash)");
+    if (!hmac && o->hash) return fail(EXIT_USAGE, "--hash", "only with --mode hmac");
+    if (!hmac && !o->cipher) return fail(EXIT_USAGE, "--cipher", "required (a block cipher, see `kcipher list`)");
+    if (!o->mode || (strcmp(o->mode, "cmac") && strcmp(o->mode, "gmac") && !hmac))
+        return fail(EXIT_USAGE, "--mode", "required: cmac, gmac or hmac");
     int rc = check_options(o, FOR_MAC, "mac");
     if (!rc && o->tag_len && o->verify) rc = fail(EXIT_USAGE, "--tag-len", "not with --verify (the tag's length is used)");
     if (rc) return rc;
-    const kc_cipher_info *info = kc_cipher_find(o->cipher);
-    if (!info || info->kind != KC_KIND_BLOCK) return fail(EXIT_USAGE, o->cipher, "not a block cipher");
-    uint8_t *key = NULL, *nonce = NULL, *data = NULL, *check = NULL, tag[32];
+    const kc_cipher_info *info = hmac ? NULL : kc_cipher_find(o->cipher);
+    if (!hmac && (!info || info->kind != KC_KIND_BLOCK)) return fail(EXIT_USAGE, o->cipher, "not a block cipher");
+    uint8_t *key = NULL, *nonce = NULL, *data = NULL, *check = NULL, tag[64];
     size_t key_len = 0, nonce_len = 0, len = 0, tag_len = 0;
     unsigned long want = 0;
     kc_mac *m = NULL;
     char name[64];
-    snprintf(name, sizeof name, "%s-%s", o->cipher, o->mode);
-    if (o->tag_len && (rc = parse_uint(o->tag_len, 1, 32, &want, "--tag-len"))) return rc;
+    if (hmac) snprintf(name, sizeof name, "hmac-%s", o->hash);
+    else snprintf(name, sizeof name, "%s-%s", o->cipher, o->mode);
+    if (o->tag_len && (rc = parse_uint(o->tag_len, 1, sizeof tag, &want, "--tag-len"))) return rc;
     if ((rc = load_key(o, &key, &key_len))) return rc;
     if (o->nonce && (rc = hex_decode(o->nonce, &nonce, &nonce_len, "--nonce"))) goto done;
     if (o->verify && (rc = hex_decode(o->verify, &check, &tag_len, "--verify"))) goto done;

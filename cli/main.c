@@ -44,6 +44,9 @@ static const char usage[] =
 "  mac --cipher NAME --mode cmac|gmac KEY [--nonce HEX] [--tag-len N] [--hex DATA]\n"
 "      [--verify TAG]                     prints the tag in hex (stdin without --hex);\n"
 "                                         --verify: exit 0 when TAG matches, 1 when not\n"
+"  mac --mode hmac --hash NAME KEY ...    HMAC over a hash (sha-256, lsh-256, ...), a key of any length\n"
+"  hash --alg NAME [--hex DATA] [--backend NAME]  the digest of stdin (or --in FILE) in hex:\n"
+"      sha-224|256|384|512 sha-512-224|256 lsh-256-224|256 lsh-512-224|256|384|512 (lsh-256, lsh-512)\n"
 "  Commands that read stdin or write stdout also take --in FILE and --out FILE (\"-\": stdin, stdout);\n"
 "      --out is written to a temporary file, renamed into place only when the run succeeds.\n"
 "  key new NAME --cipher C [--kek SRC] | key rotate NAME [--kek SRC] | key list | key retire NAME@V\n"
@@ -82,12 +85,26 @@ static int list_cpu(void)
     return fail(EXIT_USAGE, "KC_CPU_DISABLE", buf);
 }
 
+/* A hash's digest size and its backends, the default marked, the ones this CPU cannot run in (). */
+static void list_hash(const char *name)
+{
+    kc_hash *h = NULL;
+    kc_backend_info b;
+    kc_hash_new(&h, name, NULL);
+    printf("  %-22s %3zu-bit digest, backends:", name, kc_hash_size(h) * 8);
+    kc_hash_free(h);
+    for (size_t k = 0; kc_backend_at(name, k, &b) == KC_OK; k++)
+        printf(" %s%s%s%s", b.available ? "" : "(", b.name, b.is_default ? "*" : "", b.available ? "" : ")");
+    printf("\n");
+}
+
 /* Every name --cipher takes (kc_name_at), grouped by what it opens as. */
 static void list_names(void)
 {
     static const struct { const char *title; kc_name_kind kind, also; } groups[] = {
         { "block ciphers", KC_NAME_BLOCK, KC_NAME_BLOCK }, { "AEAD", KC_NAME_AEAD, KC_NAME_AEAD },
         { "MAC", KC_NAME_MAC, KC_NAME_MAC }, { "FPE", KC_NAME_FPE, KC_NAME_FEA },
+        { "hashes", KC_NAME_HASH, KC_NAME_HASH },
     };
     kc_name_info n;
     printf("\nNames:\n");
@@ -95,7 +112,9 @@ static void list_names(void)
         printf("%s\n", groups[g].title);
         for (size_t i = 0; kc_name_at(i, &n) == KC_OK; i++) {
             if (n.kind != groups[g].kind && n.kind != groups[g].also) continue;
-            if (*n.construction)
+            if (n.kind == KC_NAME_HASH)
+                list_hash(n.name);
+            else if (*n.construction)
                 printf("  %-22s %zu-bit key, %s over %s\n", n.name, n.key_bytes * 8, n.construction, n.cipher);
             else
                 printf("  %-22s %zu-bit key\n", n.name, n.key_bytes * 8);
@@ -186,8 +205,8 @@ static int run(int argc, char **argv)
                                                   || !strcmp(cmd, "retokenize");
     if (fpe && (argc < 3 || (strcmp(argv[2], "encrypt") && strcmp(argv[2], "decrypt"))))
         return fail(EXIT_USAGE, "fpe", "expected `fpe encrypt` or `fpe decrypt`");
-    int mac = strcmp(cmd, "mac") == 0;
-    if (!fpe && !tok && !mac && strcmp(cmd, "encrypt") && strcmp(cmd, "decrypt")) {
+    int mac = strcmp(cmd, "mac") == 0, hash = strcmp(cmd, "hash") == 0;
+    if (!fpe && !tok && !mac && !hash && strcmp(cmd, "encrypt") && strcmp(cmd, "decrypt")) {
         fprintf(stderr, "kcipher: unknown command: %s; try 'kcipher --help'\n", cmd);
         return EXIT_USAGE;
     }
@@ -195,6 +214,7 @@ static int run(int argc, char **argv)
     if ((rc = apply_threads(&o)) || (rc = io_open(&o))) return rc;
     if (tok) return cmd_tokenize(&o, cmd[0] == 'r' ? 2 : cmd[0] == 't');
     if (mac) return cmd_mac(&o);
+    if (hash) return cmd_hash(&o);
     return fpe ? cmd_fpe(&o, argv[2][0] == 'e') : cmd_crypt(&o, cmd[0] == 'e');
 }
 

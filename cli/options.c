@@ -22,9 +22,9 @@ static int add_column(void *dest, const char *v)
 
 static const struct { arg_opt a; unsigned where; } cli_opts[] = {
     OPT("--cipher", ARG_VALUE, cipher, ALL | FOR_KEY),     OPT("--key", ARG_VALUE, key, ALL),
-    OPT("--key-file", ARG_VALUE, key_file, ALL), OPT("--backend", ARG_VALUE, backend, ALL),
-    OPT("--threads", ARG_VALUE, threads, ALL),
-    OPT("--hex", ARG_VALUE, hex, FOR_BLOCK | FOR_AEAD | FOR_FEA | FOR_AEAD_MODE | FOR_MAC),
+    OPT("--key-file", ARG_VALUE, key_file, ALL), OPT("--backend", ARG_VALUE, backend, ALL | FOR_HASH),
+    OPT("--threads", ARG_VALUE, threads, ALL | FOR_HASH),
+    OPT("--hex", ARG_VALUE, hex, FOR_BLOCK | FOR_AEAD | FOR_FEA | FOR_AEAD_MODE | FOR_MAC | FOR_HASH),
     OPT("--mode", ARG_VALUE, mode, FOR_BLOCK | FOR_AEAD_MODE | FOR_MAC),
     OPT("--iv", ARG_VALUE, iv, FOR_BLOCK),       OPT("--pad", ARG_FLAG, pad, FOR_BLOCK),
     OPT("--nonce", ARG_VALUE, nonce, FOR_AEAD | FOR_AEAD_MODE | FOR_MAC),
@@ -41,7 +41,7 @@ static const struct { arg_opt a; unsigned where; } cli_opts[] = {
     OPT("--input", ARG_VALUE, input, FOR_TOKENIZE), OPT("--on-error", ARG_VALUE, on_error, FOR_TOKENIZE),
     OPT("--max-record-bytes", ARG_VALUE, max_record_bytes, FOR_TOKENIZE),
     OPT("--summary-json", ARG_VALUE, summary_json, FOR_TOKENIZE),
-    OPT("--in", ARG_VALUE, in_file, ALL), OPT("--out", ARG_VALUE, out_file, ALL),
+    OPT("--in", ARG_VALUE, in_file, ALL | FOR_HASH), OPT("--out", ARG_VALUE, out_file, ALL | FOR_HASH),
     OPT("--encoding", ARG_VALUE, encoding, FOR_TOKENIZE),
     OPT("--output-encoding", ARG_VALUE, output_encoding, FOR_TOKENIZE),
     OPT("--progress", ARG_FLAG, progress, FOR_TOKENIZE), OPT("--no-progress", ARG_FLAG, no_progress, FOR_TOKENIZE),
@@ -54,6 +54,7 @@ static const struct { arg_opt a; unsigned where; } cli_opts[] = {
     OPT("--expect-to-kcv", ARG_VALUE, expect_to_kcv, FOR_RETOKENIZE),
     OPT("--embed-version", ARG_FLAG, embed_version, FOR_TOKENIZE),
     OPT("--version-column", ARG_VALUE, version_column, FOR_TOKENIZE),
+    OPT("--alg", ARG_VALUE, alg, FOR_HASH),          OPT("--hash", ARG_VALUE, hash, FOR_MAC),
 };
 #define NOPTS (sizeof cli_opts / sizeof cli_opts[0])
 

@@ -13,6 +13,7 @@ enum { EXIT_CRYPTO = 1, EXIT_USAGE = 2 };
 enum { FOR_BLOCK = 1, FOR_AEAD = 2, FOR_FEA = 4, FOR_FPE = 8, FOR_TOKENIZE = 16, FOR_AEAD_MODE = 32, FOR_MAC = 64 };
 enum { FOR_KEY = 128 };   /* `kcipher key ...` */
 enum { FOR_RETOKENIZE = 256 };   /* `kcipher retokenize`: beside FOR_TOKENIZE */
+enum { FOR_HASH = 512 };   /* `kcipher hash` */
 #define KC_CLI_MAX_COLUMNS 16
 #define KC_CLI_MAX_VALUES 64     /* VALUE arguments of `fpe` */
 
@@ -26,6 +27,7 @@ typedef struct options {
     const char *keyring, *key_name, *expect_kcv, *kek;   /* keyring key sources (cli/key.c) */
     const char *from, *to, *from_key_file, *to_key_file, *expect_from_kcv, *expect_to_kcv;   /* retokenize */
     const char *embed_version, *version_column;   /* which key version made a token (cli/tokenize.c) */
+    const char *alg, *hash;   /* `kcipher hash --alg`, `kcipher mac --mode hmac --hash` */
     const char *columns[KC_CLI_MAX_COLUMNS];   /* every --column */
     size_t ncolumns;
     const char *positional[KC_CLI_MAX_VALUES];

@@ -134,7 +134,8 @@ kc_status kc_backend_at(const char *cipher_name, size_t i, kc_backend_info *info
 /* What a name opens as: BLOCK kc_cipher_new, AEAD kc_aead_new, MAC kc_mac_new,
  * FEA kc_fea_new (and kc_fpe_new), FPE kc_fpe_new.  The first three are the kc_kind values. */
 typedef enum kc_name_kind {
-    KC_NAME_BLOCK = 1, KC_NAME_AEAD = 2, KC_NAME_FEA = 3, KC_NAME_MAC = 4, KC_NAME_FPE = 5
+    KC_NAME_BLOCK = 1, KC_NAME_AEAD = 2, KC_NAME_FEA = 3, KC_NAME_MAC = 4, KC_NAME_FPE = 5,
+    KC_NAME_HASH = 6   /* kc_hash_new; after the FPE names come the hashes, then "hmac-<hash>" (MAC) */
 } kc_name_kind;
 typedef struct kc_name_info {
     char name[KC_NAME_MAX];   /* "aes-128-gcm", "ff1-aria-256", "tinyjambu-128" */
@@ -663,6 +664,30 @@ kc_status kc_tokenizer_set_version(kc_tokenizer *t, unsigned version);
  * kc_detokenize, or KC_ERR_VERSION_ROOM when the format embeds none. */
 kc_status kc_tokenizer_token_version(const kc_tokenizer *t, const char *token, size_t token_len, unsigned *version,
                                      size_t *error_pos);
+
+/* ---- Hashes: SHA-2 (FIPS 180-4) and LSH (KS X 3262) ---------------------- */
+
+/* Names "sha-224", "sha-256", "sha-384", "sha-512", "sha-512-224",
+ * "sha-512-256", "lsh-256-224", "lsh-256-256" ("lsh-256"), "lsh-512-224",
+ * "lsh-512-256", "lsh-512-384", "lsh-512-512" ("lsh-512"); the compact
+ * "sha256", "lsh256", ... are accepted too.  backend as for ciphers
+ * ("ref", "shani", "avx2"; NULL: the default).  kc_hash_final writes
+ * kc_hash_size bytes (out_len smaller: KC_ERR_OUTPUT_TOO_SMALL, nothing
+ * written, the hash goes on); after it, update and final give KC_ERR_STATE
+ * until kc_hash_reset starts a new message.  HMAC is the MAC "hmac-<hash>"
+ * (kc_mac_new, any key length; a longer key than the hash's block is hashed
+ * first; kc_name_at lists it with key_bytes the digest length up to 32, a
+ * suggestion; tags 4..digest bytes, no nonce). */
+typedef struct kc_hash kc_hash;
+kc_status kc_hash_new(kc_hash **out, const char *name, const char *backend);
+kc_status kc_hash_update(kc_hash *h, const uint8_t *in, size_t in_len);
+kc_status kc_hash_final(kc_hash *h, uint8_t *out, size_t out_len);
+kc_status kc_hash_reset(kc_hash *h);
+void kc_hash_free(kc_hash *h);
+size_t kc_hash_size(const kc_hash *h);
+const char *kc_hash_backend_name(const kc_hash *h);
+kc_status kc_hash_compute(const char *name, const char *backend, const uint8_t *in, size_t in_len,
+                          uint8_t *out, size_t out_len);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop

@@ -14,6 +14,7 @@ BEGIN {
     allow["core"] = ""
     allow["ghash"] = "core"; allow["parallel"] = "core"; allow["keys"] = "core"
     allow["tinyjambu"] = "core"; allow["fea"] = "core"
+    allow["sha2"] = allow["lsh"] = "core"
     allow["aria"] = allow["lea"] = allow["pipo"] = allow["rc6"] = allow["rijndael"] = "core ghash"
     allow["seed"] = "core ghash"
     allow["modes"] = "core ghash parallel"

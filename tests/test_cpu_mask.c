@@ -41,22 +41,22 @@ static const cpu_class classes[] = {
 #if KC_ARCH_X86
     { "x86-64", "ssse3,aesni,pclmul,gfni", "x86-64 baseline: SSE2, no AES-NI", "sse2", 1,
       "ct", "sse2", "bitslice", "ref", "ref", "ct", "ct", "ct", "ct" },
-    { "aesni", "avx2,gfni", "AES-NI + PCLMUL without AVX2 (Westmere to Ivy Bridge)",
+    { "aesni", "avx2,gfni,sha", "AES-NI + PCLMUL without AVX2 (Westmere to Ivy Bridge)",
       X86_SSE "+aesni+pclmul", 1, "ct", "sse2", "bitslice", "ref", "ref", "aesni", "ct", "pclmul", "ct" },
-    { "avx2", "avx512f,vaes,vpclmulqdq,gfni", "AVX2 + AES-NI (Haswell to Zen 2)",
+    { "avx2", "avx512f,vaes,vpclmulqdq,gfni,sha", "AVX2 + AES-NI (Haswell to Zen 2)",
       X86_SSE "+avx2+aesni+pclmul", 1, "aesni-avx2", "avx2", "avx2-least", "avx2", "avx2", "aesni", "aesni-avx2", "pclmul", "aesni-avx2" },
     { "zen3", "avx512f,gfni", "AVX2 + VAES + VPCLMULQDQ without GFNI (Zen 3)",
-      X86_SSE "+avx2+aesni+pclmul+vaes+vpclmulqdq", 1,
+      X86_SSE "+avx2+aesni+pclmul+vaes+vpclmulqdq+sha", 1,
       "vaes-avx2", "avx2", "avx2-least", "avx2", "avx2", "vaes-avx2", "vaes-avx2", "vpclmul-avx2", "vaes-avx2" },
     { "alderlake", "avx512f", "AVX2 + VAES + VPCLMULQDQ + GFNI (Alder Lake)",
-      X86_SSE "+avx2+aesni+pclmul+vaes+gfni+vpclmulqdq", 1,
+      X86_SSE "+avx2+aesni+pclmul+vaes+gfni+vpclmulqdq+sha", 1,
       "gfni-avx2", "avx2", "avx2-least", "avx2", "avx2", "vaes-avx2", "gfni-avx2", "vpclmul-avx2", "gfni-avx2" },
-    { "skylake-sp", "vaes,vpclmulqdq,gfni,avx512vbmi2", "AVX-512 without VAES or GFNI (Skylake-SP)",
+    { "skylake-sp", "vaes,vpclmulqdq,gfni,avx512vbmi2,sha", "AVX-512 without VAES or GFNI (Skylake-SP)",
       X86_SSE "+avx2+avx512f+avx512bw+aesni+pclmul", 1,
       "aesni-avx2", "avx512", "avx2-least", "avx512", "avx512", "aesni", "aesni-avx512", "pclmul", "aesni-avx2" },
 #endif
 #if KC_ARCH_AARCH64
-    { "neon", "armaes,pmull", "AArch64 without the Crypto Extensions", "neon", 1,
+    { "neon", "armaes,pmull,armsha2,armsha512", "AArch64 without the Crypto Extensions", "neon", 1,
       "neon", "neon", "neon16-least", "neon", "neon", "neon-bs", "neon", "neon", "ct" },
 #endif
     { "portable", "all", "portable C only", "", 0, "ct", "ref", "bitslice", "ref", "ref", "ct", "ct", "ct", "ct" },

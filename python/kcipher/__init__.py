@@ -28,6 +28,7 @@ __all__ = ["Error", "InvalidTag", "OnErrorWarning", "Cipher", "Stream", "AEAD", 
            "ciphers", "cipher_info", "backends", "cpu_features", "set_threads", "threads",
            "error_class", "load_key", "Keyring", "KeyInfo", "key_check_value",
            "formats", "format_spec", "CipherInfo", "BackendInfo", "__version__"]
+__all__ += ["hash", "hmac", "hashes"]
 
 __version__ = "0.1.0"
 
@@ -1202,3 +1203,46 @@ def _constant(context, n):
         offsets = array.array("q" if wide else "i", range(0, (n + 1) * size, size) if size else [0] * (n + 1))
     typ = pa.large_binary() if wide else pa.binary()
     return pa.Array.from_buffers(typ, n, [None, pa.py_buffer(offsets), pa.py_buffer(context * n)])
+
+
+# ---- hashes and HMAC (kc_hash; kc_mac "hmac-<hash>") ------------------------
+
+def hashes() -> List[str]:
+    """The hash names kc_name_at lists ("sha-256", "lsh-512-384", ...)."""
+    info = ffi.new("kc_name_info *")
+    out, i = [], 0
+    while lib.kc_name_at(i, info) == 0:
+        if info.kind == lib.KC_NAME_HASH:
+            out.append(ffi.string(info.name).decode())
+        i += 1
+    return out
+
+
+def hash(name: str, data: Bytes, backend: Optional[str] = None) -> bytes:   # noqa: A001 (kcipher.hash)
+    """The digest of data: SHA-2 ("sha-256", "sha-512-256", ...) or LSH
+    ("lsh-256", "lsh-512-384", ...); "sha256", "lsh256" are accepted too."""
+    h = ffi.new("kc_hash **")
+    _check(lib.kc_hash_new(h, _cstr(name), _cstr(backend)), name)
+    try:
+        _check(lib.kc_hash_update(h[0], _buf(data), _nbytes(data)), name)
+        out = ffi.new("uint8_t[64]")
+        _check(lib.kc_hash_final(h[0], out, 64), name)
+        return bytes(ffi.buffer(out, lib.kc_hash_size(h[0])))
+    finally:
+        lib.kc_hash_free(h[0])
+
+
+def hmac(name: str, key: Bytes, data: Bytes, backend: Optional[str] = None) -> bytes:
+    """HMAC (RFC 2104) of data under key (any length) over the hash name
+    ("sha-256" or "hmac-sha-256", "lsh-256", "hmac-lsh256", ...)."""
+    full = name if name.startswith("hmac-") else "hmac-" + name
+    kp, kl = _key(key)
+    m = ffi.new("kc_mac **")
+    _check(lib.kc_mac_new(m, _cstr(full), _cstr(backend), kp, kl), full)
+    try:
+        size = lib.kc_mac_tag_size(m[0])
+        tag = ffi.new("uint8_t[]", size)
+        _check(lib.kc_mac_compute(m[0], tag, size, ffi.NULL, 0, _buf(data), _nbytes(data)), full)
+        return bytes(ffi.buffer(tag, size))
+    finally:
+        lib.kc_mac_free(m[0])

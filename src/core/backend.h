@@ -90,6 +90,23 @@ typedef struct kc_fea_backend {
                     const uint8_t *tweak, size_t tweak_stride);
 } kc_fea_backend;
 
+/* Hash.  A backend is one compression function; the padding and the
+ * output, shared by the family's backends, come with it.  state is
+ * ctx_size bytes (at most KC_HASH_STATE_MAX), 32-byte aligned.  variant is
+ * the hash table's row value (the output length in bits). */
+#define KC_HASH_STATE_MAX 128
+#define KC_HASH_BLOCK_MAX 256
+typedef struct kc_hash_backend {
+    kc_backend_head head;
+    size_t block_bytes;
+    void (*init)(void *state, unsigned variant);
+    void (*compress)(void *state, const uint8_t *blocks, size_t nblocks);
+    /* Pads the last len (< block_bytes) bytes in buf (2 blocks of room)
+     * after total bytes of message; returns the blocks to compress. */
+    size_t (*pad)(uint8_t *buf, size_t len, uint64_t total);
+    void (*output)(const void *state, uint8_t *out, size_t out_len);
+} kc_hash_backend;
+
 static inline size_t kc_fea_tweak_bytes(int variant, unsigned n_bits)
 {
     return variant == 1 ? (128u - n_bits + 7u) / 8u : 16u;

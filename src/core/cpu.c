@@ -39,6 +39,7 @@ static uint32_t detect(void)
         if (c & (1u << 8))           f |= KC_CPU_GFNI;
         if (zmm && (c & (1u << 6)))  f |= KC_CPU_AVX512VBMI2;
         if (ymm && (c & (1u << 10))) f |= KC_CPU_VPCLMUL;
+        if (b & (1u << 29))          f |= KC_CPU_SHA;
     }
     return f;
 }
@@ -49,6 +50,8 @@ static uint32_t detect(void)
     uint32_t f = KC_CPU_NEON;            /* mandatory in AArch64 */
     if (getauxval(AT_HWCAP) & (1u << 3)) f |= KC_CPU_ARMAES;  /* HWCAP_AES */
     if (getauxval(AT_HWCAP) & (1u << 4)) f |= KC_CPU_PMULL;   /* HWCAP_PMULL */
+    if (getauxval(AT_HWCAP) & (1u << 6)) f |= KC_CPU_ARMSHA2; /* HWCAP_SHA2 */
+    if (getauxval(AT_HWCAP) & (1u << 21)) f |= KC_CPU_ARMSHA512; /* HWCAP_SHA512 */
     return f;
 }
 #elif KC_ARCH_AARCH64
@@ -63,6 +66,7 @@ static const struct { uint32_t bit; const char *name; } feature_names[] = {
     { KC_CPU_AESNI, "aesni" }, { KC_CPU_PCLMUL, "pclmul" }, { KC_CPU_VAES, "vaes" },
     { KC_CPU_GFNI, "gfni" }, { KC_CPU_AVX512VBMI2, "avx512vbmi2" }, { KC_CPU_NEON, "neon" },
     { KC_CPU_ARMAES, "armaes" }, { KC_CPU_VPCLMUL, "vpclmulqdq" }, { KC_CPU_PMULL, "pmull" },
+    { KC_CPU_SHA, "sha" }, { KC_CPU_ARMSHA2, "armsha2" }, { KC_CPU_ARMSHA512, "armsha512" },
 };
 
 const char *kc_cpu_names(uint32_t mask, char *buf, unsigned cap)
@@ -89,6 +93,7 @@ static const struct { uint32_t bit, needs; } prerequisites[] = {
     { KC_CPU_AVX512BW, KC_CPU_AVX512F }, { KC_CPU_AVX512VBMI2, KC_CPU_AVX512BW },
     { KC_CPU_VAES, KC_CPU_AVX2 | KC_CPU_AESNI }, { KC_CPU_VPCLMUL, KC_CPU_AVX2 | KC_CPU_PCLMUL },
     { KC_CPU_ARMAES, KC_CPU_NEON }, { KC_CPU_PMULL, KC_CPU_NEON },
+    { KC_CPU_SHA, KC_CPU_SSE41 }, { KC_CPU_ARMSHA2, KC_CPU_NEON }, { KC_CPU_ARMSHA512, KC_CPU_NEON },
 };
 
 uint32_t kc_cpu_consistent(uint32_t f)

@@ -16,12 +16,15 @@ enum {
     KC_CPU_VAES    = 1u << 8,
     KC_CPU_GFNI    = 1u << 9,
     KC_CPU_AVX512VBMI2 = 1u << 10,
-    KC_CPU_VPCLMUL = 1u << 11     /* VPCLMULQDQ (256/512-bit carry-less multiply) */
+    KC_CPU_VPCLMUL = 1u << 11,    /* VPCLMULQDQ (256/512-bit carry-less multiply) */
+    KC_CPU_SHA     = 1u << 12     /* x86 SHA extensions (SHA-NI: SHA-1 and SHA-256) */
 };
 /* Bits above 15 as macros: an enum constant must fit an int (16 bits on AVR). */
 #define KC_CPU_NEON   ((uint32_t)1 << 16)
 #define KC_CPU_ARMAES ((uint32_t)1 << 17)
 #define KC_CPU_PMULL  ((uint32_t)1 << 18)   /* PMULL/PMULL2 on 64-bit lanes */
+#define KC_CPU_ARMSHA2 ((uint32_t)1 << 19)  /* ARMv8 SHA-256 instructions (SHA256H...) */
+#define KC_CPU_ARMSHA512 ((uint32_t)1 << 20) /* ARMv8.2 SHA-512 instructions (SHA512H...) */
 
 /* Bits of the features the library uses: what this CPU (and OS) supports,
  * minus KC_CPU_DISABLE and every feature that needs a missing one (see

@@ -20,6 +20,49 @@ static const kc_construction constructions[] = {
 };
 #define NCONS (sizeof constructions / sizeof constructions[0])
 
+/* ---- the hash table: four families (the compression functions), their
+ * rows by output length, and the spellings users also write ---- */
+extern const kc_hash_backend *const kc_sha256_backends[];
+extern const kc_hash_backend *const kc_sha512_backends[];
+extern const kc_hash_backend *const kc_lsh256_backends[];
+extern const kc_hash_backend *const kc_lsh512_backends[];
+#define HASH_FAMILY(var, nm, list) \
+    static const kc_family var = { nm, (kc_kind)0, (const void *const *)(list) }
+HASH_FAMILY(fam_sha256, "sha256", kc_sha256_backends);
+HASH_FAMILY(fam_sha512, "sha512", kc_sha512_backends);
+HASH_FAMILY(fam_lsh256, "lsh256", kc_lsh256_backends);
+HASH_FAMILY(fam_lsh512, "lsh512", kc_lsh512_backends);
+
+static const kc_hash_entry hashes[] = {
+    { "sha-224", &fam_sha256, 224, 28 },      { "sha-256", &fam_sha256, 256, 32 },
+    { "sha-384", &fam_sha512, 384, 48 },      { "sha-512", &fam_sha512, 512, 64 },
+    { "sha-512-224", &fam_sha512, 224, 28 },  { "sha-512-256", &fam_sha512, 256, 32 },
+    { "lsh-256-224", &fam_lsh256, 224, 28 },  { "lsh-256-256", &fam_lsh256, 256, 32 },
+    { "lsh-512-224", &fam_lsh512, 224, 28 },  { "lsh-512-256", &fam_lsh512, 256, 32 },
+    { "lsh-512-384", &fam_lsh512, 384, 48 },  { "lsh-512-512", &fam_lsh512, 512, 64 },
+};
+#define NHASHES (sizeof hashes / sizeof hashes[0])
+
+/* The standard's short names and the compact spellings (issue texts,
+ * OpenSSL's "sha256"): accepted, never listed. */
+static const struct { const char *alias, *name; } hash_aliases[] = {
+    { "lsh-256", "lsh-256-256" }, { "lsh-512", "lsh-512-512" },
+    { "sha224", "sha-224" }, { "sha256", "sha-256" }, { "sha384", "sha-384" }, { "sha512", "sha-512" },
+    { "lsh256", "lsh-256-256" }, { "lsh512", "lsh-512-512" },
+};
+
+static const kc_construction hmac_cons = { .name = "hmac", .id = KC_CONS_HMAC, .kind = KC_NAME_MAC, .prefix = 1 };
+
+const kc_hash_entry *kc_name_hash(const char *name)
+{
+    if (!name) return NULL;
+    for (size_t i = 0; i < sizeof hash_aliases / sizeof hash_aliases[0]; i++)
+        if (strcmp(name, hash_aliases[i].alias) == 0) name = hash_aliases[i].name;
+    for (size_t i = 0; i < NHASHES; i++)
+        if (strcmp(hashes[i].name, name) == 0) return &hashes[i];
+    return NULL;
+}
+
 static int takes(const kc_construction *c, const kc_cipher_entry *e)
 {
     if (!e || e->info.kind != KC_KIND_BLOCK || !(c->blocks & KC_BLOCKS(e->info.block_bytes))) return 0;
@@ -36,6 +79,15 @@ kc_status kc_name_parse(const char *name, kc_name *out)
     size_t len = strlen(name);
     if ((out->cipher = kc_registry_cipher(name)) != NULL) {
         out->kind = (kc_name_kind)out->cipher->info.kind;
+        return KC_OK;
+    }
+    if ((out->hash = kc_name_hash(name)) != NULL) {
+        out->kind = KC_NAME_HASH;
+        return KC_OK;
+    }
+    if (strncmp(name, "hmac-", 5) == 0 && (out->hash = kc_name_hash(name + 5)) != NULL) {
+        out->cons = &hmac_cons;
+        out->kind = KC_NAME_MAC;
         return KC_OK;
     }
     for (size_t i = 0; i < NCONS; i++) {
@@ -90,10 +142,12 @@ kc_status kc_backend_split(const char *backend, char first[KC_NAME_MAX], const c
 /* ---- public discovery: the cipher table, then each construction over
  * every cipher it takes ---- */
 
-/* The i-th name as (cipher, construction); 0 past the end. */
-static int name_at(size_t i, const kc_cipher_entry **e, const kc_construction **c)
+/* The i-th name as (cipher, construction) or (hash, NULL or HMAC); 0 past
+ * the end. */
+static int name_at(size_t i, const kc_cipher_entry **e, const kc_construction **c, const kc_hash_entry **h)
 {
     const kc_cipher_info *info;
+    *h = NULL;
     for (size_t k = 0; (info = kc_cipher_at(k)) != NULL; k++)
         if (i-- == 0) {
             *e = kc_registry_cipher(info->name);
@@ -109,6 +163,13 @@ static int name_at(size_t i, const kc_cipher_entry **e, const kc_construction **
                 return 1;
             }
         }
+    *e = NULL;
+    for (size_t k = 0; k < 2 * NHASHES; k++)
+        if (i-- == 0) {
+            *h = &hashes[k % NHASHES];
+            *c = k < NHASHES ? NULL : &hmac_cons;
+            return 1;
+        }
     return 0;
 }
 
@@ -117,13 +178,23 @@ size_t kc_name_count(void)
     size_t n = 0;
     const kc_cipher_entry *e;
     const kc_construction *c;
-    while (name_at(n, &e, &c)) n++;
+    const kc_hash_entry *h;
+    while (name_at(n, &e, &c, &h)) n++;
     return n;
 }
 
-static void fill(kc_name_info *info, const kc_cipher_entry *e, const kc_construction *c)
+static void fill(kc_name_info *info, const kc_cipher_entry *e, const kc_construction *c, const kc_hash_entry *h)
 {
     memset(info, 0, sizeof *info);
+    if (h) {   /* a hash (key_bytes 0), or HMAC over it: any key length; listed, the digest's
+                * length (RFC 2104's advice) up to 32 bytes (256 bits: what every key here holds) */
+        snprintf(info->name, sizeof info->name, "%s%s", c ? "hmac-" : "", h->name);
+        info->kind = c ? KC_NAME_MAC : KC_NAME_HASH;
+        info->cipher = h->name;
+        info->construction = c ? c->name : "";
+        info->key_bytes = c ? (h->digest_bytes < 32 ? h->digest_bytes : 32) : 0;
+        return;
+    }
     if (!c) snprintf(info->name, sizeof info->name, "%s", e->info.name);
     else if (c->prefix) snprintf(info->name, sizeof info->name, "%s-%s", c->name, e->info.name);
     else snprintf(info->name, sizeof info->name, "%s-%s", e->info.name, c->name);
@@ -138,8 +209,9 @@ kc_status kc_name_at(size_t i, kc_name_info *info)
     if (!info) return KC_ERR_NULL;
     const kc_cipher_entry *e;
     const kc_construction *c;
-    if (!name_at(i, &e, &c)) return KC_ERR_UNKNOWN_CIPHER;
-    fill(info, e, c);
+    const kc_hash_entry *h;
+    if (!name_at(i, &e, &c, &h)) return KC_ERR_UNKNOWN_CIPHER;
+    fill(info, e, c, h);
     return KC_OK;
 }
 
@@ -148,6 +220,6 @@ kc_status kc_name_find(const char *name, kc_name_info *info)
     kc_name n;
     if (!info) return KC_ERR_NULL;
     kc_status st = kc_name_parse(name, &n);
-    if (st == KC_OK) fill(info, n.cipher, n.cons);
+    if (st == KC_OK) fill(info, n.cipher, n.cons, n.hash);
     return st;
 }

@@ -12,7 +12,8 @@
 
 typedef enum kc_cons_id {
     KC_CONS_NONE = 0,   /* the cipher itself */
-    KC_CONS_GCM, KC_CONS_CCM, KC_CONS_CMAC, KC_CONS_GMAC, KC_CONS_FF1, KC_CONS_FF3_1
+    KC_CONS_GCM, KC_CONS_CCM, KC_CONS_CMAC, KC_CONS_GMAC, KC_CONS_FF1, KC_CONS_FF3_1,
+    KC_CONS_HMAC        /* "hmac-<hash>", over the hash table below */
 } kc_cons_id;
 
 #define KC_BLOCKS(bytes) (1u << ((bytes) / 8))   /* a kc_construction.blocks bit */
@@ -26,8 +27,21 @@ typedef struct kc_construction {
     const char *const *only;     /* NULL, or the cipher-name prefixes it takes (NULL-terminated) */
 } kc_construction;
 
+/* A row of the hash table: "sha-256", "lsh-512-384".  The family lists
+ * the backends (kc_hash_backend), each taking variant (the output bits). */
+typedef struct kc_hash_entry {
+    const char *name;
+    const kc_family *family;
+    unsigned variant;
+    size_t digest_bytes;
+} kc_hash_entry;
+
+/* The hash of that name or alias ("lsh-256", "sha256"), or NULL. */
+const kc_hash_entry *kc_name_hash(const char *name);
+
 typedef struct kc_name {
-    const kc_cipher_entry *cipher;   /* the row it is built on */
+    const kc_cipher_entry *cipher;   /* the row it is built on (NULL for a hash and HMAC) */
+    const kc_hash_entry *hash;       /* a hash, or the hash under HMAC; else NULL */
     const kc_construction *cons;     /* NULL: the cipher itself */
     kc_name_kind kind;               /* cons ? cons->kind : the cipher's kind */
 } kc_name;

@@ -2,6 +2,7 @@
 /* The cipher table (names -> family, key and block sizes) and the backend
  * look-up.  Families list their backends in src/<family>/backends.c. */
 #include <string.h>
+#include "core/names.h"
 #include "core/registry.h"
 
 extern const kc_block_backend *const kc_aria_backends[];
@@ -130,24 +131,32 @@ const kc_cipher_info *kc_cipher_find(const char *name)
     return e ? &e->info : NULL;
 }
 
+/* The family of a cipher or of a hash (kc_name_hash). */
+static const kc_family *named_family(const char *name)
+{
+    const kc_cipher_entry *e = kc_registry_cipher(name);
+    const kc_hash_entry *h = e ? NULL : kc_name_hash(name);
+    return e ? e->family : h ? h->family : NULL;
+}
+
 size_t kc_backend_count(const char *cipher_name)
 {
-    const kc_cipher_entry *e = kc_registry_cipher(cipher_name);
-    return e ? kc_family_backend_count(e->family) : 0;
+    const kc_family *fam = named_family(cipher_name);
+    return fam ? kc_family_backend_count(fam) : 0;
 }
 
 kc_status kc_backend_at(const char *cipher_name, size_t i, kc_backend_info *info)
 {
-    const kc_cipher_entry *e = kc_registry_cipher(cipher_name);
-    if (!e) return KC_ERR_UNKNOWN_CIPHER;
+    const kc_family *fam = named_family(cipher_name);
+    if (!fam) return KC_ERR_UNKNOWN_CIPHER;
     if (!info) return KC_ERR_NULL;
-    const kc_backend_head *b = kc_family_backend(e->family, i);
+    const kc_backend_head *b = kc_family_backend(fam, i);
     if (!b) return KC_ERR_UNKNOWN_BACKEND;
     info->name = b->name;
     info->summary = b->summary;
     kc_cpu_names(b->cpu, info->cpu_features, sizeof info->cpu_features);
     info->constant_time = b->timing == KC_CONSTANT_TIME;
     info->available = runnable(b);
-    info->is_default = b == default_backend(e->family);
+    info->is_default = b == default_backend(fam);
     return KC_OK;
 }

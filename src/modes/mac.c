@@ -15,15 +15,17 @@
 static const struct { kc_cons_id id; const kc_mode_mac *mode; } mac_modes[] = {
     { KC_CONS_CMAC, &kc_cmac_mac },
     { KC_CONS_GMAC, &kc_gmac_mac },
+    { KC_CONS_HMAC, &kc_hmac_mac },
 };
 
-#define STACK_STREAM 512   /* per-message state that fits on the stack; more is allocated */
+#define STACK_STREAM 1024  /* per-message state that fits on the stack; more is allocated */
+#define MAC_MAX 64         /* the longest full tag: HMAC over a 512-bit hash */
 
 struct kc_mac {
     const kc_mode_mac *mode;
     kc_cipher *c;
     void *state;           /* mode->state_size bytes inside this allocation */
-    size_t tag_size;       /* the full tag: the cipher's block */
+    size_t tag_size;       /* the full tag: the cipher's block (HMAC: the digest) */
     char backend[2 * KC_NAME_MAX];
 };
 
@@ -32,6 +34,22 @@ struct kc_mac_stream {
     int finished;
     void *st;              /* mode->stream_size bytes inside this allocation */
 };
+
+/* A MAC over a hash (HMAC): no block cipher, keyed by the mode. */
+static kc_status new_over_hash(kc_mac **out, const kc_mode_mac *mode, const kc_name *n, const char *backend,
+                               const uint8_t *key, size_t key_len)
+{
+    void *state;
+    kc_mac *m = kc_alloc_with_ctx(sizeof *m, mode->state_size, &state);
+    if (!m) return KC_ERR_NO_MEMORY;
+    m->mode = mode;
+    m->state = state;
+    kc_status st = mode->init_key(state, n->hash, backend, key, key_len, &m->tag_size);
+    if (st != KC_OK) { kc_mac_free(m); return st; }
+    snprintf(m->backend, sizeof m->backend, "%s", mode->sub_name(state));
+    *out = m;
+    return KC_OK;
+}
 
 kc_status kc_mac_new(kc_mac **out, const char *name, const char *backend, const uint8_t *key, size_t key_len)
 {
@@ -47,6 +65,7 @@ kc_status kc_mac_new(kc_mac **out, const char *name, const char *backend, const 
     for (size_t i = 0; i < sizeof mac_modes / sizeof mac_modes[0]; i++)
         if (mac_modes[i].id == n.cons->id) mode = mac_modes[i].mode;
     if (!mode) return KC_ERR_UNKNOWN_CIPHER;
+    if (mode->init_key) return new_over_hash(out, mode, &n, backend, key, key_len);
     if (kc_backend_split(backend, cb, &sub) != KC_OK) return KC_ERR_UNKNOWN_BACKEND;
     kc_cipher *c;
     if ((st = kc_cipher_new(&c, n.cipher->info.name, cb, key, key_len)) != KC_OK) return st;
@@ -114,7 +133,7 @@ static kc_status check_call(const kc_mac *m, const uint8_t *tag, size_t tag_len,
 kc_status kc_mac_compute(const kc_mac *m, uint8_t *tag, size_t tag_len, const uint8_t *nonce, size_t nonce_len,
                          const uint8_t *msg, size_t msg_len)
 {
-    uint8_t full[KC_MAX_BLOCK];
+    uint8_t full[MAC_MAX];
     kc_status st = check_call(m, tag, tag_len, nonce, nonce_len, msg, msg_len);
     if (st == KC_OK) st = mac_full(m, full, nonce, nonce_len, msg, msg_len);
     if (st == KC_OK) memcpy(tag, full, tag_len);
@@ -133,7 +152,7 @@ static kc_status compare(const uint8_t *full, const uint8_t *tag, size_t tag_len
 kc_status kc_mac_verify(const kc_mac *m, const uint8_t *tag, size_t tag_len, const uint8_t *nonce,
                         size_t nonce_len, const uint8_t *msg, size_t msg_len)
 {
-    uint8_t full[KC_MAX_BLOCK];
+    uint8_t full[MAC_MAX];
     kc_status st = check_call(m, tag, tag_len, nonce, nonce_len, msg, msg_len);
     if (st == KC_OK) st = mac_full(m, full, nonce, nonce_len, msg, msg_len);
     if (st == KC_OK) st = compare(full, tag, tag_len);
@@ -181,7 +200,7 @@ static kc_status stream_end(kc_mac_stream *s, uint8_t *full, const uint8_t *tag,
 
 kc_status kc_mac_stream_final(kc_mac_stream *s, uint8_t *tag, size_t tag_len)
 {
-    uint8_t full[KC_MAX_BLOCK];
+    uint8_t full[MAC_MAX];
     kc_status st = stream_end(s, full, tag, tag_len);
     if (st == KC_OK) memcpy(tag, full, tag_len);
     kc_wipe(full, sizeof full);
@@ -190,7 +209,7 @@ kc_status kc_mac_stream_final(kc_mac_stream *s, uint8_t *tag, size_t tag_len)
 
 kc_status kc_mac_stream_verify(kc_mac_stream *s, const uint8_t *tag, size_t tag_len)
 {
-    uint8_t full[KC_MAX_BLOCK];
+    uint8_t full[MAC_MAX];
     kc_status st = stream_end(s, full, tag, tag_len);
     if (st == KC_OK) st = compare(full, tag, tag_len);
     kc_wipe(full, sizeof full);

@@ -5,6 +5,7 @@
  * the arguments before calling in. */
 #ifndef KC_MODE_MAC_H
 #define KC_MODE_MAC_H
+#include "core/names.h"
 #include "core/objects.h"
 
 typedef struct kc_mode_mac {
@@ -22,9 +23,14 @@ typedef struct kc_mode_mac {
     /* Optional: many messages at once, lanes across messages (CMAC).
      * Gets only messages that passed the checks; writes tag_len bytes of each. */
     void (*batch)(const void *state, const kc_cipher *c, kc_mac_msg *msgs, size_t count);
+    /* Optional: a MAC over a hash (HMAC), keyed here instead of over a
+     * block cipher (c is NULL in the calls above); sets the full tag size. */
+    kc_status (*init_key)(void *state, const kc_hash_entry *h, const char *backend, const uint8_t *key,
+                          size_t key_len, size_t *tag_size);
 } kc_mode_mac;
 
 extern const kc_mode_mac kc_cmac_mac;   /* cmac.c */
 extern const kc_mode_mac kc_gmac_mac;   /* gcm.c */
+extern const kc_mode_mac kc_hmac_mac;   /* hmac.c */
 
 #endif
