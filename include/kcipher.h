@@ -84,6 +84,7 @@ typedef enum kc_status {
     KC_ERR_UNWRAP,            /* unwrapping failed its integrity check: wrong KEK or damaged key */
     KC_ERR_KEK,               /* the key-encryption key could not be obtained */
     KC_ERR_RANDOM,            /* the operating system's random source failed */
+    KC_ERR_WEAK_KEY,          /* a key the standard refuses (XTS: the two halves equal) */
     KC_STATUS_COUNT
 } kc_status;
 
@@ -131,7 +132,8 @@ kc_status kc_backend_at(const char *cipher_name, size_t i, kc_backend_info *info
 /* What a name opens as: BLOCK kc_cipher_new, AEAD kc_aead_new, MAC kc_mac_new,
  * FEA kc_fea_new (and kc_fpe_new), FPE kc_fpe_new.  The first three are the kc_kind values. */
 typedef enum kc_name_kind {
-    KC_NAME_BLOCK = 1, KC_NAME_AEAD = 2, KC_NAME_FEA = 3, KC_NAME_MAC = 4, KC_NAME_FPE = 5
+    KC_NAME_BLOCK = 1, KC_NAME_AEAD = 2, KC_NAME_FEA = 3, KC_NAME_MAC = 4, KC_NAME_FPE = 5,
+    KC_NAME_XTS = 6    /* kc_xts_new */
 } kc_name_kind;
 typedef struct kc_name_info {
     char name[KC_NAME_MAX];   /* "aes-128-gcm", "ff1-aria-256", "tinyjambu-128" */
@@ -636,6 +638,34 @@ kc_status kc_keyring_get(kc_keyring *kr, const char *ref, uint8_t *key, size_t k
  * past the end. */
 kc_status kc_keyring_list(kc_keyring *kr, size_t i, kc_key_info *info);
 const char *kc_key_state_name(kc_key_state state);   /* "active", "decrypt-only", "retired" */
+
+/* ---- XTS: storage encryption ([SP800-38E], IEEE 1619) --------------------- */
+
+/* Names "<cipher>-xts" for every block cipher with 16-byte blocks:
+ * "aes-128-xts", "aes-256-xts" (the two SP 800-38E approves), "aria-256-xts",
+ * "lea-128-xts", "rc6-128-xts", ...  key is key1 || key2, twice the cipher's
+ * key length (64 bytes for aes-256-xts): key1 encrypts the data, key2 the
+ * tweak; equal halves are refused (KC_ERR_WEAK_KEY, as SP 800-38E and FIPS
+ * 140-3 require).  backend names the block cipher's backend (NULL: default).
+ * A data unit (sector) is 16 bytes to 2^20 blocks (16 MiB), any length in
+ * between (ciphertext stealing when not a multiple of 16):
+ * KC_ERR_INPUT_TOO_SHORT, KC_ERR_INPUT_TOO_LONG.  out == in is allowed. */
+typedef struct kc_xts kc_xts;
+kc_status kc_xts_new(kc_xts **out, const char *name, const char *backend, const uint8_t *key, size_t key_len);
+void kc_xts_free(kc_xts *x);
+const char *kc_xts_backend_name(const kc_xts *x);
+/* One data unit of len bytes under a 16-byte tweak (IEEE 1619's i). */
+kc_status kc_xts_encrypt(const kc_xts *x, const uint8_t tweak[16], uint8_t *out, const uint8_t *in, size_t len);
+kc_status kc_xts_decrypt(const kc_xts *x, const uint8_t tweak[16], uint8_t *out, const uint8_t *in, size_t len);
+/* len / sector_size consecutive sectors of sector_size bytes, numbered from
+ * sector: the tweak of each is its number as a 128-bit little-endian integer
+ * (IEEE 1619's data unit sequence number; Linux dm-crypt's "plain64").  len
+ * must be a multiple of sector_size (KC_ERR_LENGTH_MISMATCH); the sector
+ * number must not wrap past 2^64 - 1 (KC_ERR_INPUT_TOO_LONG). */
+kc_status kc_xts_encrypt_sectors(const kc_xts *x, uint64_t sector, size_t sector_size,
+                                 uint8_t *out, const uint8_t *in, size_t len);
+kc_status kc_xts_decrypt_sectors(const kc_xts *x, uint64_t sector, size_t sector_size,
+                                 uint8_t *out, const uint8_t *in, size_t len);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop

@@ -6,19 +6,20 @@
 #include <string.h>
 #include "testlib.h"
 
-static const uint8_t key[32];
+static uint8_t key[64];   /* halves differ: XTS refuses equal ones */
 
 /* Which constructors open name: bit k for kind k (FEA's kc_fea_new: bit 3;
  * kc_fpe_new: bit 5), each object freed again. */
 static unsigned opens(const char *name, size_t key_len)
 {
     unsigned got = 0;
-    kc_cipher *c; kc_aead *a; kc_mac *m; kc_fea *f; kc_fpe *p;
+    kc_cipher *c; kc_aead *a; kc_mac *m; kc_fea *f; kc_fpe *p; kc_xts *x;
     if (kc_cipher_new(&c, name, NULL, key, key_len) == KC_OK) { got |= 1u << KC_NAME_BLOCK; kc_cipher_free(c); }
     if (kc_aead_new(&a, name, NULL, key, key_len) == KC_OK) { got |= 1u << KC_NAME_AEAD; kc_aead_free(a); }
     if (kc_mac_new(&m, name, NULL, key, key_len) == KC_OK) { got |= 1u << KC_NAME_MAC; kc_mac_free(m); }
     if (kc_fea_new(&f, name, NULL, key, key_len, 64) == KC_OK) { got |= 1u << KC_NAME_FEA; kc_fea_free(f); }
     if (kc_fpe_new(&p, name, NULL, key, key_len, 10, 16, 0) == KC_OK) { got |= 1u << KC_NAME_FPE; kc_fpe_free(p); }
+    if (kc_xts_new(&x, name, NULL, key, key_len) == KC_OK) { got |= 1u << KC_NAME_XTS; kc_xts_free(x); }
     return got;
 }
 
@@ -32,7 +33,7 @@ static int listed(const char *name)
 
 static void every_listed_name_opens(void)
 {
-    size_t count = kc_name_count(), per_kind[6] = { 0 };
+    size_t count = kc_name_count(), per_kind[8] = { 0 };
     kc_name_info n, m;
     for (size_t i = 0; i < count; i++) {
         if (!TL_CHECK(kc_name_at(i, &n) == KC_OK, "kc_name_at(%zu) of %zu", i, count)) continue;
@@ -47,7 +48,7 @@ static void every_listed_name_opens(void)
                  "kc_name_find(%s) is not kc_name_at(%zu)", n.name, i);
         for (size_t j = 0; j < i; j++)
             if (kc_name_at(j, &m) == KC_OK && strcmp(m.name, n.name) == 0) TL_CHECK(0, "%s listed twice", n.name);
-        if (n.kind < 6) per_kind[n.kind]++;
+        if (n.kind < 8) per_kind[n.kind]++;
     }
     TL_CHECK(kc_name_at(count, &n) == KC_ERR_UNKNOWN_CIPHER, "kc_name_at past the end");
     TL_CHECK(kc_name_at(0, NULL) == KC_ERR_NULL, "kc_name_at(NULL)");
@@ -56,16 +57,17 @@ static void every_listed_name_opens(void)
     static const char *const must[] = {
         "aes-128-gcm", "aria-256-ccm", "lea-192-gcm", "rc6-128-ccm", "rijndael-128-256-gcm", "aria-128-cmac",
         "pipo-64-128-cmac", "lea-128-gmac", "ff1-aes-256", "ff3-1-lea-128", "ff1-aria-192", "tinyjambu-128",
-        "fea1-128", "fea2-256",
+        "fea1-128", "fea2-256", "aes-128-xts", "aria-256-xts", "lea-192-xts",
     };
     for (size_t i = 0; i < sizeof must / sizeof must[0]; i++) TL_CHECK(listed(must[i]), "%s not listed", must[i]);
-    printf("%zu names: %zu block, %zu AEAD, %zu MAC, %zu FEA, %zu FPE\n", count, per_kind[KC_NAME_BLOCK],
-           per_kind[KC_NAME_AEAD], per_kind[KC_NAME_MAC], per_kind[KC_NAME_FEA], per_kind[KC_NAME_FPE]);
+    printf("%zu names: %zu block, %zu AEAD, %zu MAC, %zu FEA, %zu FPE, %zu XTS\n", count, per_kind[KC_NAME_BLOCK],
+           per_kind[KC_NAME_AEAD], per_kind[KC_NAME_MAC], per_kind[KC_NAME_FEA], per_kind[KC_NAME_FPE],
+           per_kind[KC_NAME_XTS]);
 }
 
 static void unlisted_names_do_not_open(void)
 {
-    static const char *const cons[] = { "gcm", "ccm", "cmac", "gmac", "ff1", "ff3-1", "ecb", "ctr", "ff3" };
+    static const char *const cons[] = { "gcm", "ccm", "cmac", "gmac", "ff1", "ff3-1", "ecb", "ctr", "ff3", "xts" };
     char name[96];
     size_t tried = 0;
     for (size_t i = 0; i < kc_cipher_count(); i++) {
@@ -97,6 +99,7 @@ static void unlisted_names_do_not_open(void)
 
 int main(void)
 {
+    for (int i = 0; i < 64; i++) key[i] = (uint8_t)i;
     every_listed_name_opens();
     unlisted_names_do_not_open();
     return tl_finish("names");

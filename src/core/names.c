@@ -17,6 +17,7 @@ static const kc_construction constructions[] = {
       .only = ff_ciphers },
     { .name = "ff3-1", .id = KC_CONS_FF3_1, .kind = KC_NAME_FPE, .prefix = 1, .blocks = KC_BLOCKS(16),
       .only = ff_ciphers },
+    { .name = "xts", .id = KC_CONS_XTS, .kind = KC_NAME_XTS, .blocks = KC_BLOCKS(16), .keys = 2 },
 };
 #define NCONS (sizeof constructions / sizeof constructions[0])
 
@@ -130,7 +131,7 @@ static void fill(kc_name_info *info, const kc_cipher_entry *e, const kc_construc
     info->kind = c ? c->kind : (kc_name_kind)e->info.kind;
     info->cipher = e->info.name;
     info->construction = c ? c->name : "";
-    info->key_bytes = e->info.key_bytes;
+    info->key_bytes = e->info.key_bytes * (c && c->keys ? c->keys : 1);
 }
 
 kc_status kc_name_at(size_t i, kc_name_info *info)
