@@ -133,7 +133,8 @@ kc_status kc_backend_at(const char *cipher_name, size_t i, kc_backend_info *info
  * FEA kc_fea_new (and kc_fpe_new), FPE kc_fpe_new.  The first three are the kc_kind values. */
 typedef enum kc_name_kind {
     KC_NAME_BLOCK = 1, KC_NAME_AEAD = 2, KC_NAME_FEA = 3, KC_NAME_MAC = 4, KC_NAME_FPE = 5,
-    KC_NAME_XTS = 6    /* kc_xts_new */
+    KC_NAME_XTS = 6,   /* kc_xts_new */
+    KC_NAME_DRBG = 7   /* kc_drbg_new */
 } kc_name_kind;
 typedef struct kc_name_info {
     char name[KC_NAME_MAX];   /* "aes-128-gcm", "ff1-aria-256", "tinyjambu-128" */
@@ -666,6 +667,49 @@ kc_status kc_xts_encrypt_sectors(const kc_xts *x, uint64_t sector, size_t sector
                                  uint8_t *out, const uint8_t *in, size_t len);
 kc_status kc_xts_decrypt_sectors(const kc_xts *x, uint64_t sector, size_t sector_size,
                                  uint8_t *out, const uint8_t *in, size_t len);
+
+/* ---- Random bits: DRBGs ([SP800-90A] Rev. 1) and kc_random --------------- */
+
+/* Names: "ctr-drbg-<cipher>" (CTR_DRBG) over aes-128|192|256,
+ * aria-128|192|256 and lea-128|192|256 (KCMVP's list; seed-128 when it is
+ * in the table); kc_name_at lists them.  The security strength is the key
+ * length.  flags: KC_DRBG_NO_DF (no derivation function: entropy input of
+ * exactly seedlen = key + 16 bytes, personalization and additional input
+ * at most seedlen bytes, no nonce); KC_DRBG_PREDICTION_RESISTANCE (every
+ * generate reseeds from the entropy source first).
+ * entropy: the entropy source, called for exactly the bytes wanted (with
+ * df: the strength in bytes; without: seedlen); it returns 0 when it
+ * wrote them all, anything else makes the call fail with KC_ERR_RANDOM and
+ * leaves the state as it was.  NULL: the OS (kc_entropy_os).  nonce (with df): NULL
+ * takes strength/2 bytes from the entropy source.  The DRBG reseeds itself
+ * from the source when the reseed interval (2^48 requests; see
+ * kc_drbg_set_reseed_interval) is reached.  A request is at most
+ * KC_DRBG_MAX_REQUEST bytes (KC_ERR_INPUT_TOO_LONG).  Not thread-safe: one
+ * object per thread, or kc_random.  Freeing wipes the state. */
+typedef int (*kc_entropy_fn)(void *arg, uint8_t *out, size_t len);
+typedef struct kc_drbg kc_drbg;
+#define KC_DRBG_NO_DF 1u
+#define KC_DRBG_PREDICTION_RESISTANCE 2u
+#define KC_DRBG_MAX_REQUEST 65536u    /* 2^19 bits, SP 800-90A Table 3 */
+kc_status kc_drbg_new(kc_drbg **out, const char *name, const char *backend, unsigned flags,
+                      kc_entropy_fn entropy, void *entropy_arg,
+                      const uint8_t *nonce, size_t nonce_len,
+                      const uint8_t *personalization, size_t personalization_len);
+kc_status kc_drbg_reseed(kc_drbg *d, const uint8_t *additional, size_t additional_len);
+kc_status kc_drbg_generate(kc_drbg *d, uint8_t *out, size_t len, const uint8_t *additional, size_t additional_len);
+/* Requests between automatic reseeds, 1..2^48. */
+kc_status kc_drbg_set_reseed_interval(kc_drbg *d, uint64_t requests);
+size_t kc_drbg_strength(const kc_drbg *d);   /* security strength in bits */
+void kc_drbg_free(kc_drbg *d);
+/* The operating system's random source (getrandom, else /dev/urandom);
+ * arg unused.  KC_ERR_RANDOM when it fails, and always on bare metal. */
+kc_status kc_entropy_os(void *arg, uint8_t *out, size_t len);
+/* len random bytes from the process-wide generator: ctr-drbg-aes-256 with
+ * df, seeded from kc_entropy_os, reseeded from it every 2^20 requests and
+ * in a forked child before its first output.  Thread-safe; any length.
+ * KC_ERR_RANDOM when the OS source fails (out is then zeroed: a reseed
+ * may fail after part of a long request was written). */
+kc_status kc_random(uint8_t *out, size_t len);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop

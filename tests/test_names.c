@@ -13,13 +13,14 @@ static uint8_t key[64];   /* halves differ: XTS refuses equal ones */
 static unsigned opens(const char *name, size_t key_len)
 {
     unsigned got = 0;
-    kc_cipher *c; kc_aead *a; kc_mac *m; kc_fea *f; kc_fpe *p; kc_xts *x;
+    kc_cipher *c; kc_aead *a; kc_mac *m; kc_fea *f; kc_fpe *p; kc_xts *x; kc_drbg *d;
     if (kc_cipher_new(&c, name, NULL, key, key_len) == KC_OK) { got |= 1u << KC_NAME_BLOCK; kc_cipher_free(c); }
     if (kc_aead_new(&a, name, NULL, key, key_len) == KC_OK) { got |= 1u << KC_NAME_AEAD; kc_aead_free(a); }
     if (kc_mac_new(&m, name, NULL, key, key_len) == KC_OK) { got |= 1u << KC_NAME_MAC; kc_mac_free(m); }
     if (kc_fea_new(&f, name, NULL, key, key_len, 64) == KC_OK) { got |= 1u << KC_NAME_FEA; kc_fea_free(f); }
     if (kc_fpe_new(&p, name, NULL, key, key_len, 10, 16, 0) == KC_OK) { got |= 1u << KC_NAME_FPE; kc_fpe_free(p); }
     if (kc_xts_new(&x, name, NULL, key, key_len) == KC_OK) { got |= 1u << KC_NAME_XTS; kc_xts_free(x); }
+    if (kc_drbg_new(&d, name, NULL, 0, NULL, NULL, NULL, 0, NULL, 0) == KC_OK) { got |= 1u << KC_NAME_DRBG; kc_drbg_free(d); }
     return got;
 }
 
@@ -57,17 +58,18 @@ static void every_listed_name_opens(void)
     static const char *const must[] = {
         "aes-128-gcm", "aria-256-ccm", "lea-192-gcm", "rc6-128-ccm", "rijndael-128-256-gcm", "aria-128-cmac",
         "pipo-64-128-cmac", "lea-128-gmac", "ff1-aes-256", "ff3-1-lea-128", "ff1-aria-192", "tinyjambu-128",
-        "fea1-128", "fea2-256", "aes-128-xts", "aria-256-xts", "lea-192-xts",
+        "fea1-128", "fea2-256", "aes-128-xts", "aria-256-xts", "lea-192-xts", "ctr-drbg-aes-256", "ctr-drbg-aria-128",
+        "ctr-drbg-lea-192",
     };
     for (size_t i = 0; i < sizeof must / sizeof must[0]; i++) TL_CHECK(listed(must[i]), "%s not listed", must[i]);
-    printf("%zu names: %zu block, %zu AEAD, %zu MAC, %zu FEA, %zu FPE, %zu XTS\n", count, per_kind[KC_NAME_BLOCK],
+    printf("%zu names: %zu block, %zu AEAD, %zu MAC, %zu FEA, %zu FPE, %zu XTS, %zu DRBG\n", count, per_kind[KC_NAME_BLOCK],
            per_kind[KC_NAME_AEAD], per_kind[KC_NAME_MAC], per_kind[KC_NAME_FEA], per_kind[KC_NAME_FPE],
-           per_kind[KC_NAME_XTS]);
+           per_kind[KC_NAME_XTS], per_kind[KC_NAME_DRBG]);
 }
 
 static void unlisted_names_do_not_open(void)
 {
-    static const char *const cons[] = { "gcm", "ccm", "cmac", "gmac", "ff1", "ff3-1", "ecb", "ctr", "ff3", "xts" };
+    static const char *const cons[] = { "gcm", "ccm", "cmac", "gmac", "ff1", "ff3-1", "ecb", "ctr", "ff3", "xts", "ctr-drbg" };
     char name[96];
     size_t tried = 0;
     for (size_t i = 0; i < kc_cipher_count(); i++) {

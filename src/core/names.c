@@ -7,6 +7,8 @@
 
 /* FF1 and FF3-1 over the 128-bit block ciphers named by the standards we follow. */
 static const char *const ff_ciphers[] = { "aes-", "aria-", "lea-", NULL };
+/* CTR_DRBG over the 128-bit block ciphers of SP 800-90A and KCMVP. */
+static const char *const drbg_ciphers[] = { "aes-", "aria-", "lea-", "seed-", NULL };
 
 static const kc_construction constructions[] = {
     { .name = "gcm", .id = KC_CONS_GCM, .kind = KC_NAME_AEAD, .blocks = KC_BLOCKS(16) },
@@ -18,6 +20,8 @@ static const kc_construction constructions[] = {
     { .name = "ff3-1", .id = KC_CONS_FF3_1, .kind = KC_NAME_FPE, .prefix = 1, .blocks = KC_BLOCKS(16),
       .only = ff_ciphers },
     { .name = "xts", .id = KC_CONS_XTS, .kind = KC_NAME_XTS, .blocks = KC_BLOCKS(16), .keys = 2 },
+    { .name = "ctr-drbg", .id = KC_CONS_CTR_DRBG, .kind = KC_NAME_DRBG, .prefix = 1, .blocks = KC_BLOCKS(16),
+      .only = drbg_ciphers },
 };
 #define NCONS (sizeof constructions / sizeof constructions[0])
 
