@@ -711,6 +711,41 @@ kc_status kc_entropy_os(void *arg, uint8_t *out, size_t len);
  * may fail after part of a long request was written). */
 kc_status kc_random(uint8_t *out, size_t len);
 
+/* ---- KBKDF: key derivation from a key ([SP800-108] Rev. 1) ------------------ */
+
+/* prf: a kc_mac name that takes no nonce: "<cipher>-cmac" for any cipher of
+ * the table ("aes-256-cmac", "aria-128-cmac", "lea-256-cmac"; the standard
+ * approves CMAC-AES), and the HMACs when kc_mac has them ("hmac-sha256").
+ * key: the PRF's key (KI).  Modes: counter, feedback (K(0) = iv, any length
+ * including none), double pipeline (A(0) = the fixed data).  fixed: the
+ * fixed input data as the caller composes it (usually Label || 0x00 ||
+ * Context || [L]_32, L = 8 * out_len); counter: its position and width r
+ * (8, 16, 24 or 32 bits, big-endian): before or after the fixed data, in
+ * it after `middle` bytes (counter mode), or before the iteration value
+ * (feedback: K(i-1); pipeline: A(i)); KC_KBKDF_CTR_NONE only in feedback
+ * and pipeline.  out_len bytes at most (2^r - 1) PRF outputs
+ * (KC_ERR_INPUT_TOO_LONG).  Bad parameters: KC_ERR_BAD_MODE; a PRF that
+ * needs a nonce (GMAC): KC_ERR_WRONG_KIND.  Nothing is written on error. */
+typedef enum kc_kbkdf_mode { KC_KBKDF_COUNTER = 0, KC_KBKDF_FEEDBACK = 1, KC_KBKDF_DOUBLE_PIPELINE = 2 } kc_kbkdf_mode;
+typedef enum kc_kbkdf_ctr {
+    KC_KBKDF_CTR_BEFORE_FIXED = 0,   /* feedback and pipeline: after the iteration value */
+    KC_KBKDF_CTR_AFTER_FIXED = 1,
+    KC_KBKDF_CTR_MIDDLE_FIXED = 2,   /* counter mode: after `middle` bytes of the fixed data */
+    KC_KBKDF_CTR_BEFORE_ITER = 3,    /* feedback and pipeline */
+    KC_KBKDF_CTR_NONE = 4            /* feedback and pipeline */
+} kc_kbkdf_ctr;
+typedef struct kc_kbkdf_params {
+    kc_kbkdf_mode mode;
+    kc_kbkdf_ctr counter;
+    unsigned counter_bits;
+    size_t middle;
+    const uint8_t *iv;   /* feedback */
+    size_t iv_len;
+} kc_kbkdf_params;
+kc_status kc_kbkdf(const char *prf, const char *backend, const uint8_t *key, size_t key_len,
+                   const kc_kbkdf_params *params, const uint8_t *fixed, size_t fixed_len,
+                   uint8_t *out, size_t out_len);
+
 #if defined(__GNUC__)
 #pragma GCC visibility pop
 #endif
