@@ -87,6 +87,8 @@ static void list_names(void)
     static const struct { const char *title; kc_name_kind kind, also; } groups[] = {
         { "block ciphers", KC_NAME_BLOCK, KC_NAME_BLOCK }, { "AEAD", KC_NAME_AEAD, KC_NAME_AEAD },
         { "MAC", KC_NAME_MAC, KC_NAME_MAC }, { "FPE", KC_NAME_FPE, KC_NAME_FEA },
+        { "XTS (--mode xts; the key is two keys)", KC_NAME_XTS, KC_NAME_XTS },
+        { "DRBG (random --drbg; the key is the DRBG's internal one)", KC_NAME_DRBG, KC_NAME_DRBG },
     };
     kc_name_info n;
     printf("\nNames:\n");
