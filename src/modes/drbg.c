@@ -10,7 +10,7 @@
 static const kc_drbg_mech *const mechs[] = { &kc_ctr_drbg_mech };
 
 #define MAX_INTERVAL ((uint64_t)1 << 48)   /* SP 800-90A Table 3 */
-#define MAX_INPUT ((size_t)1 << 28)        /* bytes of each input; their sum stays below df's 2^32 */
+#define MAX_INPUT ((uint64_t)1 << 28)        /* bytes of each input; their sum stays below df's 2^32 */
 #define MAX_ENTROPY 64
 
 struct kc_drbg {
@@ -34,10 +34,13 @@ static kc_status get_entropy(kc_drbg *d, uint8_t *buf, size_t len)
     return KC_ERR_RANDOM;
 }
 
+/* A function, so that 16-bit size_t (AVR) meets no always-false comparison. */
+static int above(uint64_t len, uint64_t max) { return len > max; }
+
 static kc_status input_ok(const kc_drbg *d, const uint8_t *p, size_t len)
 {
     if (!p && len) return KC_ERR_NULL;
-    return len > MAX_INPUT || len > d->m->max_input(d->state) ? KC_ERR_INPUT_TOO_LONG : KC_OK;
+    return above(len, MAX_INPUT) || len > d->m->max_input(d->state) ? KC_ERR_INPUT_TOO_LONG : KC_OK;
 }
 
 static kc_status reseed(kc_drbg *d, const uint8_t *add, size_t add_len)
@@ -80,7 +83,7 @@ kc_status kc_drbg_new(kc_drbg **out, const char *name, const char *backend, unsi
     if (st == KC_OK) st = input_ok(d, personalization, personalization_len);
     if (st == KC_OK && !m->takes_nonce(d->state) && (nonce || nonce_len)) st = KC_ERR_NONCE_LENGTH;
     if (st == KC_OK && !nonce && nonce_len) st = KC_ERR_NULL;
-    if (st == KC_OK && nonce_len > MAX_INPUT) st = KC_ERR_INPUT_TOO_LONG;
+    if (st == KC_OK && above(nonce_len, MAX_INPUT)) st = KC_ERR_INPUT_TOO_LONG;
     size_t elen = st == KC_OK ? m->entropy_len(d->state) : 0;
     if (st == KC_OK) st = get_entropy(d, e, elen);
     if (st == KC_OK && !nonce && m->takes_nonce(d->state)) {   /* strength / 2 from the source (8.6.7) */
@@ -111,7 +114,7 @@ kc_status kc_drbg_reseed(kc_drbg *d, const uint8_t *additional, size_t additiona
 kc_status kc_drbg_generate(kc_drbg *d, uint8_t *out, size_t len, const uint8_t *additional, size_t additional_len)
 {
     if (!d || (!out && len)) return KC_ERR_NULL;
-    if (len > KC_DRBG_MAX_REQUEST) return KC_ERR_INPUT_TOO_LONG;
+    if (above(len, KC_DRBG_MAX_REQUEST)) return KC_ERR_INPUT_TOO_LONG;
     kc_status st = input_ok(d, additional, additional_len);
     if (st != KC_OK) return st;
     if ((d->flags & KC_DRBG_PREDICTION_RESISTANCE) || d->counter > d->interval) {
