@@ -133,7 +133,7 @@ static void material(ctr_drbg *s, const kc_drbg_bytes *in, size_t pieces, uint8_
     memset(out, 0, s->seedlen);
     size_t at = 0;
     for (size_t j = 1; j < pieces; j++) {   /* personalization or additional input: at most seedlen (checked) */
-        memcpy(out + at, in[j].p, in[j].n);
+        if (in[j].n) memcpy(out + at, in[j].p, in[j].n);
         at += in[j].n;
     }
     for (size_t i = 0; i < s->seedlen; i++) out[i] ^= in[0].p[i];
