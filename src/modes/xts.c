@@ -46,12 +46,13 @@ static void run(const kc_cipher *c, int encrypt, uint64_t t[2], uint8_t *out, co
     size_t used = n < CHUNK ? n : CHUNK;
     while (n) {
         size_t k = n < CHUNK ? n : CHUNK;
-        for (size_t i = 0; i < k; i++) {
+        for (size_t i = 0; i < k; i++) {   /* tweaks made and XORed in one pass */
             kc_store64_le(tw + 16 * i, t[0]);
             kc_store64_le(tw + 16 * i + 8, t[1]);
+            kc_store64_le(out + 16 * i, kc_load64_le(in + 16 * i) ^ t[0]);
+            kc_store64_le(out + 16 * i + 8, kc_load64_le(in + 16 * i + 8) ^ t[1]);
             mul_x(t);
         }
-        xor_into(out, in, tw, 16 * k);
         ecb(c->ctx, out, out, k);
         xor_into(out, out, tw, 16 * k);
         in += 16 * k;
