@@ -49,6 +49,9 @@ static const char usage[] =
 "      cmd:COMMAND pkcs11:URI (or KCIPHER_KEK): the KEK that wraps new versions (README: Keys)\n"
 "  random --bytes N [--drbg NAME] [--hex]  random bytes: kc_random (CTR_DRBG-AES-256 from the OS),\n"
 "      or a DRBG by name (ctr-drbg-aria-256, ...; kcipher list)\n"
+"  kdf --prf NAME (--key HEX|--key-file F) [--mode counter|feedback|pipeline] [--fixed HEX] [--iv HEX]\n"
+"      [--counter before|after|middle:N|before-iter|none] [--r 8|16|24|32] --bytes N\n"
+"                                         KBKDF (SP 800-108) over a MAC (aes-256-cmac, ...); hex out\n"
 "  bench [--quick] [--cipher NAME...] [--json FILE] [--report DIR]   (runs kcipher-bench)\n"
 "  version\n"
 "\n"
@@ -182,6 +185,7 @@ static int run(int argc, char **argv)
     if (strcmp(cmd, "key") == 0) return cmd_key(argc, argv);
     if (strcmp(cmd, "formats") == 0) return cmd_formats(argc, argv);
     if (strcmp(cmd, "random") == 0) return cmd_random(argc, argv);
+    if (strcmp(cmd, "kdf") == 0) return cmd_kdf(argc, argv);
     if (strcmp(cmd, "list") == 0) return argc == 2 ? cmd_list() : fail(EXIT_USAGE, "list", "takes no arguments");
     options o;
     int rc, fpe = strcmp(cmd, "fpe") == 0, tok = !strcmp(cmd, "tokenize") || !strcmp(cmd, "detokenize")
