@@ -662,7 +662,8 @@ kc_status kc_xts_decrypt(const kc_xts *x, const uint8_t tweak[16], uint8_t *out,
  * sector: the tweak of each is its number as a 128-bit little-endian integer
  * (IEEE 1619's data unit sequence number; Linux dm-crypt's "plain64").  len
  * must be a multiple of sector_size (KC_ERR_LENGTH_MISMATCH); the sector
- * number must not wrap past 2^64 - 1 (KC_ERR_INPUT_TOO_LONG). */
+ * number must not wrap past 2^64 - 1 (KC_ERR_INPUT_TOO_LONG).  Runs of 64
+ * KiB and more are spread over the threads of kc_set_threads. */
 kc_status kc_xts_encrypt_sectors(const kc_xts *x, uint64_t sector, size_t sector_size,
                                  uint8_t *out, const uint8_t *in, size_t len);
 kc_status kc_xts_decrypt_sectors(const kc_xts *x, uint64_t sector, size_t sector_size,

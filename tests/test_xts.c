@@ -188,6 +188,22 @@ static void sectors(void)
     tl_check_status(kc_xts_encrypt_sectors(x, UINT64_MAX - 3, 520, a, pt, 4 * 520), KC_OK, "last sectors");
     tl_check_status(kc_xts_encrypt_sectors(x, 0, 8, a, pt, 16), KC_ERR_INPUT_TOO_SHORT, "8-byte sectors");
     tl_check_status(kc_xts_encrypt_sectors(x, 0, 520, a, pt, 0), KC_OK, "no sectors");
+    /* a run large enough for the thread pool gives what one sector at a time gives */
+    size_t n = 600, size = 512;
+    uint8_t *big = malloc(n * size), *one = malloc(n * size), *back = malloc(n * size);
+    if (big && one && back) {
+        tl_random_bytes(big, n * size);
+        kc_set_threads(4);
+        tl_check_status(kc_xts_encrypt_sectors(x, 77, size, back, big, n * size), KC_OK, "threaded sectors");
+        kc_set_threads(0);
+        for (size_t i = 0; i < n; i++) kc_xts_encrypt_sectors(x, 77 + i, size, one + i * size, big + i * size, size);
+        tl_check_bytes(back, one, n * size, "600 sectors over threads = one at a time");
+        kc_xts_decrypt_sectors(x, 77, size, back, back, n * size);
+        tl_check_bytes(back, big, n * size, "threaded round trip in place");
+    }
+    free(big);
+    free(one);
+    free(back);
     kc_xts_free(x);
 }
 
