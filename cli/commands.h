@@ -11,6 +11,8 @@ int cmd_mac(const options *o);                    /* CMAC, GMAC: prints or check
 int cmd_key(int argc, char **argv);               /* key new|rotate|list|retire (cli/key.c) */
 int cmd_formats(int argc, char **argv);           /* kcipher formats [NAME...] */
 int cmd_hash(const options *o);                   /* SHA-2, LSH: prints the digest in hex */
+int cmd_kdf(int argc, char **argv);               /* kdf --prf NAME ... --bytes N (cli/kdf.c) */
+int cmd_random(int argc, char **argv);            /* random --bytes N [--drbg NAME] [--hex] (cli/random.c) */
 
 /* Reads all of stdin into a fresh buffer (*cap its size; free_wiped). */
 int read_all(uint8_t **out, size_t *len, size_t *cap);

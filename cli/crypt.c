@@ -51,11 +51,44 @@ int write_out(const uint8_t *p, size_t n)
     return 0;
 }
 
+/* XTS: the whole input is one data unit (16 bytes to 16 MiB); --iv is its
+ * 16-byte tweak; the key is key1 || key2. */
+static int xts(const options *o, int encrypt, const uint8_t *key, size_t key_len)
+{
+    uint8_t *iv = NULL, *data = NULL, *out = NULL;
+    size_t iv_len = 0, len = 0, cap = 0;
+    kc_xts *x = NULL;
+    char name[64];
+    int rc;
+    if (o->pad) return fail(EXIT_USAGE, "--pad", "does not apply to XTS");
+    if (!o->iv) return fail(EXIT_USAGE, "--iv", "required for xts: the 16-byte tweak (sector number, little-endian)");
+    if ((rc = hex_decode(o->iv, &iv, &iv_len, "--iv"))) return rc;
+    if (iv_len != 16) { rc = fail(EXIT_USAGE, "--iv", "the XTS tweak is 16 bytes"); goto done; }
+    snprintf(name, sizeof name, "%s-xts", o->cipher);
+    kc_status st = kc_xts_new(&x, name, o->backend, key, key_len);
+    if (st != KC_OK) { rc = fail_status(st, name); goto done; }
+    if (o->hex) { rc = hex_data(o->hex, &data, &len); cap = len; }
+    else rc = read_all(&data, &len, &cap);
+    if (rc) goto done;
+    if (!(out = malloc(len ? len : 1))) { rc = out_of_memory("xts"); goto done; }
+    st = (encrypt ? kc_xts_encrypt : kc_xts_decrypt)(x, iv, out, data, len);
+    if (st != KC_OK) { rc = fail_status(st, encrypt ? "encrypt" : "decrypt"); goto done; }
+    if (o->hex) print_hex(out, len);
+    else rc = write_out(out, len);
+done:
+    kc_xts_free(x);
+    free_wiped(out, len);
+    free_wiped(data, cap);
+    free_wiped(iv, iv_len);
+    return rc;
+}
+
 static int block_cipher(const options *o, int encrypt, const uint8_t *key, size_t key_len)
 {
+    if (o->mode && !strcmp(o->mode, "xts")) return xts(o, encrypt, key, key_len);
     kc_mode mode = KC_MODE_ECB;
     if (o->mode && kc_mode_from_name(o->mode, &mode) != KC_OK)
-        return fail(EXIT_USAGE, "--mode", "expected ecb, cbc, ctr, cfb, ofb, gcm or ccm");
+        return fail(EXIT_USAGE, "--mode", "expected ecb, cbc, ctr, cfb, ofb, xts, gcm or ccm");
     if (mode == KC_MODE_ECB && o->iv) return fail(EXIT_USAGE, "--iv", "does not apply to ECB");
     if (mode != KC_MODE_ECB && mode != KC_MODE_CBC && o->pad)
         return fail(EXIT_USAGE, "--pad", "does not apply to CTR, CFB and OFB");

@@ -20,6 +20,7 @@ static const char usage[] =
 "  formats [NAME...]                      tokenization formats: name, spec, what each keeps\n"
 "  encrypt|decrypt --cipher NAME KEY [--backend NAME]\n"
 "      block ciphers: [--mode ecb|cbc|ctr|cfb|ofb] [--iv HEX] [--pad] [--hex DATA]\n"
+"                     --mode xts --iv TWEAK: one data unit (16 B..16 MiB), KEY is key1||key2\n"
 "      AEAD:          --nonce HEX [--ad HEX] [--tag-len N] [--hex DATA]  (output: ciphertext || tag)\n"
 "                     TinyJAMBU, or a 128-bit block cipher with --mode gcm|ccm\n"
 "      FEA blocks:    --bits N [--tweak HEX] [--hex BLOCK]   (hex integers, one per line on stdin)\n"
@@ -52,6 +53,11 @@ static const char usage[] =
 "  key new NAME --cipher C [--kek SRC] | key rotate NAME [--kek SRC] | key list | key retire NAME@V\n"
 "      [--keyring PATH (or KCIPHER_KEYRING)]  keys with versions, KCVs; SRC: file:PATH env:VAR\n"
 "      cmd:COMMAND pkcs11:URI (or KCIPHER_KEK): the KEK that wraps new versions (README: Keys)\n"
+"  random --bytes N [--drbg NAME] [--hex]  random bytes: kc_random (CTR_DRBG-AES-256 from the OS),\n"
+"      or a DRBG by name (ctr-drbg-aria-256, ...; kcipher list)\n"
+"  kdf --prf NAME (--key HEX|--key-file F) [--mode counter|feedback|pipeline] [--fixed HEX] [--iv HEX]\n"
+"      [--counter before|after|middle:N|before-iter|none] [--r 8|16|24|32] --bytes N\n"
+"                                         KBKDF (SP 800-108) over a MAC (aes-256-cmac, ...); hex out\n"
 "  bench [--quick] [--cipher NAME...] [--json FILE] [--report DIR]   (runs kcipher-bench)\n"
 "  version\n"
 "\n"
@@ -105,6 +111,8 @@ static void list_names(void)
         { "block ciphers", KC_NAME_BLOCK, KC_NAME_BLOCK }, { "AEAD", KC_NAME_AEAD, KC_NAME_AEAD },
         { "MAC", KC_NAME_MAC, KC_NAME_MAC }, { "FPE", KC_NAME_FPE, KC_NAME_FEA },
         { "hashes", KC_NAME_HASH, KC_NAME_HASH },
+        { "XTS (--mode xts; the key is two keys)", KC_NAME_XTS, KC_NAME_XTS },
+        { "DRBG (random --drbg; the key is the DRBG's internal one)", KC_NAME_DRBG, KC_NAME_DRBG },
     };
     kc_name_info n;
     printf("\nNames:\n");
@@ -199,6 +207,8 @@ static int run(int argc, char **argv)
     if (strcmp(cmd, "bench") == 0) return run_bench(argv + 1);
     if (strcmp(cmd, "key") == 0) return cmd_key(argc, argv);
     if (strcmp(cmd, "formats") == 0) return cmd_formats(argc, argv);
+    if (strcmp(cmd, "random") == 0) return cmd_random(argc, argv);
+    if (strcmp(cmd, "kdf") == 0) return cmd_kdf(argc, argv);
     if (strcmp(cmd, "list") == 0) return argc == 2 ? cmd_list() : fail(EXIT_USAGE, "list", "takes no arguments");
     options o;
     int rc, fpe = strcmp(cmd, "fpe") == 0, tok = !strcmp(cmd, "tokenize") || !strcmp(cmd, "detokenize")

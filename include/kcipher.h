@@ -87,6 +87,7 @@ typedef enum kc_status {
     KC_ERR_VERSION_ROOM,      /* no room for a key version: the format cannot embed one (embed-version=),
                                * or the version is above the versions its alphabet holds */
     KC_ERR_KEY_VERSION,       /* a token's embedded key version is not the tokenizer's (or none was set) */
+    KC_ERR_WEAK_KEY,          /* a key the standard refuses (XTS: the two halves equal) */
     KC_STATUS_COUNT
 } kc_status;
 
@@ -135,7 +136,9 @@ kc_status kc_backend_at(const char *cipher_name, size_t i, kc_backend_info *info
  * FEA kc_fea_new (and kc_fpe_new), FPE kc_fpe_new.  The first three are the kc_kind values. */
 typedef enum kc_name_kind {
     KC_NAME_BLOCK = 1, KC_NAME_AEAD = 2, KC_NAME_FEA = 3, KC_NAME_MAC = 4, KC_NAME_FPE = 5,
-    KC_NAME_HASH = 6   /* kc_hash_new; after the FPE names come the hashes, then "hmac-<hash>" (MAC) */
+    KC_NAME_HASH = 6,  /* kc_hash_new; after the FPE names come the hashes, then "hmac-<hash>" (MAC) */
+    KC_NAME_XTS = 7,   /* kc_xts_new */
+    KC_NAME_DRBG = 8   /* kc_drbg_new */
 } kc_name_kind;
 typedef struct kc_name_info {
     char name[KC_NAME_MAX];   /* "aes-128-gcm", "ff1-aria-256", "tinyjambu-128" */
@@ -688,6 +691,112 @@ size_t kc_hash_size(const kc_hash *h);
 const char *kc_hash_backend_name(const kc_hash *h);
 kc_status kc_hash_compute(const char *name, const char *backend, const uint8_t *in, size_t in_len,
                           uint8_t *out, size_t out_len);
+/* ---- XTS: storage encryption ([SP800-38E], IEEE 1619) --------------------- */
+
+/* Names "<cipher>-xts" for every block cipher with 16-byte blocks:
+ * "aes-128-xts", "aes-256-xts" (the two SP 800-38E approves), "aria-256-xts",
+ * "lea-128-xts", "rc6-128-xts", ...  key is key1 || key2, twice the cipher's
+ * key length (64 bytes for aes-256-xts): key1 encrypts the data, key2 the
+ * tweak; equal halves are refused (KC_ERR_WEAK_KEY, as SP 800-38E and FIPS
+ * 140-3 require).  backend names the block cipher's backend (NULL: default).
+ * A data unit (sector) is 16 bytes to 2^20 blocks (16 MiB), any length in
+ * between (ciphertext stealing when not a multiple of 16):
+ * KC_ERR_INPUT_TOO_SHORT, KC_ERR_INPUT_TOO_LONG.  out == in is allowed. */
+typedef struct kc_xts kc_xts;
+kc_status kc_xts_new(kc_xts **out, const char *name, const char *backend, const uint8_t *key, size_t key_len);
+void kc_xts_free(kc_xts *x);
+const char *kc_xts_backend_name(const kc_xts *x);
+/* One data unit of len bytes under a 16-byte tweak (IEEE 1619's i). */
+kc_status kc_xts_encrypt(const kc_xts *x, const uint8_t tweak[16], uint8_t *out, const uint8_t *in, size_t len);
+kc_status kc_xts_decrypt(const kc_xts *x, const uint8_t tweak[16], uint8_t *out, const uint8_t *in, size_t len);
+/* len / sector_size consecutive sectors of sector_size bytes, numbered from
+ * sector: the tweak of each is its number as a 128-bit little-endian integer
+ * (IEEE 1619's data unit sequence number; Linux dm-crypt's "plain64").  len
+ * must be a multiple of sector_size (KC_ERR_LENGTH_MISMATCH); the sector
+ * number must not wrap past 2^64 - 1 (KC_ERR_INPUT_TOO_LONG).  Runs of 64
+ * KiB and more are spread over the threads of kc_set_threads. */
+kc_status kc_xts_encrypt_sectors(const kc_xts *x, uint64_t sector, size_t sector_size,
+                                 uint8_t *out, const uint8_t *in, size_t len);
+kc_status kc_xts_decrypt_sectors(const kc_xts *x, uint64_t sector, size_t sector_size,
+                                 uint8_t *out, const uint8_t *in, size_t len);
+
+/* ---- Random bits: DRBGs ([SP800-90A] Rev. 1) and kc_random --------------- */
+
+/* Names: "ctr-drbg-<cipher>" (CTR_DRBG) over aes-128|192|256,
+ * aria-128|192|256 and lea-128|192|256 (KCMVP's list; seed-128 when it is
+ * in the table); kc_name_at lists them.  The security strength is the key
+ * length.  flags: KC_DRBG_NO_DF (no derivation function: entropy input of
+ * exactly seedlen = key + 16 bytes, personalization and additional input
+ * at most seedlen bytes, no nonce); KC_DRBG_PREDICTION_RESISTANCE (every
+ * generate reseeds from the entropy source first).
+ * entropy: the entropy source, called for exactly the bytes wanted (with
+ * df: the strength in bytes; without: seedlen); it returns 0 when it
+ * wrote them all, anything else makes the call fail with KC_ERR_RANDOM and
+ * leaves the state as it was.  NULL: the OS (kc_entropy_os).  nonce (with df): NULL
+ * takes strength/2 bytes from the entropy source.  The DRBG reseeds itself
+ * from the source when the reseed interval (2^48 requests; see
+ * kc_drbg_set_reseed_interval) is reached.  A request is at most
+ * KC_DRBG_MAX_REQUEST bytes (KC_ERR_INPUT_TOO_LONG).  Not thread-safe: one
+ * object per thread, or kc_random.  Freeing wipes the state. */
+typedef int (*kc_entropy_fn)(void *arg, uint8_t *out, size_t len);
+typedef struct kc_drbg kc_drbg;
+#define KC_DRBG_NO_DF 1u
+#define KC_DRBG_PREDICTION_RESISTANCE 2u
+#define KC_DRBG_MAX_REQUEST 65536u    /* 2^19 bits, SP 800-90A Table 3 */
+kc_status kc_drbg_new(kc_drbg **out, const char *name, const char *backend, unsigned flags,
+                      kc_entropy_fn entropy, void *entropy_arg,
+                      const uint8_t *nonce, size_t nonce_len,
+                      const uint8_t *personalization, size_t personalization_len);
+kc_status kc_drbg_reseed(kc_drbg *d, const uint8_t *additional, size_t additional_len);
+kc_status kc_drbg_generate(kc_drbg *d, uint8_t *out, size_t len, const uint8_t *additional, size_t additional_len);
+/* Requests between automatic reseeds, 1..2^48. */
+kc_status kc_drbg_set_reseed_interval(kc_drbg *d, uint64_t requests);
+size_t kc_drbg_strength(const kc_drbg *d);   /* security strength in bits */
+void kc_drbg_free(kc_drbg *d);
+/* The operating system's random source (getrandom, else /dev/urandom);
+ * arg unused.  KC_ERR_RANDOM when it fails, and always on bare metal. */
+kc_status kc_entropy_os(void *arg, uint8_t *out, size_t len);
+/* len random bytes from the process-wide generator: ctr-drbg-aes-256 with
+ * df, seeded from kc_entropy_os, reseeded from it every 2^20 requests and
+ * in a forked child before its first output.  Thread-safe; any length.
+ * KC_ERR_RANDOM when the OS source fails (out is then zeroed: a reseed
+ * may fail after part of a long request was written). */
+kc_status kc_random(uint8_t *out, size_t len);
+
+/* ---- KBKDF: key derivation from a key ([SP800-108] Rev. 1) ------------------ */
+
+/* prf: a kc_mac name that takes no nonce: "<cipher>-cmac" for any cipher of
+ * the table ("aes-256-cmac", "aria-128-cmac", "lea-256-cmac"; the standard
+ * approves CMAC-AES), and the HMACs when kc_mac has them ("hmac-sha256").
+ * key: the PRF's key (KI).  Modes: counter, feedback (K(0) = iv, any length
+ * including none), double pipeline (A(0) = the fixed data).  fixed: the
+ * fixed input data as the caller composes it (usually Label || 0x00 ||
+ * Context || [L]_32, L = 8 * out_len); counter: its position and width r
+ * (8, 16, 24 or 32 bits, big-endian): before or after the fixed data, in
+ * it after `middle` bytes (counter mode), or before the iteration value
+ * (feedback: K(i-1); pipeline: A(i)); KC_KBKDF_CTR_NONE only in feedback
+ * and pipeline.  out_len bytes at most (2^r - 1) PRF outputs
+ * (KC_ERR_INPUT_TOO_LONG).  Bad parameters: KC_ERR_BAD_MODE; a PRF that
+ * needs a nonce (GMAC): KC_ERR_WRONG_KIND.  Nothing is written on error. */
+typedef enum kc_kbkdf_mode { KC_KBKDF_COUNTER = 0, KC_KBKDF_FEEDBACK = 1, KC_KBKDF_DOUBLE_PIPELINE = 2 } kc_kbkdf_mode;
+typedef enum kc_kbkdf_ctr {
+    KC_KBKDF_CTR_BEFORE_FIXED = 0,   /* feedback and pipeline: after the iteration value */
+    KC_KBKDF_CTR_AFTER_FIXED = 1,
+    KC_KBKDF_CTR_MIDDLE_FIXED = 2,   /* counter mode: after `middle` bytes of the fixed data */
+    KC_KBKDF_CTR_BEFORE_ITER = 3,    /* feedback and pipeline */
+    KC_KBKDF_CTR_NONE = 4            /* feedback and pipeline */
+} kc_kbkdf_ctr;
+typedef struct kc_kbkdf_params {
+    kc_kbkdf_mode mode;
+    kc_kbkdf_ctr counter;
+    unsigned counter_bits;
+    size_t middle;
+    const uint8_t *iv;   /* feedback */
+    size_t iv_len;
+} kc_kbkdf_params;
+kc_status kc_kbkdf(const char *prf, const char *backend, const uint8_t *key, size_t key_len,
+                   const kc_kbkdf_params *params, const uint8_t *fixed, size_t fixed_len,
+                   uint8_t *out, size_t out_len);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop

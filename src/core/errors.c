@@ -19,7 +19,7 @@ static const struct { const char *name, *message; } statuses[KC_STATUS_COUNT] = 
     [KC_ERR_BAD_PADDING] = { "KC_ERR_BAD_PADDING", "invalid PKCS#7 padding" },
     [KC_ERR_OUTPUT_TOO_SMALL] = { "KC_ERR_OUTPUT_TOO_SMALL", "output buffer too small" },
     [KC_ERR_BAD_MODE] = { "KC_ERR_BAD_MODE", "unknown mode, or an option the mode does not support" },
-    [KC_ERR_INPUT_TOO_SHORT] = { "KC_ERR_INPUT_TOO_SHORT", "input too short for this call (e.g. an AEAD ciphertext shorter than its tag)" },
+    [KC_ERR_INPUT_TOO_SHORT] = { "KC_ERR_INPUT_TOO_SHORT", "input too short for this call (e.g. an AEAD ciphertext shorter than its tag, an XTS data unit below 16 bytes)" },
     [KC_ERR_AUTH] = { "KC_ERR_AUTH", "authentication failed: the tag does not match" },
     [KC_ERR_VALUE_OUT_OF_DOMAIN] = { "KC_ERR_VALUE_OUT_OF_DOMAIN", "value outside the domain (FEA block >= 2^n, or tweak too wide)" },
     [KC_ERR_RADIX] = { "KC_ERR_RADIX", "radix must be 2..65536 (FEA: 2..65535; 2..36 for character strings)" },
@@ -33,7 +33,7 @@ static const struct { const char *name, *message; } statuses[KC_STATUS_COUNT] = 
     [KC_ERR_CHECK_DIGIT] = { "KC_ERR_CHECK_DIGIT", "the value's check digit is wrong" },
     [KC_ERR_FORMAT_SPEC] = { "KC_ERR_FORMAT_SPEC", "unknown format name, or a format spec not understood (a character may be in only one of alphabet, pass and stop)" },
     [KC_ERR_TAG_LENGTH] = { "KC_ERR_TAG_LENGTH", "tag length not allowed (GCM, GMAC: 4..16 bytes; CCM: 4..16, even; CMAC: 4..block size; TinyJAMBU: 8)" },
-    [KC_ERR_INPUT_TOO_LONG] = { "KC_ERR_INPUT_TOO_LONG", "input longer than the call allows (GCM: 2^36 - 32 bytes; CCM: below 2^(8(15 - nonce length)); a count of values whose size overflows)" },
+    [KC_ERR_INPUT_TOO_LONG] = { "KC_ERR_INPUT_TOO_LONG", "input longer than the call allows (GCM: 2^36 - 32 bytes; CCM: below 2^(8(15 - nonce length)); XTS: 2^20 blocks per data unit; a count of values whose size overflows)" },
     [KC_ERR_LENGTH_MISMATCH] = { "KC_ERR_LENGTH_MISMATCH", "two lengths that must be equal are not (e.g. an FPE value not of the length its cipher was made for, or an Arrow tweak column of another length than the values)" },
     [KC_ERR_KEYRING] = { "KC_ERR_KEYRING", "the keyring is missing, unreadable, malformed or cannot be written" },
     [KC_ERR_KEY_NOT_FOUND] = { "KC_ERR_KEY_NOT_FOUND", "no key of that name or version in the keyring (or that version is retired)" },
@@ -43,6 +43,7 @@ static const struct { const char *name, *message; } statuses[KC_STATUS_COUNT] = 
     [KC_ERR_RANDOM] = { "KC_ERR_RANDOM", "the operating system's random source failed" },
     [KC_ERR_VERSION_ROOM] = { "KC_ERR_VERSION_ROOM", "no room for the key version: the format cannot embed one (embed-version= needs an alphabet of at least twice the format's, no mask, case=preserve or shape=), or the version is above those its alphabet holds" },
     [KC_ERR_KEY_VERSION] = { "KC_ERR_KEY_VERSION", "the token was made under another key version than this tokenizer's (or no version was set)" },
+    [KC_ERR_WEAK_KEY] = { "KC_ERR_WEAK_KEY", "key refused by the standard (XTS: key1 and key2, the two halves of the key, are equal; SP 800-38E and FIPS 140-3 forbid it)" },
 };
 
 const char *kc_strerror(kc_status s)

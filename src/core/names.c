@@ -7,6 +7,8 @@
 
 /* FF1 and FF3-1 over the 128-bit block ciphers named by the standards we follow. */
 static const char *const ff_ciphers[] = { "aes-", "aria-", "lea-", "seed-", NULL };
+/* CTR_DRBG over the 128-bit block ciphers of SP 800-90A and KCMVP. */
+static const char *const drbg_ciphers[] = { "aes-", "aria-", "lea-", "seed-", NULL };
 
 static const kc_construction constructions[] = {
     { .name = "gcm", .id = KC_CONS_GCM, .kind = KC_NAME_AEAD, .blocks = KC_BLOCKS(16) },
@@ -17,6 +19,9 @@ static const kc_construction constructions[] = {
       .only = ff_ciphers },
     { .name = "ff3-1", .id = KC_CONS_FF3_1, .kind = KC_NAME_FPE, .prefix = 1, .blocks = KC_BLOCKS(16),
       .only = ff_ciphers },
+    { .name = "xts", .id = KC_CONS_XTS, .kind = KC_NAME_XTS, .blocks = KC_BLOCKS(16), .keys = 2 },
+    { .name = "ctr-drbg", .id = KC_CONS_CTR_DRBG, .kind = KC_NAME_DRBG, .prefix = 1, .blocks = KC_BLOCKS(16),
+      .only = drbg_ciphers },
 };
 #define NCONS (sizeof constructions / sizeof constructions[0])
 
@@ -201,7 +206,7 @@ static void fill(kc_name_info *info, const kc_cipher_entry *e, const kc_construc
     info->kind = c ? c->kind : (kc_name_kind)e->info.kind;
     info->cipher = e->info.name;
     info->construction = c ? c->name : "";
-    info->key_bytes = e->info.key_bytes;
+    info->key_bytes = e->info.key_bytes * (c && c->keys ? c->keys : 1);
 }
 
 kc_status kc_name_at(size_t i, kc_name_info *info)

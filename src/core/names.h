@@ -13,7 +13,8 @@
 typedef enum kc_cons_id {
     KC_CONS_NONE = 0,   /* the cipher itself */
     KC_CONS_GCM, KC_CONS_CCM, KC_CONS_CMAC, KC_CONS_GMAC, KC_CONS_FF1, KC_CONS_FF3_1,
-    KC_CONS_HMAC        /* "hmac-<hash>", over the hash table below */
+    KC_CONS_HMAC,       /* "hmac-<hash>", over the hash table below */
+    KC_CONS_XTS, KC_CONS_CTR_DRBG
 } kc_cons_id;
 
 #define KC_BLOCKS(bytes) (1u << ((bytes) / 8))   /* a kc_construction.blocks bit */
@@ -25,6 +26,7 @@ typedef struct kc_construction {
     int prefix;                  /* 1: "<name>-<cipher>"; 0: "<cipher>-<name>" */
     unsigned blocks;             /* KC_BLOCKS() of the block sizes it takes */
     const char *const *only;     /* NULL, or the cipher-name prefixes it takes (NULL-terminated) */
+    unsigned keys;               /* keys of the cipher's length it takes (0: one; XTS: 2) */
 } kc_construction;
 
 /* A row of the hash table: "sha-256", "lsh-512-384".  The family lists

@@ -300,16 +300,7 @@ static void unlock(int fd)
 
 static kc_status random_bytes(kc_keyring *kr, uint8_t *out, size_t n)
 {
-    int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
-    size_t got = 0;
-    while (fd >= 0 && got < n) {
-        ssize_t r = read(fd, out + got, n - got);
-        if (r < 0 && errno == EINTR) continue;
-        if (r <= 0) break;
-        got += (size_t)r;
-    }
-    if (fd >= 0) close(fd);
-    return got == n ? KC_OK : say(kr, KC_ERR_RANDOM, "cannot read /dev/urandom%s%s", "", "");
+    return kc_random(out, n) == KC_OK ? KC_OK : say(kr, KC_ERR_RANDOM, "the OS random source failed%s%s", "", "");
 }
 
 /* Appends a new active version of cipher to kf, wrapped under kek ("" for hex). */

@@ -162,7 +162,7 @@ class BlockCiphers(unittest.TestCase):
             (["encrypt", "--cipher", "aes-128", "--key", "zz" * 16, "--hex", "00" * 16], "hex"),
             (["encrypt", "--cipher", "aes-128", "--key", K128, "--mode", "cbc", "--hex", "00" * 16], "--iv"),
             (["encrypt", "--cipher", "aes-128", "--key", K128, "--mode", "cbc", "--iv", "00", "--hex", "00" * 16], "IV"),
-            (["encrypt", "--cipher", "aes-128", "--key", K128, "--mode", "xts", "--hex", "00" * 16], "--mode"),
+            (["encrypt", "--cipher", "aes-128", "--key", K128, "--mode", "siv", "--hex", "00" * 16], "--mode"),
             (["encrypt", "--cipher", "aes-128", "--key", K128, "--backend", "nope", "--hex", "00" * 16], "backend"),
             (["encrypt", "--cipher", "aes-128", "--key", K128, "--frob"], "unknown option"),
             (["encrypt", "--cipher", "aes-128", "--key"], "missing value"),
