@@ -93,6 +93,7 @@ echo "== OpenSSL 3 provider (scripts/test-openssl.sh)"
 if KC_BUILD_DIR=$build scripts/test-openssl.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 echo "== Python package, pandas, Polars, Spark (scripts/test-python.sh)"
 if scripts/test-python.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); fi   # the Python package, Spark
+echo "== Debian packages: dpkg -i, consumers, CREATE EXTENSION, dpkg -r (scripts/test-debs.sh)"; if KC_BUILD_DIR=$build scripts/test-debs.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 CC=clang CXX=clang++ run_suite "tests built with clang" "$build/clang"
 echo "== static analysis (clang --analyze over src/ and cli/)"
 if scripts/analyze.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
