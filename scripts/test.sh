@@ -94,6 +94,7 @@ if KC_BUILD_DIR=$build scripts/test-openssl.sh; then passed=$((passed + 1)); els
 echo "== Python package, pandas, Polars, Spark (scripts/test-python.sh)"
 if scripts/test-python.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); fi   # the Python package, Spark
 echo "== JVM module (scripts/test-jvm.sh)"; KC_BUILD_DIR=$build scripts/test-jvm.sh; case $? in 0) passed=$((passed + 1));; 77) skipped=$((skipped + 1));; *) failed=$((failed + 1));; esac
+echo "== Debian packages: dpkg -i, consumers, CREATE EXTENSION, dpkg -r (scripts/test-debs.sh)"; if KC_BUILD_DIR=$build scripts/test-debs.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 CC=clang CXX=clang++ run_suite "tests built with clang" "$build/clang"
 echo "== static analysis (clang --analyze over src/ and cli/)"
 if scripts/analyze.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
