@@ -252,6 +252,10 @@ FAMILY(rc6192, "rc6-192", "RC6-192", 24, 16)
 FAMILY(rc6256, "rc6-256", "RC6-256", 32, 16)
 FAMILY(pipo128, "pipo-64-128", "PIPO-64-128", 16, 8)
 FAMILY(pipo256, "pipo-64-256", "PIPO-64-256", 32, 8)
+FAMILY(hight, "hight-64-128", "HIGHT-64-128", 16, 8)
+FAMILY(cham64128, "cham-64-128", "CHAM-64-128", 16, 8)
+FAMILY(cham128128, "cham-128-128", "CHAM-128-128", 16, 16)
+FAMILY(cham128256, "cham-128-256", "CHAM-128-256", 32, 16)
 
 #define ALG KCP_ALG
 /* ARIA: OpenSSL's names and the OIDs of [RFC5794] / OpenSSL's objects; the
@@ -271,5 +275,7 @@ const OSSL_ALGORITHM kcp_block_algs[] = {
     PLAIN_ALGS(lea128, "LEA-128"), PLAIN_ALGS(lea192, "LEA-192"), PLAIN_ALGS(lea256, "LEA-256"),
     PLAIN_ALGS(rc6128, "RC6-128"), PLAIN_ALGS(rc6192, "RC6-192"), PLAIN_ALGS(rc6256, "RC6-256"),
     PLAIN_ALGS(pipo128, "PIPO-64-128"), PLAIN_ALGS(pipo256, "PIPO-64-256"),
+    PLAIN_ALGS(hight, "HIGHT-64-128"), PLAIN_ALGS(cham64128, "CHAM-64-128"),
+    PLAIN_ALGS(cham128128, "CHAM-128-128"), PLAIN_ALGS(cham128256, "CHAM-128-256"),
     { NULL, NULL, NULL, NULL }
 };
