@@ -14,7 +14,8 @@
 # the shared vectors folder, tests/vectors/README.md: without it that test
 # is reported skipped), the
 # FEA rows for 13 block lengths on the ATmega128 and 4 on the ATmega328P,
-# every PIPO row; plus differential tests against the reference backends.
+# every PIPO row, the HIGHT and CHAM standard values (test_hight.c); plus
+# differential tests against the reference backends.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 top=${KC_BUILD_DIR:-build}

@@ -524,6 +524,8 @@ PAIR(rc6128, "rc6-128", "RC6-128", 16)
 PAIR(rc6192, "rc6-192", "RC6-192", 24)
 PAIR(rc6256, "rc6-256", "RC6-256", 32)
 PAIR(seed128, "seed-128", "SEED-128", 16)
+PAIR(cham128128, "cham-128-128", "CHAM-128-128", 16)
+PAIR(cham128256, "cham-128-256", "CHAM-128-256", 32)
 
 #define ALG KCP_ALG
 const OSSL_ALGORITHM kcp_aead_algs[] = {
@@ -538,6 +540,8 @@ const OSSL_ALGORITHM kcp_aead_algs[] = {
     ALG("RC6-128-GCM", rc6128_gcm), ALG("RC6-192-GCM", rc6192_gcm), ALG("RC6-256-GCM", rc6256_gcm),
     ALG("RC6-128-CCM", rc6128_ccm), ALG("RC6-192-CCM", rc6192_ccm), ALG("RC6-256-CCM", rc6256_ccm),
     ALG("SEED-128-GCM", seed128_gcm), ALG("SEED-128-CCM", seed128_ccm),
+    ALG("CHAM-128-128-GCM", cham128128_gcm), ALG("CHAM-128-256-GCM", cham128256_gcm),
+    ALG("CHAM-128-128-CCM", cham128128_ccm), ALG("CHAM-128-256-CCM", cham128256_ccm),
     ALG("TINYJAMBU-128", tj128), ALG("TINYJAMBU-192", tj192), ALG("TINYJAMBU-256", tj256),
     { NULL, NULL, NULL, NULL }
 };

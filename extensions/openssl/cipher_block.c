@@ -253,6 +253,10 @@ FAMILY(rc6256, "rc6-256", "RC6-256", 32, 16)
 FAMILY(pipo128, "pipo-64-128", "PIPO-64-128", 16, 8)
 FAMILY(pipo256, "pipo-64-256", "PIPO-64-256", 32, 8)
 FAMILY(seed128, "seed-128", "SEED", 16, 16)
+FAMILY(hight, "hight-64-128", "HIGHT-64-128", 16, 8)
+FAMILY(cham64128, "cham-64-128", "CHAM-64-128", 16, 8)
+FAMILY(cham128128, "cham-128-128", "CHAM-128-128", 16, 16)
+FAMILY(cham128256, "cham-128-256", "CHAM-128-256", 32, 16)
 
 #define ALG KCP_ALG
 /* ARIA: OpenSSL's names and the OIDs of [RFC5794] / OpenSSL's objects; the
@@ -277,5 +281,7 @@ const OSSL_ALGORITHM kcp_block_algs[] = {
     ALG("SEED-ECB:1.2.410.200004.1.3", seed128_ecb), ALG("SEED-CBC:SEED:1.2.410.200004.1.4", seed128_cbc),
     ALG("SEED-CFB:SEED-CFB128:1.2.410.200004.1.5", seed128_cfb),
     ALG("SEED-OFB:SEED-OFB128:1.2.410.200004.1.6", seed128_ofb), ALG("SEED-CTR", seed128_ctr),
+    PLAIN_ALGS(hight, "HIGHT-64-128"), PLAIN_ALGS(cham64128, "CHAM-64-128"),
+    PLAIN_ALGS(cham128128, "CHAM-128-128"), PLAIN_ALGS(cham128256, "CHAM-128-256"),
     { NULL, NULL, NULL, NULL }
 };

@@ -12,6 +12,9 @@ extern const kc_block_backend kc_hight_gfni_avx512, kc_hight_gfni_avx2, kc_hight
 #if KC_ARCH_AARCH64
 extern const kc_block_backend kc_hight_neon;
 #endif
+#if KC_ARCH_AVR
+extern const kc_block_backend kc_hight_avr;
+#endif
 
 const kc_block_backend *const kc_hight_backends[] = {
 #if KC_ARCH_X86
@@ -21,6 +24,9 @@ const kc_block_backend *const kc_hight_backends[] = {
 #endif
 #if KC_ARCH_AARCH64
     &kc_hight_neon,
+#endif
+#if KC_ARCH_AVR
+    &kc_hight_avr,
 #endif
     &kc_hight_ref,
     NULL
