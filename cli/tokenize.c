@@ -118,6 +118,8 @@ typedef struct job {
     /* key versions: read (detokenize, retokenize's from) and written (tokenize, retokenize's to) */
     int versions;                /* embed-version or --version-column in use: rows go by version */
     int per_row;                 /* --key-name NAME (no @V): every version the keyring opens */
+    int vadd;                    /* CSV/TSV header without the --version-column: appended as the last column */
+    table_out hdr_out;           /* that header, written */
     unsigned vers[MAX_VERSIONS], version_out;
     size_t nvers;
     char vkcv[MAX_VERSIONS][2 * KC_KCV_BYTES + 1], key_base[KC_KEY_NAME_MAX + 1];
@@ -159,6 +161,14 @@ static int grow(char **p, size_t *cap, size_t need)
     return 0;
 }
 
+/* A record's length without its line terminator. */
+static size_t line_end(const char *rec, size_t len)
+{
+    if (len && rec[len - 1] == '\n') len--;
+    if (len && rec[len - 1] == '\r') len--;
+    return len;
+}
+
 /* Fields and batch rows of a part's records: values unquoted into
  * p->values, tokens to go to p->tokens. */
 static int prepare(part *p)
@@ -192,9 +202,11 @@ static int prepare(part *p)
         j->blank[k] = table_blank(rec, j->rec_len[k]);
         j->untweaked[k] = 0;
         if (j->blank[k]) continue;                /* no data: written as it is */
-        if (table_fields(j->kind, rec, j->rec_len[k], j->pos, j->nfields, j->names, j->nnames, f, e)) continue;
+        if (table_fields(j->kind, rec, j->rec_len[k], j->pos, j->nfields, j->names, j->nnames - (size_t)j->vadd, f, e))
+            continue;
         if (j->vidx != SIZE_MAX) {                /* the version column: read, and where to write it */
             const field *v = &f[j->vidx];
+            if (j->vadd) memset(&f[j->vidx], 0, sizeof f[j->vidx]);
             j->vfield[k] = *v;
             j->row_ver[k] = 0;
             if (v->present && !v->null) {
@@ -206,10 +218,10 @@ static int prepare(part *p)
                 j->row_ver[k] = len == 0 ? 0 : len == (size_t)-1 || !n || n > MAX_VERSIONS * 1000UL ? UINT_MAX
                               : (unsigned)n;
             }
-            if (!v->present && j->encrypt != MODE_DETOKENIZE) {
-                e->code = TABLE_MALFORMED;
-                e->why = "no --version-column key to write the key version into";
-                continue;
+            if (!v->present) {                    /* written, if at all, as a new last column or key */
+                size_t at = line_end(rec, j->rec_len[k]);
+                if (j->kind == TABLE_JSONL) while (at && rec[--at] != '}') {}   /* a valid object: it ends in } */
+                j->vfield[k].start = j->vfield[k].end = at;
             }
         }
         const char *tweak = NULL;
@@ -328,6 +340,20 @@ static int write_record(job *j, table_out *out, const char *rec, size_t len, siz
         if (order[i] == j->ncols) {               /* the version: a JSON number unless it was a string */
             char v[16];
             int vl = snprintf(v, sizeof v, "%u", j->version_out);
+            if (!f->present) {                    /* no such column or key: added at the end */
+                size_t b = f->start;
+                while (j->kind == TABLE_JSONL && b && (rec[b - 1] == ' ' || rec[b - 1] == '\t' ||
+                                                       rec[b - 1] == '\r' || rec[b - 1] == '\n')) b--;
+                if (j->kind != TABLE_JSONL) table_put(out, j->kind == TABLE_TSV ? "\t" : ",", 1);
+                else if (b && rec[b - 1] != '{') table_put(out, ",", 1);   /* not {}: after the last member */
+                if (j->kind == TABLE_JSONL) {
+                    table_write_value(j->kind, out, j->names[j->vidx], strlen(j->names[j->vidx]), 1, 0);
+                    table_put(out, ":", 1);
+                }
+                table_put(out, v, (size_t)vl);
+                at = f->start;
+                continue;
+            }
             if (j->kind == TABLE_JSONL && !f->quoted) table_put(out, v, (size_t)vl);
             else table_write_value(j->kind, out, v, (size_t)vl, f->quoted, 0);
             at = f->end;
@@ -672,9 +698,29 @@ static int stream(job *j)
                     h = hdr.buf;
                     hl = hdr.len;
                 }
-                if (table_header(j->kind, h, hl, j->names, j->nnames, j->pos, &j->nfields, &e)) {
+                int bad = table_header(j->kind, h, hl, j->names, j->nnames, j->pos, &j->nfields, &e);
+                if (bad == TABLE_MISSING && e.index == j->vidx && j->encrypt != MODE_DETOKENIZE) {
+                    j->vadd = 1;                  /* a version to write and no such column: added last */
+                    bad = table_header(j->kind, h, hl, j->names, j->nnames - 1, j->pos, &j->nfields, &e);
+                }
+                if (bad) {
                     rc = header_error(j, &e, h, hl);
                     break;
+                }
+                if (j->vadd) {                    /* the header with the new column's name */
+                    size_t ce = line_end(h, hl);
+                    table_out *x = &j->hdr_out;
+                    x->len = 0;
+                    table_put(x, h, ce);
+                    table_put(x, j->kind == TABLE_TSV ? "\t" : ",", 1);
+                    if (table_write_value(j->kind, x, j->names[j->vidx], strlen(j->names[j->vidx]), 0, 0)) {
+                        rc = fail(EXIT_USAGE, "--version-column", "a TSV column name cannot hold a tab or line break");
+                        break;
+                    }
+                    table_put(x, h + ce, hl - ce);
+                    if (x->failed) { rc = fail(EXIT_CRYPTO, "tokenize", "out of memory"); break; }
+                    h = x->buf;
+                    hl = x->len;
                 }
                 if ((rc = j->conv ? write_text(j, h, hl) : (fwrite(h, 1, hl, stdout), 0))) break;
                 header = 0;
@@ -1120,6 +1166,7 @@ int cmd_tokenize(const options *o, int encrypt)
         enc_close(p->conv_out);
     }
     free_wiped(j->ubuf.buf, j->ubuf.cap);
+    table_out_free(&j->hdr_out);
     enc_close(j->in_conv);
     free_wiped(keys[0], lens[0]);
     free_wiped(keys[1], lens[1]);

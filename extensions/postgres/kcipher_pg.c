@@ -85,13 +85,16 @@ static int keyring_file(const char *name, char path[MAXPGPATH], struct stat *st)
 }
 
 /* Reads the key of name (keyring first, then key_dir) into key, the
- * keyring version's cipher into ring_cipher ("" for a key_dir file);
- * raises the SQL error on any failure. */
-static void read_key(const char *name, uint8_t key[KC_KEYFILE_MAX], size_t *len, char ring_cipher[KC_NAME_MAX])
+ * keyring version's cipher into ring_cipher ("" for a key_dir file) and
+ * its version into *version (0 for a key_dir file); raises the SQL error
+ * on any failure. */
+static void read_key(const char *name, uint8_t key[KC_KEYFILE_MAX], size_t *len, char ring_cipher[KC_NAME_MAX],
+                     unsigned *version)
 {
     char path[MAXPGPATH], why[300];
     struct stat sb;
     ring_cipher[0] = 0;
+    *version = 0;
     if (keyring_file(name, path, &sb)) {
         kc_key_info info;
         kc_status st = kc_ext_keyring_read(keyring, name, kek, key, len, &info, why, sizeof why);
@@ -99,6 +102,7 @@ static void read_key(const char *name, uint8_t key[KC_KEYFILE_MAX], size_t *len,
             ereport(ERROR, (errcode(st == KC_ERR_KEY_NOT_FOUND ? ERRCODE_UNDEFINED_OBJECT : ERRCODE_INVALID_PARAMETER_VALUE),
                             errmsg("kcipher: key \"%s\": %s%s%s", name, kc_strerror(st), why[0] ? ": " : "", why)));
         snprintf(ring_cipher, KC_NAME_MAX, "%s", info.cipher);
+        *version = info.version;
         return;
     }
     if (key_dir == NULL || key_dir[0] == 0)
@@ -127,6 +131,7 @@ static void read_key(const char *name, uint8_t key[KC_KEYFILE_MAX], size_t *len,
 typedef struct entry {
     char *dir, *name, *format, *cipher;   /* format NULL: an AEAD; dir: the keyring's or key_dir */
     int from_ring;                         /* the key came from the keyring's file: */
+    unsigned version;                      /* the keyring version (0: key_dir) */
     struct timespec mtime;                 /* its modification time */
     time_t checked;                        /* when it was last compared */
     kc_tokenizer *tok;
@@ -189,7 +194,8 @@ static entry *lookup(const char *name, const char *format, const char *cipher)
     size_t key_len;
     char def[32], ring_cipher[KC_NAME_MAX];
     kc_name_info ni;
-    read_key(name, key, &key_len, ring_cipher);
+    unsigned version;
+    read_key(name, key, &key_len, ring_cipher, &version);
     const char *use = cipher;
     if (!*cipher && format && ring_cipher[0] && kc_name_find(ring_cipher, &ni) == KC_OK &&
         (ni.kind == KC_NAME_FPE || ni.kind == KC_NAME_FEA)) {
@@ -207,6 +213,12 @@ static entry *lookup(const char *name, const char *format, const char *cipher)
     kc_status st = format ? kc_tokenizer_new(&tok, use, NULL, key, key_len, format, 0)
                           : kc_aead_new(&aead, use, NULL, key, key_len);
     kc_wipe(key, sizeof key);
+    if (st == KC_OK && tok && version && (st = kc_tokenizer_set_version(tok, version)) != KC_OK) {
+        kc_tokenizer_free(tok);            /* embed-version= with no room for this version */
+        char what[160];
+        snprintf(what, sizeof what, "key \"%s\" (version %u) in format \"%s\"", name, version, format);
+        kc_fail(st, what, 0, 0);
+    }
     char why[256];
     if (st == KC_ERR_FORMAT_SPEC && kc_format_check(format, why, sizeof why) == KC_ERR_FORMAT_SPEC && why[0])
         ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errmsg("kcipher: format \"%s\": %s", format, why)));
@@ -231,6 +243,7 @@ static entry *lookup(const char *name, const char *format, const char *cipher)
     }
     e->tok = tok;
     e->aead = aead;
+    e->version = version;
     e->next = cache;
     cache = e;
     if (n >= CACHE_MAX) {                  /* drop the last */
@@ -244,6 +257,21 @@ static entry *lookup(const char *name, const char *format, const char *cipher)
 
 /* ---- tokenization ---------------------------------------------------------- */
 
+/* The tokenizer that opens token: under a keyring name without @V, with a
+ * format that embeds the key version (embed-version=), the version the
+ * token names (NAME@V, loaded once; retired or unknown: the SQL error);
+ * else e's own (a token of another version is then refused). */
+static kc_tokenizer *version_tok(entry *e, const char *token, size_t len, const char *format, const char *cipher)
+{
+    unsigned v;
+    char ref[KC_KEY_NAME_MAX + 16];
+    if (!e->version || strchr(e->name, '@') ||
+        kc_tokenizer_token_version(e->tok, token, len, &v, NULL) != KC_OK || v == e->version)
+        return e->tok;                     /* a token whose version cannot be read fails in kc_detokenize */
+    snprintf(ref, sizeof ref, "%s@%u", e->name, v);
+    return lookup(ref, format, cipher)->tok;
+}
+
 /* kc_(de)tokenize(value text, format text, key_name text, cipher text, tweak text).
  * '' gives '' (the library's empty token); NULL gives NULL (STRICT). */
 static Datum tokenize(FunctionCallInfo fcinfo, int encrypt)
@@ -254,12 +282,13 @@ static Datum tokenize(FunctionCallInfo fcinfo, int encrypt)
     char *cipher = PG_NARGS() > 3 ? text_to_cstring(PG_GETARG_TEXT_PP(3)) : pstrdup("");
     text *tweak = PG_NARGS() > 4 ? PG_GETARG_TEXT_PP(4) : NULL;
     entry *e = lookup(name, format, cipher);
+    kc_tokenizer *tok = encrypt ? e->tok : version_tok(e, VARDATA_ANY(value), VARSIZE_ANY_EXHDR(value), format, cipher);
 
     size_t in_len = VARSIZE_ANY_EXHDR(value), out_len = 0, pos = 0;
     size_t cap = 4 * in_len + 4;           /* a character is at most 4 bytes of UTF-8 */
     text *out = palloc(VARHDRSZ + cap);
     kc_status st = (encrypt ? kc_tokenize : kc_detokenize)(
-        e->tok, VARDATA(out), cap, &out_len, VARDATA_ANY(value), in_len,
+        tok, VARDATA(out), cap, &out_len, VARDATA_ANY(value), in_len,
         tweak ? (const uint8_t *)VARDATA_ANY(tweak) : NULL, tweak ? VARSIZE_ANY_EXHDR(tweak) : 0, &pos);
     if (st != KC_OK) {
         char what[160];
@@ -291,6 +320,7 @@ Datum kc_retokenize_pg(PG_FUNCTION_ARGS)
     entry *ef = lookup(from, format, cipher);
     kc_tokenizer *tf = ef->tok;
     kc_tokenizer *tt = lookup(to, format, cipher)->tok;   /* ef stays: it is second of at least two */
+    tf = version_tok(ef, VARDATA_ANY(value), VARSIZE_ANY_EXHDR(value), format, cipher);   /* from NAME: by version */
 
     size_t in_len = VARSIZE_ANY_EXHDR(value), mid_len = 0, out_len = 0, pos = 0;
     size_t cap = 4 * in_len + 4;

@@ -35,9 +35,10 @@ class _Job:
 
     def __init__(self, encrypt, columns, cipher, key_file, key_env, backend, allow_small_domain,
                  tweak_context, tweak_column, on_error, id_column, threads, counts=None,
-                 named=(None, None, None)):
+                 named=(None, None, None), versions_of=None):
         self.counts = counts
         self.key_name, self.keyring, self.expect_kcv = named
+        self.versions_of = versions_of    # detokenize "NAME": each token under the version it embeds
         self.encrypt, self.columns, self.cipher = encrypt, dict(columns), cipher
         self.key_file, self.key_env, self.backend = key_file, key_env, backend
         self.allow_small_domain, self.tweak_context = allow_small_domain, tweak_context
@@ -76,11 +77,14 @@ class _Job:
             yield pa.RecordBatch.from_arrays(arrays, schema=batch.schema)
 
     def _tokenizers(self, key_file=None, key_env=None, key_name=None, expect_kcv=None, source=False):
+        versions_of = None
         if not source:
             key_file, key_env, key_name, expect_kcv = self.key_file, self.key_env, self.key_name, self.expect_kcv
+            versions_of = self.versions_of
         return _frames.tokenizers(self.cipher, self.columns.values(), key_file=key_file, key_env=key_env,
                                   backend=self.backend, allow_small_domain=self.allow_small_domain,
-                                  key_name=key_name, keyring=self.keyring, expect_kcv=expect_kcv)
+                                  key_name=key_name, keyring=self.keyring, expect_kcv=expect_kcv,
+                                  versions_of=versions_of)
 
     def _column(self, toks, fmt, arr, tw, name):
         return _frames.column(toks[fmt], self.encrypt, arr, tw, self.on_error, name=name, counts=self.counts)
@@ -145,6 +149,9 @@ def _transform(encrypt, df, columns, cipher, key_file, key_env, backend, allow_s
                 what or ("from_" if to else "")))
     if keyring is not None and key_name is None and not (to and to[2] is not None):
         raise TypeError("keyring= needs key_name=")
+    # Detokenize (and retokenize's source) under "NAME": tokens that embed their version
+    # (embed-version=) open under it; others under the version pinned here.
+    versions_of = key_name if key_name is not None and "@" not in key_name and (not encrypt or to) else None
     if key_name is not None:
         key_name = _pin(key_name, keyring, expect_kcv)
     if to and to[2] is not None:
@@ -171,7 +178,7 @@ def _transform(encrypt, df, columns, cipher, key_file, key_env, backend, allow_s
     counts = None if on_error == "fail" else df.sparkSession.sparkContext.accumulator(0)
     args = (encrypt, columns, cipher, key_file, key_env, backend, allow_small_domain,
             tweak_context, tweak_column, on_error, id_column, threads, counts, (key_name, keyring, expect_kcv))
-    job = _RetokenizeJob(to, *args) if to else _Job(*args)
+    job = _RetokenizeJob(to, *args, versions_of=versions_of) if to else _Job(*args, versions_of=versions_of)
     out = df.mapInArrow(job, df.schema)
     out.kcipher_on_error = counts       # values made null or kept, once an action has run
     return out

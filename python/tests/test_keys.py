@@ -272,3 +272,41 @@ def test_embedded_key_version(tmp_path, cli):
     assert r.returncode == 0 and r.stdout.decode() == "card\n4012888888881881\n", r.stderr
     with pytest.raises(kcipher.Error, match="no room"):
         kcipher.Tokenizer(CIPHER, format="alnum;embed-version=alnum", key_name="cards", keyring=ring)
+
+
+def test_frames_embedded_key_version(tmp_path):
+    """Issue 24 item 4 in pandas/polars: a keyring key sets the version embed-version= writes; key_name
+    NAME (no @V) detokenizes each token under the version it embeds; NAME@V only its own; retired refused."""
+    pd = pytest.importorskip("pandas")
+    pytest.importorskip("pyarrow")
+    import kcipher.pandas as kpd
+    ring = str(tmp_path / "ring")
+    kr = kcipher.Keyring(ring)
+    kr.new("e", CIPHER)
+    fmt = "card;embed-version=alnum"
+    cards = ["4111-1111-1111-1111", "5500000000000004", "4012888888881881", "6011000990139424"]
+    t1 = kpd.tokenize(pd.Series(cards[:2]), fmt, key_name="e", keyring=ring)
+    kr.rotate("e")
+    t2 = kpd.tokenize(pd.Series(cards[2:]), fmt, key_name="e", keyring=ring)
+    probe = kcipher.Tokenizer(CIPHER, format=fmt, key_name="e", keyring=ring)
+    assert [probe.token_version(v) for v in list(t1) + list(t2)] == [1, 1, 2, 2]
+    mixed = pd.Series([t1[0], None, t2[0], "", t1[1], t2[1]], name="card")
+    back = [None if pd.isna(v) else v for v in kpd.detokenize(mixed, fmt, key_name="e", keyring=ring)]
+    assert back == [cards[0], None, cards[2], "", cards[1], cards[3]]
+    df = kpd.detokenize_frame(pd.DataFrame({"card": mixed}), {"card": fmt}, key_name="e", keyring=ring)
+    assert [None if pd.isna(v) else v for v in df["card"]] == back
+    with pytest.raises(kcipher.Error):                  # e@2 opens only version 2's tokens
+        kpd.detokenize(mixed, fmt, key_name="e@2", keyring=ring)
+    kr.retire("e@1")
+    with pytest.raises(kcipher.KeyNotFoundError, match="row 0"):
+        kpd.detokenize(mixed, fmt, key_name="e", keyring=ring)
+    try:
+        import polars as pl
+    except ImportError:                                 # polars optional: the rest has run
+        return
+    import kcipher.polars as kpl
+    kr.new("e2", CIPHER)
+    t = kpl.tokenize(pl.Series("card", cards[:2]), fmt, key_name="e2", keyring=ring)
+    kr.rotate("e2")
+    t = t.append(kpl.tokenize(pl.Series("card", cards[2:]), fmt, key_name="e2", keyring=ring))
+    assert kpl.detokenize(t, fmt, key_name="e2", keyring=ring).to_list() == cards

@@ -232,3 +232,35 @@ def test_retokenize_equal_to_cli(spark, tmp_path, cli):
     assert got[500] is None and got[501] == ""
     with pytest.raises(TypeError):
         kcipher.spark.retokenize(t1, {"card": "card"}, cipher=CIPHER, from_key_name="rt@1", keyring=ring)
+
+
+def test_embedded_key_version(spark, tmp_path):
+    """Issue 24 item 4: a keyring key sets the version embed-version= writes; detokenize with key_name
+    "NAME" opens each row under the version its token embeds (a mixed frame after a rotation), and
+    retokenize's from_key_name "NAME" too; "NAME@V" opens only its own version's tokens."""
+    ring = str(tmp_path / "ring")
+    kr = kcipher.Keyring(ring)
+    kr.new("ev", CIPHER)
+    fmt = "card;embed-version=alnum"
+    rows = [(i, "4%015d" % (i * 7919 + 13)) for i in range(40)] + [(40, None), (41, "")]
+    df = spark.createDataFrame(rows, "id long, card string").repartition(2)
+    t1 = {r.id: r.card for r in kcipher.spark.tokenize(df, {"card": fmt}, cipher=CIPHER, key_name="ev",
+                                                       keyring=ring).collect()}
+    kr.rotate("ev")
+    t2 = {r.id: r.card for r in kcipher.spark.tokenize(df, {"card": fmt}, cipher=CIPHER, key_name="ev",
+                                                       keyring=ring).collect()}
+    probe = kcipher.Tokenizer(CIPHER, format=fmt, key_name="ev", keyring=ring)
+    assert {probe.token_version(t1[i]) for i in range(40)} == {1} and {probe.token_version(t2[i]) for i in range(40)} == {2}
+    mixed = spark.createDataFrame([(i, t1[i] if i % 2 else t2[i]) for i in range(42)], "id long, card string")
+    back = {r.id: r.card for r in kcipher.spark.detokenize(mixed.repartition(2), {"card": fmt}, cipher=CIPHER,
+                                                           key_name="ev", keyring=ring).collect()}
+    assert back == dict(rows)
+    with pytest.raises(Exception, match="another key version"):
+        kcipher.spark.detokenize(mixed, {"card": fmt}, cipher=CIPHER, key_name="ev@2", keyring=ring).collect()
+    kr.rotate("ev")
+    re = kcipher.spark.retokenize(mixed, {"card": fmt}, cipher=CIPHER, from_key_name="ev", to_key_name="ev",
+                                  keyring=ring)
+    got = {r.id: r.card for r in re.collect()}
+    assert {probe.token_version(got[i]) for i in range(40)} == {3}
+    assert {r.id: r.card for r in kcipher.spark.detokenize(re, {"card": fmt}, cipher=CIPHER, key_name="ev@3",
+                                                           keyring=ring).collect()} == dict(rows)

@@ -101,10 +101,40 @@ class KeyVersions(unittest.TestCase):
         back = self.ok("detokenize", "--key-name", "cards", "--input", "jsonl", "--column", "card=card",
                        "--version-column", "ver", stdin=t)[0]
         self.assertEqual([json.loads(line)["card"] for line in back.splitlines()], CARDS)
-        code, _, err = self.run_kc("tokenize", "--key-name", "cards", "--input", "jsonl", "--column", "card=card",
-                                   "--version-column", "ver", stdin=json.dumps({"card": CARDS[0]}) + "\n")
+
+    def test_version_column_added_when_missing(self):
+        # tokenize: a header or record without the column gets it, last; detokenize still needs it
+        t = self.ok("tokenize", "--key-name", "cards", "--column", "card=card", "--version-column", "ver",
+                    stdin=csv(enumerate(CARDS), ver=False))[0]
+        self.assertEqual(t.splitlines()[0], "id,card,ver")
+        self.assertEqual([line.split(",")[2] for line in t.splitlines()[1:]], ["1"] * 4)
+        back = self.ok("detokenize", "--key-name", "cards", "--column", "card=card", "--version-column", "ver",
+                       stdin=t)[0]
+        self.assertEqual(back, csv(enumerate(CARDS), ver=False).replace("\n", ",1\n").replace("card,1", "card,ver"))
+        tsv = self.ok("tokenize", "--key-name", "cards", "--input", "tsv", "--column", "card=card",
+                      "--version-column", "ver", stdin="id\tcard\r\n0\t%s\r\n" % CARDS[0])[0]
+        self.assertEqual(tsv.split("\r\n")[0], "id\tcard\tver")
+        self.assertTrue(tsv.split("\r\n")[1].endswith("\t1"), tsv)
+        code, _, err = self.run_kc("detokenize", "--key-name", "cards", "--column", "card=card",
+                                   "--version-column", "ver", stdin="id,card\n0,%s\n" % CARDS[0])
+        self.assertEqual(code, 2)
+        self.assertIn("no column named ver", err)
+        recs = [{"card": CARDS[0]}, {"id": 1, "card": CARDS[1]}, {}, {"card": CARDS[2], "ver": None}]
+        text = json.dumps(recs[0]) + "\n" + ' { "id": 1 , "card": "%s" }  \n' % CARDS[1] + "{}\n" + \
+            json.dumps(recs[3]) + "\n"
+        t = self.ok("tokenize", "--key-name", "cards", "--input", "jsonl", "--column", "card=card",
+                    "--version-column", "ver", stdin=text)[0]
+        got = [json.loads(line) for line in t.splitlines()]
+        self.assertEqual([list(r)[-1] for r in got], ["ver"] * 4)
+        self.assertEqual([r["ver"] for r in got], [1] * 4)
+        back = self.ok("detokenize", "--key-name", "cards", "--input", "jsonl", "--column", "card=card",
+                       "--version-column", "ver", stdin=t)[0]
+        self.assertEqual([json.loads(line) for line in back.splitlines()], [dict(r, ver=1) for r in recs])
+        code, out, err = self.run_kc("detokenize", "--key-name", "cards", "--input", "jsonl", "--column", "card=card",
+                                     "--version-column", "ver", stdin=json.dumps({"card": got[0]["card"]}) + "\n")
         self.assertEqual(code, 1)
-        self.assertIn("--version-column", err)
+        self.assertNotIn(CARDS[0], out)
+        self.assertIn("no key version", err)
 
     def test_fail_closed(self):
         tokens = self.mixed("--embed-version", "--version-column", "ver")

@@ -35,3 +35,26 @@ BEGIN
   ASSERT r LIKE '55P02 %', r;
   RAISE NOTICE 'keyring errors: SQLSTATEs as expected';
 END $$;
+
+-- Which key version made a token (embed-version=): a keyring key sets the version a token embeds;
+-- kc_detokenize and kc_retokenize's from key under 'cards' (no @V) open each token under its version.
+DO $$
+DECLARE n int; r text;
+BEGIN
+  CREATE TEMP TABLE ring_mixed AS
+    SELECT c.id, c.card AS clear,
+           kc_tokenize(c.card, 'card;embed-version=alnum', CASE WHEN c.id % 2 = 0 THEN 'cards@1' ELSE 'cards' END) AS tok
+    FROM ring_clear c;
+  SELECT count(*) INTO n FROM ring_mixed
+  WHERE kc_detokenize(tok, 'card;embed-version=alnum', 'cards') = clear
+    AND kc_retokenize(tok, 'card;embed-version=alnum', 'cards', 'cards@2') =
+        kc_tokenize(clear, 'card;embed-version=alnum', 'cards@2')
+    AND (id % 2 = 1) = (kc_tokenize(clear, 'card;embed-version=alnum', 'cards@2') = tok);
+  ASSERT n = 50, format('embedded key versions opened on %s of 50 rows', n);
+  SELECT tok INTO r FROM ring_mixed WHERE id = 2;
+  r := pg_temp.err2(format($q$SELECT kc_detokenize(%L, 'card;embed-version=alnum', 'cards@2')$q$, r));
+  ASSERT r <> 'no error', r;                                       -- cards@2 opens only its own tokens
+  r := pg_temp.err2($q$SELECT kc_tokenize('4111111111111111', 'alnum;embed-version=alnum', 'cards')$q$);
+  ASSERT r <> 'no error', r;                                       -- no room for a version
+  RAISE NOTICE 'keyring: embedded key versions, per-token detokenize and kc_retokenize';
+END $$;
