@@ -33,34 +33,34 @@ typedef struct cpu_class {
     /* Defaults pinned for the class; NULL: not pinned (issue 23 is adding
      * backends for these classes: then only the rule is checked). */
     const char *aria, *lea, *pipo, *rc6, *tinyjambu, *aes, *fea, *ghash;
-    const char *seed;
+    const char *seed, *hight, *cham;
 } cpu_class;
 
 #define X86_SSE "sse2+ssse3+sse4.1"
 static const cpu_class classes[] = {
 #if KC_ARCH_X86
     { "x86-64", "ssse3,aesni,pclmul,gfni", "x86-64 baseline: SSE2, no AES-NI", "sse2", 1,
-      "ct", "sse2", "bitslice", "ref", "ref", "ct", "ct", "ct", "ct" },
+      "ct", "sse2", "bitslice", "ref", "ref", "ct", "ct", "ct", "ct", "ref", "ref" },
     { "aesni", "avx2,gfni,sha", "AES-NI + PCLMUL without AVX2 (Westmere to Ivy Bridge)",
-      X86_SSE "+aesni+pclmul", 1, "ct", "sse2", "bitslice", "ref", "ref", "aesni", "ct", "pclmul", "ct" },
+      X86_SSE "+aesni+pclmul", 1, "ct", "sse2", "bitslice", "ref", "ref", "aesni", "ct", "pclmul", "ct", "ref", "ref" },
     { "avx2", "avx512f,vaes,vpclmulqdq,gfni,sha", "AVX2 + AES-NI (Haswell to Zen 2)",
-      X86_SSE "+avx2+aesni+pclmul", 1, "aesni-avx2", "avx2", "avx2-least", "avx2", "avx2", "aesni", "aesni-avx2", "pclmul", "aesni-avx2" },
+      X86_SSE "+avx2+aesni+pclmul", 1, "aesni-avx2", "avx2", "avx2-least", "avx2", "avx2", "aesni", "aesni-avx2", "pclmul", "aesni-avx2", "avx2", "avx2" },
     { "zen3", "avx512f,gfni", "AVX2 + VAES + VPCLMULQDQ without GFNI (Zen 3)",
       X86_SSE "+avx2+aesni+pclmul+vaes+vpclmulqdq+sha", 1,
-      "vaes-avx2", "avx2", "avx2-least", "avx2", "avx2", "vaes-avx2", "vaes-avx2", "vpclmul-avx2", "vaes-avx2" },
+      "vaes-avx2", "avx2", "avx2-least", "avx2", "avx2", "vaes-avx2", "vaes-avx2", "vpclmul-avx2", "vaes-avx2", "avx2", "avx2" },
     { "alderlake", "avx512f", "AVX2 + VAES + VPCLMULQDQ + GFNI (Alder Lake)",
       X86_SSE "+avx2+aesni+pclmul+vaes+gfni+vpclmulqdq+sha", 1,
-      "gfni-avx2", "avx2", "avx2-least", "avx2", "avx2", "vaes-avx2", "gfni-avx2", "vpclmul-avx2", "gfni-avx2" },
+      "gfni-avx2", "avx2", "avx2-least", "avx2", "avx2", "vaes-avx2", "gfni-avx2", "vpclmul-avx2", "gfni-avx2", "gfni-avx2", "avx2" },
     { "skylake-sp", "vaes,vpclmulqdq,gfni,avx512vbmi2,sha", "AVX-512 without VAES or GFNI (Skylake-SP)",
       X86_SSE "+avx2+avx512f+avx512bw+aesni+pclmul", 1,
-      "aesni-avx2", "avx512", "avx2-least", "avx512", "avx512", "aesni", "aesni-avx512", "pclmul", "aesni-avx2" },
+      "aesni-avx2", "avx512", "avx2-least", "avx512", "avx512", "aesni", "aesni-avx512", "pclmul", "aesni-avx2", "avx2", "avx512" },
 #endif
 #if KC_ARCH_AARCH64
     { "neon", "armaes,pmull,armsha2,armsha512", "AArch64 without the Crypto Extensions", "neon", 1,
-      "neon", "neon", "neon16-least", "neon", "neon", "neon-bs", "neon", "neon", "ct" },
+      "neon", "neon", "neon16-least", "neon", "neon", "neon-bs", "neon", "neon", "ct", "neon", "neon" },
 #endif
-    { "portable", "all", "portable C only", "", 0, "ct", "ref", "bitslice", "ref", "ref", "ct", "ct", "ct", "ct" },
-    { "native", "", "every feature this CPU has", NULL, 1, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL },
+    { "portable", "all", "portable C only", "", 0, "ct", "ref", "bitslice", "ref", "ref", "ct", "ct", "ct", "ct", "ref", "ref" },
+    { "native", "", "every feature this CPU has", NULL, 1, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL },
 };
 #define NCLASSES (sizeof classes / sizeof classes[0])
 
@@ -170,22 +170,9 @@ static int run(const kc_cipher_info *c, const char *backend, uint8_t out[80])
     return st == KC_OK;
 }
 
-/* Defaults pinned for the families added later, per class (by name):
- * family, then the class's default; a class not listed is not pinned. */
-static const struct { const char *cls, *hight, *cham; } pinned_more[] = {
-    { "x86-64", "ref", "ref" }, { "aesni", "ref", "ref" }, { "avx2", "avx2", "avx2" },
-    { "zen3", "avx2", "avx2" }, { "alderlake", "gfni-avx2", "avx2" }, { "skylake-sp", "avx2", "avx512" },
-    { "neon", "neon", "neon" }, { "portable", "ref", "ref" },
-};
-
 static const char *pinned(const cpu_class *k, const char *family)
 {
     if (!k) return NULL;
-    for (size_t i = 0; i < sizeof pinned_more / sizeof pinned_more[0]; i++)
-        if (!strcmp(k->name, pinned_more[i].cls)) {
-            if (!strcmp(family, "hight")) return pinned_more[i].hight;
-            if (!strcmp(family, "cham")) return pinned_more[i].cham;
-        }
     if (!strcmp(family, "aria")) return k->aria;
     if (!strcmp(family, "lea")) return k->lea;
     if (!strcmp(family, "pipo")) return k->pipo;
@@ -194,6 +181,8 @@ static const char *pinned(const cpu_class *k, const char *family)
     if (!strcmp(family, "rijndael")) return k->aes;
     if (!strncmp(family, "fea", 3)) return k->fea;
     if (!strcmp(family, "seed")) return k->seed;
+    if (!strcmp(family, "hight")) return k->hight;
+    if (!strcmp(family, "cham")) return k->cham;
     return NULL;
 }
 
