@@ -44,8 +44,13 @@ if [ "${1:-}" = --bench ]; then
 fi
 # install = test, then the jar into ~/.m2 for jvm/spark.
 echo "== JVM: mvn test (Surefire; Maven's output in $dir/maven)"
+plat=linux-$(uname -m)   # the jar's native/<platform>/ (org.kcipher.Native)
 if (cd jvm && mvn -B -q clean install -Dkcipher.library.path="$dir" -Dkcipher.cli="$dir/kcipher" \
-                               -Dkcipher.target="$dir/maven"); then
+                               -Dkcipher.target="$dir/maven" -Dkcipher.native.platform="$plat") &&
+   # The jar alone (no java.library.path): the native library from inside it.
+   jar tf "$dir/maven/kcipher-0.1.0.jar" | grep -qx "native/$plat/libkcipher_jni.so" &&
+   env -u LD_LIBRARY_PATH -u KCIPHER_JNI_LIBRARY java -cp "$dir/maven/kcipher-0.1.0.jar:$dir/maven/test-classes" \
+       org.kcipher.JarLoadCheck; then
   echo "ok: JVM module (native build $((t1 - t0)) s, Maven $(($(date +%s) - t1)) s)"
 else
   echo "FAILED: JVM module (reports in $dir/maven/surefire-reports)"
