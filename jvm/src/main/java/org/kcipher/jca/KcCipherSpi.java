@@ -26,8 +26,10 @@ import org.kcipher.KCipherException;
 
 /**
  * Cipher for one family: the modes of BlockCipher and the AEADs (GCM, CCM).
- * Input is buffered and processed in one native call at doFinal (AEAD
- * decryption must see the tag before releasing anything anyway).  Like
+ * ECB/CBC/CTR/CFB/OFB stream: update returns the whole blocks it has (the
+ * IV carried from one call to the next; with padding, decryption keeps the
+ * last block for doFinal).  AEAD input is buffered and processed in one
+ * native call at doFinal (decryption must see the tag first).  Like
  * SunJCE, an AEAD encryption needs a new init (a new IV) after doFinal, and
  * init refuses the key and IV of the last encryption.
  */
@@ -41,6 +43,7 @@ final class KcCipherSpi extends CipherSpi {
     private Aead aead;
     private boolean encrypt;
     private byte[] iv;
+    private byte[] chain;                  // non-AEAD: the IV (counter) where the next update goes on
     private int tagBytes;
     private byte[] lastKey, lastIv;        // the last AEAD encryption's, refused again
     private byte[] curKey;                 // the native object's key, name and tag length
@@ -196,6 +199,7 @@ final class KcCipherSpi extends CipherSpi {
             }
             encrypt = enc;
             iv = newIv;
+            chain = newIv == null ? null : newIv.clone();
             tagBytes = tag;
             spent = false;
             inited = true;
@@ -245,13 +249,50 @@ final class KcCipherSpi extends CipherSpi {
     protected synchronized byte[] engineUpdate(byte[] in, int off, int len) {
         ready();
         if (len > 0) data.write(in, off, len);
-        return new byte[0];
+        if (isAead()) return new byte[0];
+        int bs = fam.blockBytes, n = data.size() / bs * bs;
+        if (pad && !encrypt && n == data.size()) n -= bs;   // the last block may hold the padding
+        if (n <= 0) return new byte[0];
+        byte[] src = data.array();
+        BlockCipher.Mode m = BlockCipher.Mode.valueOf(mode);
+        byte[] r = encrypt ? cipher.encrypt(m, false, chain, src, 0, n) : cipher.decrypt(m, false, chain, src, 0, n);
+        advance(src, n, r);
+        byte[] rest = Arrays.copyOfRange(src, n, data.size());
+        data.wipe();
+        data.write(rest, 0, rest.length);
+        Arrays.fill(rest, (byte) 0);
+        return r;
+    }
+
+    /** The IV after n bytes (whole blocks) of in gave out, as the mode chains. */
+    private void advance(byte[] in, int n, byte[] out) {
+        int bs = fam.blockBytes;
+        switch (mode) {
+            case "CBC", "CFB" -> System.arraycopy(encrypt ? out : in, n - bs, chain, 0, bs);   // the last ciphertext block
+            case "OFB" -> { for (int i = 0; i < bs; i++) chain[i] = (byte) (in[n - bs + i] ^ out[n - bs + i]); }   // the last keystream block
+            case "CTR" -> {   // the counter block plus the blocks done, big-endian over the whole block
+                long add = n / bs;
+                for (int i = bs - 1; i >= 0 && add != 0; i--) {
+                    long v = (chain[i] & 0xff) + (add & 0xff);
+                    chain[i] = (byte) v;
+                    add = (add >>> 8) + (v >>> 8);
+                }
+            }
+            default -> { }
+        }
     }
 
     @Override
-    protected synchronized int engineUpdate(byte[] in, int off, int len, byte[] out, int outOff) {
-        engineUpdate(in, off, len);
-        return 0;
+    protected synchronized int engineUpdate(byte[] in, int off, int len, byte[] out, int outOff) throws ShortBufferException {
+        if (!isAead()) {
+            int room = data.size() + len;
+            if (out.length - outOff < room / fam.blockBytes * fam.blockBytes)
+                throw new ShortBufferException("output needs up to " + room / fam.blockBytes * fam.blockBytes + " bytes");
+        }
+        byte[] r = engineUpdate(in, off, len);
+        System.arraycopy(r, 0, out, outOff, r.length);
+        Arrays.fill(r, (byte) 0);
+        return r.length;
     }
 
     @Override
@@ -273,6 +314,7 @@ final class KcCipherSpi extends CipherSpi {
         } finally {
             data.wipe();
             aad.wipe();
+            if (iv != null && chain != null) System.arraycopy(iv, 0, chain, 0, iv.length);   // as after init
         }
     }
 
@@ -312,7 +354,7 @@ final class KcCipherSpi extends CipherSpi {
                                : aead.decrypt(iv, a, aad.size(), src, off, n);
             }
             BlockCipher.Mode m = BlockCipher.Mode.valueOf(mode);
-            return encrypt ? cipher.encrypt(m, pad, iv, src, off, n) : cipher.decrypt(m, pad, iv, src, off, n);
+            return encrypt ? cipher.encrypt(m, pad, chain, src, off, n) : cipher.decrypt(m, pad, chain, src, off, n);
         } catch (KCipherException e) {
             switch (e.status()) {
                 case "KC_ERR_AUTH" -> throw new AEADBadTagException(mode + ": tag mismatch");
