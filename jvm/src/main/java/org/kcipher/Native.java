@@ -75,6 +75,11 @@ public final class Native {
     static native int aeadCryptInto(long h, boolean encrypt, byte[] nonce, byte[] ad, int adLen, byte[] in, int off, int len,
                                     byte[] out, int outOff);
 
+    /** GCM encryption streamed: a stream over aead h (freed before h), its updates' ciphertext, with final the tag. */
+    static native long aeadStreamNew(long h, byte[] nonce, byte[] ad, int adLen);
+    static native void aeadStreamFree(long s);
+    static native byte[] aeadStreamUpdate(long s, byte[] in, int off, int len, boolean last, int tagLen);
+
     static native long macNew(String name, byte[] key);
     static native void macFree(long h);
     static native int macTagSize(long h);

@@ -87,4 +87,36 @@ class StreamingTest {
             assertArrayEquals(pt, chunked(kc, want)[1], t + " decryption");
         }
     }
+
+    /** GCM encryption streams (ciphertext from update, equal to SunJCE's); decryption gives nothing before the tag. */
+    @Test
+    void gcmEncryptionStreamsDecryptionWaits() throws Exception {
+        for (int r = 0; r < 10; r++) {
+            SecretKeySpec k = new SecretKeySpec(rnd(16), "AES");
+            javax.crypto.spec.GCMParameterSpec p = new javax.crypto.spec.GCMParameterSpec(128, rnd(12));
+            byte[] pt = rnd(64 + RNG.nextInt(300)), ad = rnd(RNG.nextInt(40));
+            Cipher sun = Cipher.getInstance("AES/GCM/NoPadding", "SunJCE"), kc = Cipher.getInstance("AES/GCM/NoPadding", "KCipher");
+            sun.init(Cipher.ENCRYPT_MODE, k, p);
+            sun.updateAAD(ad);
+            byte[] want = sun.doFinal(pt);
+            kc.init(Cipher.ENCRYPT_MODE, k, p);
+            kc.updateAAD(ad);
+            byte[][] got = chunked(kc, pt);
+            assertArrayEquals(want, got[1], "AES-GCM encryption in chunks");
+            assertEquals(pt.length, got[0].length, "GCM encryption: update gives all the ciphertext");
+            assertThrows(IllegalStateException.class, () -> kc.update(pt), "a spent GCM encryption");
+            kc.init(Cipher.DECRYPT_MODE, k, p);
+            kc.updateAAD(ad);
+            byte[][] back = chunked(kc, want);
+            assertEquals(0, back[0].length, "GCM decryption: no plaintext before the tag");
+            assertArrayEquals(pt, back[1]);
+            // An abandoned stream: init again and encrypt anew.
+            kc.init(Cipher.ENCRYPT_MODE, k, new javax.crypto.spec.GCMParameterSpec(128, rnd(12)));
+            kc.update(pt, 0, 20);
+            javax.crypto.spec.GCMParameterSpec p2 = new javax.crypto.spec.GCMParameterSpec(128, rnd(12));
+            kc.init(Cipher.ENCRYPT_MODE, k, p2);
+            sun.init(Cipher.ENCRYPT_MODE, k, p2);
+            assertArrayEquals(sun.doFinal(pt), kc.doFinal(pt), "after an abandoned stream");
+        }
+    }
 }

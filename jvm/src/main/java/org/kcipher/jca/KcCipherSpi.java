@@ -28,8 +28,9 @@ import org.kcipher.KCipherException;
  * Cipher for one family: the modes of BlockCipher and the AEADs (GCM, CCM).
  * ECB/CBC/CTR/CFB/OFB stream: update returns the whole blocks it has (the
  * IV carried from one call to the next; with padding, decryption keeps the
- * last block for doFinal).  AEAD input is buffered and processed in one
- * native call at doFinal (decryption must see the tag first).  Like
+ * last block for doFinal).  GCM encryption streams too (kc_aead_stream);
+ * other AEAD input is buffered and processed in one native call at doFinal
+ * (decryption must see the tag first).  Like
  * SunJCE, an AEAD encryption needs a new init (a new IV) after doFinal, and
  * init refuses the key and IV of the last encryption.
  */
@@ -41,6 +42,7 @@ final class KcCipherSpi extends CipherSpi {
 
     private BlockCipher cipher;
     private Aead aead;
+    private Aead.EncryptStream stream;     // GCM encryption under way (after its first update)
     private boolean encrypt;
     private byte[] iv;
     private byte[] chain;                  // non-AEAD: the IV (counter) where the next update goes on
@@ -188,6 +190,7 @@ final class KcCipherSpi extends CipherSpi {
                     curName = full;
                     curTag = tag;
                 } else {
+                    endStream();
                     data.wipe();
                     aad.wipe();
                 }
@@ -215,6 +218,7 @@ final class KcCipherSpi extends CipherSpi {
 
     /** Frees the native object (wiping its key) and the buffered input. */
     private void release() {
+        endStream();
         if (cipher != null) cipher.close();
         if (aead != null) aead.close();
         cipher = null;
@@ -223,6 +227,11 @@ final class KcCipherSpi extends CipherSpi {
         curKey = null;
         data.wipe();
         aad.wipe();
+    }
+
+    private void endStream() {
+        if (stream != null) stream.close();
+        stream = null;
     }
 
     private void ready() {
@@ -234,7 +243,7 @@ final class KcCipherSpi extends CipherSpi {
     protected synchronized void engineUpdateAAD(byte[] src, int off, int len) {
         ready();
         if (!isAead()) throw new IllegalStateException(mode + " takes no AAD");
-        if (data.size() > 0) throw new IllegalStateException("AAD must come before the data");
+        if (data.size() > 0 || stream != null) throw new IllegalStateException("AAD must come before the data");
         aad.write(src, off, len);
     }
 
@@ -248,6 +257,13 @@ final class KcCipherSpi extends CipherSpi {
     @Override
     protected synchronized byte[] engineUpdate(byte[] in, int off, int len) {
         ready();
+        if (isAead() && encrypt && mode.equals("GCM") && len > 0) {
+            if (stream == null) {
+                stream = aead.encryptStream(iv, aad.size() > 0 ? aad.array() : null, aad.size());
+                aad.wipe();
+            }
+            return stream.update(in, off, len);
+        }
         if (len > 0) data.write(in, off, len);
         if (isAead()) return new byte[0];
         int bs = fam.blockBytes, n = data.size() / bs * bs;
@@ -284,6 +300,8 @@ final class KcCipherSpi extends CipherSpi {
 
     @Override
     protected synchronized int engineUpdate(byte[] in, int off, int len, byte[] out, int outOff) throws ShortBufferException {
+        if (isAead() && encrypt && mode.equals("GCM") && out.length - outOff < len)
+            throw new ShortBufferException("output needs " + len + " bytes");
         if (!isAead()) {
             int room = data.size() + len;
             if (out.length - outOff < room / fam.blockBytes * fam.blockBytes)
@@ -299,6 +317,15 @@ final class KcCipherSpi extends CipherSpi {
     protected synchronized byte[] engineDoFinal(byte[] in, int off, int len)
             throws IllegalBlockSizeException, BadPaddingException {
         ready();
+        if (stream != null) {   // GCM encryption under way: the rest and the tag
+            try {
+                byte[] r = stream.finish(in == null ? new byte[0] : in, in == null ? 0 : off, in == null ? 0 : len);
+                spent = true;
+                return r;
+            } finally {
+                stream = null;
+            }
+        }
         byte[] src = in == null ? new byte[0] : in;
         int o = in == null ? 0 : off, n = in == null ? 0 : len;
         if (data.size() > 0) {           // earlier updates: the whole message from the buffer
@@ -325,7 +352,7 @@ final class KcCipherSpi extends CipherSpi {
         ready();
         int need = engineGetOutputSize(len);
         if (out.length - outOff < need) throw new ShortBufferException("output needs " + need + " bytes");
-        if (aead != null && data.size() == 0 && in != null && in != out) {   // one message, no copies
+        if (aead != null && stream == null && data.size() == 0 && in != null && in != out) {   // one message, no copies
             if (!encrypt && len < tagBytes) throw new AEADBadTagException(mode + ": input shorter than the tag");
             try {
                 byte[] a = aad.size() > 0 ? aad.array() : null;
