@@ -39,13 +39,28 @@ if [ "${1:-}" = --bench ]; then
   mkdir -p "$out"
   (cd jvm && mvn -B -q test-compile dependency:build-classpath -Dmdep.includeScope=test \
        -Dmdep.outputFile="$dir/classpath.txt" -Dkcipher.target="$dir/maven") || { echo "FAILED: JVM benchmark build"; exit 1; }
-  exec java -Djava.library.path="$dir" -cp "$dir/maven/classes:$dir/maven/test-classes:$(cat "$dir/classpath.txt")" \
-       org.kcipher.bench.GcmBench "$out/jvm.tsv"
+  java -Djava.library.path="$dir" -cp "$dir/maven/classes:$dir/maven/test-classes:$(cat "$dir/classpath.txt")" \
+       org.kcipher.bench.GcmBench "$out/jvm.tsv" || { echo "FAILED: JVM benchmark"; exit 1; }
+  # Spark: the SQL UDF (a row a native call) vs KcSpark.tokenize (batches), a row appended to jvm.tsv.
+  if [ "${KC_JVM_SPARK:-1}" != 0 ]; then
+    echo "== JVM: Spark benchmark (local[2])"
+    (cd jvm && mvn -B -q install -DskipTests -Dkcipher.library.path="$dir" -Dkcipher.target="$dir/maven" \
+                   -Dkcipher.native.platform="linux-$(uname -m)") &&
+    (cd jvm/spark && mvn -B -q test -Dtest=SparkBenchTest -Dkcipher.library.path="$dir" -Dkcipher.cli="$dir/kcipher" \
+                   -Dkcipher.target="$dir/spark-maven" -Dkcipher.bench.out="$(cd "$out" && pwd)/jvm.tsv") ||
+      { echo "FAILED: Spark benchmark"; exit 1; }
+  fi
+  exit 0
 fi
 # install = test, then the jar into ~/.m2 for jvm/spark.
 echo "== JVM: mvn test (Surefire; Maven's output in $dir/maven)"
+plat=linux-$(uname -m)   # the jar's native/<platform>/ (org.kcipher.Native)
 if (cd jvm && mvn -B -q clean install -Dkcipher.library.path="$dir" -Dkcipher.cli="$dir/kcipher" \
-                               -Dkcipher.target="$dir/maven"); then
+                               -Dkcipher.target="$dir/maven" -Dkcipher.native.platform="$plat") &&
+   # The jar alone (no java.library.path): the native library from inside it.
+   jar tf "$dir/maven/kcipher-0.1.0.jar" | grep -qx "native/$plat/libkcipher_jni.so" &&
+   env -u LD_LIBRARY_PATH -u KCIPHER_JNI_LIBRARY java -cp "$dir/maven/kcipher-0.1.0.jar:$dir/maven/test-classes" \
+       org.kcipher.JarLoadCheck; then
   echo "ok: JVM module (native build $((t1 - t0)) s, Maven $(($(date +%s) - t1)) s)"
 else
   echo "FAILED: JVM module (reports in $dir/maven/surefire-reports)"

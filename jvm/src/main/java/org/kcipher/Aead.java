@@ -39,4 +39,43 @@ public final class Aead extends Handle {
         try { return Native.aeadCrypt(live(), false, nonce, ad, adLen, in, off, len); }
         finally { Reference.reachabilityFence(this); }
     }
+
+    /** GCM encryption in pieces (kc_aead_stream): ciphertext as the input comes, the tag at the end. */
+    public synchronized EncryptStream encryptStream(byte[] nonce, byte[] ad, int adLen) {
+        try { return new EncryptStream(Native.aeadStreamNew(live(), nonce, ad, adLen)); }
+        finally { Reference.reachabilityFence(this); }
+    }
+
+    /** One message; close it (before its Aead) when done or abandoned. */
+    public final class EncryptStream implements AutoCloseable {
+        private long s;
+
+        private EncryptStream(long s) { this.s = s; }
+
+        /** The ciphertext of in[off..off+len]. */
+        public byte[] update(byte[] in, int off, int len) { return step(in, off, len, false); }
+
+        /** The ciphertext of the last input, then the tag; the stream is closed after. */
+        public byte[] finish(byte[] in, int off, int len) {
+            try { return step(in, off, len, true); }
+            finally { close(); }
+        }
+
+        private byte[] step(byte[] in, int off, int len, boolean last) {
+            synchronized (Aead.this) {
+                if (s == 0) throw new IllegalStateException("GCM stream closed");
+                live();
+                try { return Native.aeadStreamUpdate(s, in, off, len, last, tagSize); }
+                finally { Reference.reachabilityFence(Aead.this); }
+            }
+        }
+
+        @Override
+        public void close() {
+            synchronized (Aead.this) {
+                if (s != 0) Native.aeadStreamFree(s);
+                s = 0;
+            }
+        }
+    }
 }

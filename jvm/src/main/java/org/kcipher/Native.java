@@ -17,6 +17,8 @@ import java.nio.file.StandardCopyOption;
 public final class Native {
     private Native() {}
 
+    private static String loadedFrom;   // before the static block that sets it
+
     static {
         load();
     }
@@ -26,24 +28,32 @@ public final class Native {
         if (path == null || path.isEmpty()) path = System.getenv("KCIPHER_JNI_LIBRARY");
         if (path != null && !path.isEmpty()) {
             System.load(Path.of(path).toAbsolutePath().toString());
+            loadedFrom = path;
             return;
         }
         String lib = System.mapLibraryName("kcipher_jni");
+        String arch = System.getProperty("os.arch");
+        if (arch.equals("amd64")) arch = "x86_64";   // the JVM's name for what uname -m calls x86_64
         String res = "/native/" + System.getProperty("os.name").toLowerCase().replaceAll("[^a-z]", "")
-                + "-" + System.getProperty("os.arch") + "/" + lib;
+                + "-" + arch + "/" + lib;
         try (InputStream in = Native.class.getResourceAsStream(res)) {
             if (in != null) {
                 Path tmp = Files.createTempFile("kcipher_jni", lib);
                 tmp.toFile().deleteOnExit();
                 Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
                 System.load(tmp.toString());
+                loadedFrom = res;
                 return;
             }
         } catch (IOException e) {
             throw new UnsatisfiedLinkError("kcipher: cannot extract " + res + ": " + e);
         }
         System.loadLibrary("kcipher_jni");
+        loadedFrom = "java.library.path";
     }
+
+    /** Where the library came from: a file path, the jar's resource name, or "java.library.path". */
+    public static String loadedFrom() { return loadedFrom; }
 
     /** Forces loading; throws UnsatisfiedLinkError when the library is missing. */
     public static void ensureLoaded() {}
@@ -65,6 +75,11 @@ public final class Native {
     static native int aeadCryptInto(long h, boolean encrypt, byte[] nonce, byte[] ad, int adLen, byte[] in, int off, int len,
                                     byte[] out, int outOff);
 
+    /** GCM encryption streamed: a stream over aead h (freed before h), its updates' ciphertext, with final the tag. */
+    static native long aeadStreamNew(long h, byte[] nonce, byte[] ad, int adLen);
+    static native void aeadStreamFree(long s);
+    static native byte[] aeadStreamUpdate(long s, byte[] in, int off, int len, boolean last, int tagLen);
+
     static native long macNew(String name, byte[] key);
     static native void macFree(long h);
     static native int macTagSize(long h);
@@ -82,4 +97,6 @@ public final class Native {
     static native long tokenizerFromKeyring(byte[] dir, byte[] ref, byte[] kek, byte[] format, int flags);
     static native void tokenizerFree(long h);
     static native byte[] tokenizeBatch(long h, boolean encrypt, byte[] in, int[] lens, byte[] context);
+    /** The benchmark's C reference: reps calls of kc_tokenize_batch on these values, in ns (-1: a row failed). */
+    static native long tokenizeBatchNanos(long h, byte[] in, int[] lens, int reps);
 }

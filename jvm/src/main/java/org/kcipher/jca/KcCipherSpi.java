@@ -26,8 +26,11 @@ import org.kcipher.KCipherException;
 
 /**
  * Cipher for one family: the modes of BlockCipher and the AEADs (GCM, CCM).
- * Input is buffered and processed in one native call at doFinal (AEAD
- * decryption must see the tag before releasing anything anyway).  Like
+ * ECB/CBC/CTR/CFB/OFB stream: update returns the whole blocks it has (the
+ * IV carried from one call to the next; with padding, decryption keeps the
+ * last block for doFinal).  GCM encryption streams too (kc_aead_stream);
+ * other AEAD input is buffered and processed in one native call at doFinal
+ * (decryption must see the tag first).  Like
  * SunJCE, an AEAD encryption needs a new init (a new IV) after doFinal, and
  * init refuses the key and IV of the last encryption.
  */
@@ -39,8 +42,10 @@ final class KcCipherSpi extends CipherSpi {
 
     private BlockCipher cipher;
     private Aead aead;
+    private Aead.EncryptStream stream;     // GCM encryption under way (after its first update)
     private boolean encrypt;
     private byte[] iv;
+    private byte[] chain;                  // non-AEAD: the IV (counter) where the next update goes on
     private int tagBytes;
     private byte[] lastKey, lastIv;        // the last AEAD encryption's, refused again
     private byte[] curKey;                 // the native object's key, name and tag length
@@ -185,6 +190,7 @@ final class KcCipherSpi extends CipherSpi {
                     curName = full;
                     curTag = tag;
                 } else {
+                    endStream();
                     data.wipe();
                     aad.wipe();
                 }
@@ -196,6 +202,7 @@ final class KcCipherSpi extends CipherSpi {
             }
             encrypt = enc;
             iv = newIv;
+            chain = newIv == null ? null : newIv.clone();
             tagBytes = tag;
             spent = false;
             inited = true;
@@ -211,6 +218,7 @@ final class KcCipherSpi extends CipherSpi {
 
     /** Frees the native object (wiping its key) and the buffered input. */
     private void release() {
+        endStream();
         if (cipher != null) cipher.close();
         if (aead != null) aead.close();
         cipher = null;
@@ -219,6 +227,11 @@ final class KcCipherSpi extends CipherSpi {
         curKey = null;
         data.wipe();
         aad.wipe();
+    }
+
+    private void endStream() {
+        if (stream != null) stream.close();
+        stream = null;
     }
 
     private void ready() {
@@ -230,7 +243,7 @@ final class KcCipherSpi extends CipherSpi {
     protected synchronized void engineUpdateAAD(byte[] src, int off, int len) {
         ready();
         if (!isAead()) throw new IllegalStateException(mode + " takes no AAD");
-        if (data.size() > 0) throw new IllegalStateException("AAD must come before the data");
+        if (data.size() > 0 || stream != null) throw new IllegalStateException("AAD must come before the data");
         aad.write(src, off, len);
     }
 
@@ -244,20 +257,75 @@ final class KcCipherSpi extends CipherSpi {
     @Override
     protected synchronized byte[] engineUpdate(byte[] in, int off, int len) {
         ready();
+        if (isAead() && encrypt && mode.equals("GCM") && len > 0) {
+            if (stream == null) {
+                stream = aead.encryptStream(iv, aad.size() > 0 ? aad.array() : null, aad.size());
+                aad.wipe();
+            }
+            return stream.update(in, off, len);
+        }
         if (len > 0) data.write(in, off, len);
-        return new byte[0];
+        if (isAead()) return new byte[0];
+        int bs = fam.blockBytes, n = data.size() / bs * bs;
+        if (pad && !encrypt && n == data.size()) n -= bs;   // the last block may hold the padding
+        if (n <= 0) return new byte[0];
+        byte[] src = data.array();
+        BlockCipher.Mode m = BlockCipher.Mode.valueOf(mode);
+        byte[] r = encrypt ? cipher.encrypt(m, false, chain, src, 0, n) : cipher.decrypt(m, false, chain, src, 0, n);
+        advance(src, n, r);
+        byte[] rest = Arrays.copyOfRange(src, n, data.size());
+        data.wipe();
+        data.write(rest, 0, rest.length);
+        Arrays.fill(rest, (byte) 0);
+        return r;
+    }
+
+    /** The IV after n bytes (whole blocks) of in gave out, as the mode chains. */
+    private void advance(byte[] in, int n, byte[] out) {
+        int bs = fam.blockBytes;
+        switch (mode) {
+            case "CBC", "CFB" -> System.arraycopy(encrypt ? out : in, n - bs, chain, 0, bs);   // the last ciphertext block
+            case "OFB" -> { for (int i = 0; i < bs; i++) chain[i] = (byte) (in[n - bs + i] ^ out[n - bs + i]); }   // the last keystream block
+            case "CTR" -> {   // the counter block plus the blocks done, big-endian over the whole block
+                long add = n / bs;
+                for (int i = bs - 1; i >= 0 && add != 0; i--) {
+                    long v = (chain[i] & 0xff) + (add & 0xff);
+                    chain[i] = (byte) v;
+                    add = (add >>> 8) + (v >>> 8);
+                }
+            }
+            default -> { }
+        }
     }
 
     @Override
-    protected synchronized int engineUpdate(byte[] in, int off, int len, byte[] out, int outOff) {
-        engineUpdate(in, off, len);
-        return 0;
+    protected synchronized int engineUpdate(byte[] in, int off, int len, byte[] out, int outOff) throws ShortBufferException {
+        if (isAead() && encrypt && mode.equals("GCM") && out.length - outOff < len)
+            throw new ShortBufferException("output needs " + len + " bytes");
+        if (!isAead()) {
+            int room = data.size() + len;
+            if (out.length - outOff < room / fam.blockBytes * fam.blockBytes)
+                throw new ShortBufferException("output needs up to " + room / fam.blockBytes * fam.blockBytes + " bytes");
+        }
+        byte[] r = engineUpdate(in, off, len);
+        System.arraycopy(r, 0, out, outOff, r.length);
+        Arrays.fill(r, (byte) 0);
+        return r.length;
     }
 
     @Override
     protected synchronized byte[] engineDoFinal(byte[] in, int off, int len)
             throws IllegalBlockSizeException, BadPaddingException {
         ready();
+        if (stream != null) {   // GCM encryption under way: the rest and the tag
+            try {
+                byte[] r = stream.finish(in == null ? new byte[0] : in, in == null ? 0 : off, in == null ? 0 : len);
+                spent = true;
+                return r;
+            } finally {
+                stream = null;
+            }
+        }
         byte[] src = in == null ? new byte[0] : in;
         int o = in == null ? 0 : off, n = in == null ? 0 : len;
         if (data.size() > 0) {           // earlier updates: the whole message from the buffer
@@ -273,6 +341,7 @@ final class KcCipherSpi extends CipherSpi {
         } finally {
             data.wipe();
             aad.wipe();
+            if (iv != null && chain != null) System.arraycopy(iv, 0, chain, 0, iv.length);   // as after init
         }
     }
 
@@ -283,7 +352,7 @@ final class KcCipherSpi extends CipherSpi {
         ready();
         int need = engineGetOutputSize(len);
         if (out.length - outOff < need) throw new ShortBufferException("output needs " + need + " bytes");
-        if (aead != null && data.size() == 0 && in != null && in != out) {   // one message, no copies
+        if (aead != null && stream == null && data.size() == 0 && in != null && in != out) {   // one message, no copies
             if (!encrypt && len < tagBytes) throw new AEADBadTagException(mode + ": input shorter than the tag");
             try {
                 byte[] a = aad.size() > 0 ? aad.array() : null;
@@ -312,7 +381,7 @@ final class KcCipherSpi extends CipherSpi {
                                : aead.decrypt(iv, a, aad.size(), src, off, n);
             }
             BlockCipher.Mode m = BlockCipher.Mode.valueOf(mode);
-            return encrypt ? cipher.encrypt(m, pad, iv, src, off, n) : cipher.decrypt(m, pad, iv, src, off, n);
+            return encrypt ? cipher.encrypt(m, pad, chain, src, off, n) : cipher.decrypt(m, pad, chain, src, off, n);
         } catch (KCipherException e) {
             switch (e.status()) {
                 case "KC_ERR_AUTH" -> throw new AEADBadTagException(mode + ": tag mismatch");

@@ -52,6 +52,46 @@ public final class GcmBench {
         return rates[RUNS / 2];
     }
 
+    /** Batches/s of the C batch alone (kc_tokenize_batch timed in C), one run of about RUN_SECONDS. */
+    static double cBatch(Tokenizer t, String[] values) {
+        long one = Math.max(1, t.nativeBatchNanos(values, 5) / 5);
+        int reps = (int) Math.max(1, RUN_SECONDS * 1e9 / one);
+        return reps / (t.nativeBatchNanos(values, reps) / 1e9);
+    }
+
+    /** Ops/s of a and b measured in turns (a loaded machine slows both alike): medians of each and of the ratios a/b. */
+    static double[] pair(Op a, Op b) throws Exception {
+        measureRuns(a, 1, 4);   // warm-up
+        measureRuns(b, 1, 4);
+        return pair(() -> measureRuns(a, 1, 1)[0], () -> measureRuns(b, 1, 1)[0]);
+    }
+
+    interface Rate { double run() throws Exception; }
+
+    static double[] pair(Rate a, Rate b) throws Exception {
+        double[] ra = new double[RUNS], rb = new double[RUNS], q = new double[RUNS];
+        for (int r = 0; r < RUNS; r++) {
+            ra[r] = a.run();
+            rb[r] = b.run();
+            q[r] = ra[r] / rb[r];
+        }
+        Arrays.sort(ra); Arrays.sort(rb); Arrays.sort(q);
+        return new double[] { ra[RUNS / 2], rb[RUNS / 2], q[RUNS / 2] };
+    }
+
+    /** runs rates of about RUN_SECONDS*scale each. */
+    static double[] measureRuns(Op op, int runs, double scale) throws Exception {
+        double[] rates = new double[runs];
+        for (int r = 0; r < runs; r++) {
+            long t0 = System.nanoTime(), stop = t0 + (long) (RUN_SECONDS * scale * 1e9);
+            int n = 0;
+            long t;
+            do { op.run(n++); } while ((t = System.nanoTime()) < stop);
+            rates[r] = n / ((t - t0) / 1e9);
+        }
+        return rates;
+    }
+
     static byte[] iv(int i) {
         byte[] v = new byte[12];
         for (int k = 0; k < 4; k++) v[k] = (byte) (i >>> (8 * k));
@@ -89,15 +129,19 @@ public final class GcmBench {
             double peer = measure(bc(g[1].equals("ARIA") ? ARIAEngine::new : LEAEngine::new)) * MSG / 1e6;
             rows.add(String.format("%s 16 KiB\t%.1f\t%.1f\tBouncy Castle 1.78.1\t%.2f\tMB/s", g[0], kc, peer, kc / peer));
         }
-        double kc = measure(jca("AES/GCM/NoPadding", "KCipher", "AES")) * MSG / 1e6;
-        double sun = measure(jca("AES/GCM/NoPadding", "SunJCE", "AES")) * MSG / 1e6;
-        rows.add(String.format("AES-128-GCM 16 KiB\t%.1f\t%.1f\tSunJCE\t%.2f\tMB/s", kc, sun, kc / sun));
+        double[] aes = pair(jca("AES/GCM/NoPadding", "KCipher", "AES"), jca("AES/GCM/NoPadding", "SunJCE", "AES"));
+        rows.add(String.format("AES-128-GCM 16 KiB\t%.1f\t%.1f\tSunJCE\t%.2f\tMB/s", aes[0] * MSG / 1e6, aes[1] * MSG / 1e6, aes[2]));
         // Tokenization: batches of 4096 card numbers in one call each.
         String[] cards = new String[4096];
         for (int i = 0; i < cards.length; i++) cards[i] = String.format("4%015d", 1234567L * i + 99);
         try (Tokenizer t = Tokenizer.of("ff1-aes-128", new byte[16], "card")) {
-            double v = measure(i -> t.tokenize(cards)) * cards.length;
-            rows.add(String.format("tokenize ff1-aes-128 card (4096 a batch)\t%.0f\t\t\t\tvalues/s", v));
+            // The C reference: the same batches through kc_tokenize_batch alone, timed in C.
+            Op java = i -> t.tokenize(cards);
+            measureRuns(java, 1, 4);   // warm-up
+            cBatch(t, cards);
+            double[] tk = pair(() -> measureRuns(java, 1, 1)[0], () -> cBatch(t, cards));
+            rows.add(String.format("tokenize ff1-aes-128 card (4096 a batch)\t%.0f\t%.0f\tC kc_tokenize_batch\t%.2f\tvalues/s",
+                                   tk[0] * cards.length, tk[1] * cards.length, tk[2]));
         }
         PrintStream o = System.out;
         o.printf("%-42s %12s %12s  %-22s %6s%n", "JVM benchmark", "kcipher", "peer", "peer", "ratio");
