@@ -32,7 +32,7 @@ static inline void lea_expand_key(lea_key *k, const uint8_t *key, size_t key_len
     };
     static const unsigned rot[6] = { 1, 3, 6, 11, 13, 17 };
     uint32_t t[8];
-    unsigned nk = (unsigned)(key_len / 4);
+    unsigned nk = key_len == 16 ? 4 : key_len == 24 ? 6 : 8;   /* spelt out: the analyzer then sees nk != 0 */
     for (unsigned j = 0; j < nk; j++) t[j] = kc_load32_le(key + 4 * j);
     k->rounds = nk == 4 ? 24 : nk == 6 ? 28 : 32;
 

@@ -58,7 +58,7 @@ static void blocks(ctr_drbg *s, uint8_t *out, size_t n)
 /* CTR_DRBG_Update (10.2.1.2); provided is seedlen bytes, NULL for zeros. */
 static void update(ctr_drbg *s, const uint8_t *provided)
 {
-    uint8_t t[SEED_MAX];
+    uint8_t t[SEED_MAX] = { 0 };   /* zeroed: the analyzer cannot see that blocks() writes seedlen bytes */
     blocks(s, t, (s->seedlen + 15) / 16);
     if (provided)
         for (size_t i = 0; i < s->seedlen; i++) t[i] ^= provided[i];
@@ -164,7 +164,7 @@ static void reseed(void *state, const kc_drbg_bytes *seed, size_t pieces)
 static void generate(void *state, uint8_t *out, size_t len, const uint8_t *add, size_t add_len)
 {
     ctr_drbg *s = state;
-    uint8_t a[SEED_MAX], last[16];
+    uint8_t a[SEED_MAX] = { 0 }, last[16];   /* a zeroed: the analyzer cannot see that df() writes seedlen bytes */
     const uint8_t *ap = NULL;
     if (add_len) {
         kc_drbg_bytes piece = { add, add_len };
