@@ -18,7 +18,7 @@ from report.aarch64_gcm import section_aarch64_gcm
 from report.aead_modes import section_gcm
 from report.bulk import section_bulk, section_primitives
 from report.cross import section_cross
-from report.extensions import section_python, section_sql
+from report.extensions import section_jvm, section_python, section_sql
 from report.fea_opt import section_fea_opt
 from report.gcm_stitch import section_gcm_stitch
 from report.ghash import section_ghash
@@ -78,7 +78,7 @@ def main():
     papers = [sec + "\n" + verdict_table(rows) for sec, rows in zip(papers, verdicts)]
     parts = [section_machine(every, src, args.json, crossdir), section_summary(every), section_targets(d)] + papers + [
         summary([r for rows in verdicts for r in rows]), section_tokenize(d, crossdir), section_python(crossdir),
-        section_sql(crossdir), section_cross(crossdir),
+        section_sql(crossdir), section_jvm(crossdir), section_cross(crossdir),
         section_primitives(d), section_ghash(d), section_bulk(d, plots), section_gcm(d), section_gcm_stitch(d),
         section_aarch64_gcm(crossdir),
         section_modes(d), section_openssl_provider(d)]

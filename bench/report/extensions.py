@@ -76,3 +76,31 @@ def section_sql(crossdir):
     out.append(table(["target", "measured", ""],
                      [["DuckDB extension at least 2x the Python UDF", "%sx" % fmt(vs) if vs else "–", met(vs, 2)]]))
     return "\n".join(out)
+
+
+# The issue's JVM targets: the ratio each row must reach, by the start of its case.
+JVM_TARGETS = (("ARIA-128-GCM", 10.0), ("LEA-128-GCM", 10.0), ("AES-128-GCM", 1.0), ("tokenize", 0.8))
+
+
+def section_jvm(crossdir):
+    """`scripts/test-jvm.sh --bench` (jvm/.../GcmBench.java, SparkBenchTest): jvm.tsv beside the records."""
+    out = ["## Java: the JCA provider, the tokenizer and Spark SQL", ""]
+    path = os.path.join(crossdir or ".", "jvm.tsv")
+    if not os.path.exists(path):
+        return "\n".join(out + ["Not measured: no `jvm.tsv` beside the records (`scripts/test-jvm.sh --bench`).", ""])
+    with open(path) as f:
+        lines = [line.rstrip("\n").split("\t") for line in f if line.strip()]
+    rows = []
+    for r in lines[1:] if lines and lines[0][0] == "case" else lines:
+        if len(r) < 6:
+            continue
+        target = next((t for name, t in JVM_TARGETS if r[0].startswith(name)), None)
+        verdict = "" if target is None else "%s (target %sx)" % (met(float(r[4]), target), fmt(target))
+        rows.append([r[0], r[1], r[2], r[3], "%sx" % r[4], r[5], verdict])
+    out += ["From `jvm.tsv`, both sides in the same JVM: ARIA and LEA through `Cipher` against Bouncy Castle's "
+            "engines; AES against SunJCE's intrinsics and tokenization from Java against the same batches through "
+            "`kc_tokenize_batch` timed in C, these two measured in turns (the ratio is the median of the ratios); "
+            "Spark's SQL function (a native call a row) against `KcSpark.tokenize` (4096 values a call) on "
+            "`local[2]`, median of three.", "",
+            table(["case", "kcipher", "peer", "peer is", "ratio", "unit", ""], rows)]
+    return "\n".join(out)
