@@ -28,7 +28,7 @@ __all__ = ["Error", "InvalidTag", "OnErrorWarning", "Cipher", "Stream", "AEAD", 
            "ciphers", "cipher_info", "backends", "cpu_features", "set_threads", "threads",
            "error_class", "load_key", "Keyring", "KeyInfo", "key_check_value",
            "formats", "format_spec", "CipherInfo", "BackendInfo", "__version__"]
-__all__ += ["hash", "hmac", "hashes"]
+__all__ += ["hmac", "hashes"]   # kcipher.hash and kcipher.random stay out: a star import would hide the built-in hash() and the random module
 
 __version__ = "0.1.0"
 
@@ -1230,6 +1230,19 @@ def hash(name: str, data: Bytes, backend: Optional[str] = None) -> bytes:   # no
         return bytes(ffi.buffer(out, lib.kc_hash_size(h[0])))
     finally:
         lib.kc_hash_free(h[0])
+
+
+def random(n: int) -> bytes:   # kcipher.random, not the standard module
+    """n random bytes from the library's process-wide generator (kc_random:
+    CTR_DRBG over AES-256, seeded from the OS, thread- and fork-safe)."""
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise ValueError("kcipher.random: n must be an int >= 0, not %r" % (n,))
+    out = ffi.new("uint8_t[]", max(n, 1))
+    _check(lib.kc_random(out, n), "kc_random")
+    try:
+        return bytes(ffi.buffer(out, n))
+    finally:
+        ffi.memmove(out, b"\0" * n, n)
 
 
 def hmac(name: str, key: Bytes, data: Bytes, backend: Optional[str] = None) -> bytes:

@@ -66,3 +66,13 @@ def test_errors():
         kcipher.hash("sha-256", "text")
     with pytest.raises(kcipher.Error):
         kcipher.hmac("sha-3", b"k", b"")
+
+
+def test_random():
+    a, b = kcipher.random(64), kcipher.random(64)
+    assert len(a) == 64 and a != b and kcipher.random(0) == b""
+    assert len(kcipher.random(200_000)) == 200_000   # longer than one DRBG request
+    for bad in (-1, 1.5, "8", True):
+        with pytest.raises(ValueError):
+            kcipher.random(bad)
+    assert "random" not in kcipher.__all__ and "hash" not in kcipher.__all__
