@@ -357,8 +357,9 @@ Datum kc_encrypt_pg(PG_FUNCTION_ARGS)
     size_t cap = nlen + in_len + tlen;
     bytea *out = palloc(VARHDRSZ + cap);
     uint8_t *p = (uint8_t *)VARDATA(out);
-    /* A random nonce per message: safe for up to about 2^32 messages per key. */
-    if (!pg_strong_random(p, nlen))
+    /* A random nonce per message (kc_random: the library's DRBG, reseeded in each
+     * forked backend): safe for up to about 2^32 messages per key. */
+    if (kc_random(p, nlen) != KC_OK)
         ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR), errmsg("kcipher: could not generate a random nonce")));
     kc_status st = kc_aead_encrypt(e->aead, p + nlen, cap - nlen, &out_len, p, nlen,
                                    ad ? (const uint8_t *)VARDATA_ANY(ad) : NULL, ad ? VARSIZE_ANY_EXHDR(ad) : 0,
