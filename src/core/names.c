@@ -57,6 +57,11 @@ static const struct { const char *alias, *name; } hash_aliases[] = {
 };
 
 static const kc_construction hmac_cons = { .name = "hmac", .id = KC_CONS_HMAC, .kind = KC_NAME_MAC, .prefix = 1 };
+/* HMAC_DRBG and Hash_DRBG over every hash of the table (SP 800-90A, KCMVP). */
+static const kc_construction hash_drbgs[] = {
+    { .name = "hmac-drbg", .id = KC_CONS_HMAC_DRBG, .kind = KC_NAME_DRBG, .prefix = 1 },
+    { .name = "hash-drbg", .id = KC_CONS_HASH_DRBG, .kind = KC_NAME_DRBG, .prefix = 1 },
+};
 
 const kc_hash_entry *kc_name_hash(const char *name)
 {
@@ -90,6 +95,12 @@ kc_status kc_name_parse(const char *name, kc_name *out)
         out->kind = KC_NAME_HASH;
         return KC_OK;
     }
+    for (size_t i = 0; i < 2; i++)
+        if (strncmp(name, hash_drbgs[i].name, 9) == 0 && name[9] == '-' && (out->hash = kc_name_hash(name + 10))) {
+            out->cons = &hash_drbgs[i];
+            out->kind = KC_NAME_DRBG;
+            return KC_OK;
+        }
     if (strncmp(name, "hmac-", 5) == 0 && (out->hash = kc_name_hash(name + 5)) != NULL) {
         out->cons = &hmac_cons;
         out->kind = KC_NAME_MAC;
