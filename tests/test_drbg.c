@@ -483,16 +483,6 @@ int main(void)
     size_t names = 0;
     for (size_t i = 0; kc_name_at(i, &n) == KC_OK; i++)
         if (n.kind == KC_NAME_DRBG) { backends(n.name); names++; }
-    static const char *const hashes[] = { "sha-224", "sha-256", "sha-384", "sha-512", "sha-512-224", "sha-512-256",
-                                          "lsh-256-224", "lsh-256-256", "lsh-512-224", "lsh-512-256", "lsh-512-384",
-                                          "lsh-512-512" };
-    for (size_t i = 0; i < sizeof hashes / sizeof hashes[0]; i++)
-        for (int k = 0; k < 2; k++) {
-            char nm[40];
-            snprintf(nm, sizeof nm, "%s-%s", k ? "hash-drbg" : "hmac-drbg", hashes[i]);
-            backends(nm);
-            names++;
-        }
     printf("%zu DRBG names: every backend against the first, df and no df, with and without prediction resistance\n", names);
     counter_and_failures();
     errors();
