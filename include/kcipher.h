@@ -726,7 +726,10 @@ kc_status kc_xts_decrypt_sectors(const kc_xts *x, uint64_t sector, size_t sector
 /* Names: "ctr-drbg-<cipher>" (CTR_DRBG) over aes-128|192|256,
  * aria-128|192|256 and lea-128|192|256 (KCMVP's list; seed-128 when it is
  * in the table); kc_name_at lists them.  The security strength is the key
- * length.  flags: KC_DRBG_NO_DF (no derivation function: entropy input of
+ * length.  "hmac-drbg-<hash>" (HMAC_DRBG) and "hash-drbg-<hash>" (Hash_DRBG)
+ * over every hash of kc_hash (SHA-2 and LSH): strength 192 bits for the
+ * 224-bit outputs, 256 above; entropy input of the strength, with a nonce;
+ * KC_DRBG_NO_DF is CTR_DRBG's only (KC_ERR_BAD_MODE).  flags: KC_DRBG_NO_DF (no derivation function: entropy input of
  * exactly seedlen = key + 16 bytes, personalization and additional input
  * at most seedlen bytes, no nonce); KC_DRBG_PREDICTION_RESISTANCE (every
  * generate reseeds from the entropy source first).
