@@ -88,6 +88,7 @@ typedef enum kc_status {
                                * or the version is above the versions its alphabet holds */
     KC_ERR_KEY_VERSION,       /* a token's embedded key version is not the tokenizer's (or none was set) */
     KC_ERR_WEAK_KEY,          /* a key the standard refuses (XTS: the two halves equal) */
+    KC_ERR_ITERATIONS,        /* PBKDF2: an iteration count of 0 */
     KC_STATUS_COUNT
 } kc_status;
 
@@ -725,7 +726,10 @@ kc_status kc_xts_decrypt_sectors(const kc_xts *x, uint64_t sector, size_t sector
 /* Names: "ctr-drbg-<cipher>" (CTR_DRBG) over aes-128|192|256,
  * aria-128|192|256 and lea-128|192|256 (KCMVP's list; seed-128 when it is
  * in the table); kc_name_at lists them.  The security strength is the key
- * length.  flags: KC_DRBG_NO_DF (no derivation function: entropy input of
+ * length.  "hmac-drbg-<hash>" (HMAC_DRBG) and "hash-drbg-<hash>" (Hash_DRBG)
+ * over every hash of kc_hash (SHA-2 and LSH): strength 192 bits for the
+ * 224-bit outputs, 256 above; entropy input of the strength, with a nonce;
+ * KC_DRBG_NO_DF is CTR_DRBG's only (KC_ERR_BAD_MODE).  flags: KC_DRBG_NO_DF (no derivation function: entropy input of
  * exactly seedlen = key + 16 bytes, personalization and additional input
  * at most seedlen bytes, no nonce); KC_DRBG_PREDICTION_RESISTANCE (every
  * generate reseeds from the entropy source first).
@@ -797,6 +801,18 @@ typedef struct kc_kbkdf_params {
 kc_status kc_kbkdf(const char *prf, const char *backend, const uint8_t *key, size_t key_len,
                    const kc_kbkdf_params *params, const uint8_t *fixed, size_t fixed_len,
                    uint8_t *out, size_t out_len);
+
+/* ---- PBKDF2 ([SP800-132], RFC 8018 5.2) ---------------------------------- */
+
+/* out_len bytes of PBKDF2 with prf an HMAC name of kc_mac ("hmac-sha-256",
+ * "hmac-lsh-256-256"; anything else: KC_ERR_WRONG_KIND), backend the
+ * hash's (NULL: default).  The password is the HMAC key (any length).
+ * iterations 0: KC_ERR_ITERATIONS; out_len 0: KC_ERR_OUTPUT_TOO_SMALL;
+ * more than (2^32 - 1) PRF outputs: KC_ERR_INPUT_TOO_LONG.  SP 800-132 asks
+ * for a salt of 16 bytes or more and a count of 1000 or more: the caller's
+ * choice, not checked.  Nothing is written on error. */
+kc_status kc_pbkdf2(const char *prf, const char *backend, const uint8_t *pw, size_t pw_len,
+                    const uint8_t *salt, size_t salt_len, uint32_t iterations, uint8_t *out, size_t out_len);
 
 #if defined(__GNUC__)
 #pragma GCC visibility pop

@@ -5,7 +5,8 @@
  * below as NIST published them; a whole CTR_DRBG.rsp is read too when
  * KC_DRBG_RSP names one) on every AES backend; every backend of ARIA and
  * LEA against its reference; the reseed counter; errors; a failing entropy
- * source; kc_random across threads and fork. */
+ * source; kc_random across threads and fork.  HMAC_DRBG and Hash_DRBG:
+ * CAVP SHA-256 vectors below, every backend of every hash agreeing. */
 #include <stdlib.h>
 #include <string.h>
 #include "testlib.h"
@@ -97,6 +98,59 @@ static const char nist[] =
     "EntropyInputPR = d3120c35f8c94e0a78ffbf407a63ca435392e17c07461522fdc1f63f037aacff\n"
     "ReturnedBits = a4e6c754194a09614994b36ecce33b55\n";
 
+/* NIST CAVP drbgtestvectors, HMAC_DRBG.rsp and Hash_DRBG.rsp, [SHA-256],
+ * ReturnedBitsLen 1024: COUNT 0 of groups of the no_reseed, pr_false and
+ * pr_true sets (personalization, additional input, reseed, prediction
+ * resistance). */
+static const char nist_hmac[] =
+    "[SHA-256]\n[PredictionResistance = False]\n[ReturnedBitsLen = 1024]\n"
+    "COUNT = 0\n"
+    "EntropyInput = ca851911349384bffe89de1cbdc46e6831e44d34a4fb935ee285dd14b71a7488\nNonce = 659ba96c601dc69fc902940805ec0ca8\n"
+    "PersonalizationString = \nAdditionalInput = \nAdditionalInput = \n"
+    "ReturnedBits = e528e9abf2dece54d47c7e75e5fe302149f817ea9fb4bee6f4199697d04d5b89d54fbb978a15b5c443c9ec21036d2460b6f73ebad0dc2aba6e624abf07745bc107694bb7547bb0995f70de25d6b29e2d3011bb19d27676c07162c8b5ccde0668961df86803482cb37ed6d5c0bb8d50cf1f50d476aa0458bdaba806f48be9dcb8\n"
+    "COUNT = 1\n"
+    "EntropyInput = 5d3286bc53a258a53ba781e2c4dcd79a790e43bbe0e89fb3eed39086be34174b\nNonce = c5422294b7318952ace7055ab7570abf\n"
+    "PersonalizationString = 2dba094d008e150d51c4135bb2f03dcde9cbf3468a12908a1b025c120c985b9d\n"
+    "AdditionalInput = 793a7ef8f6f0482beac542bb785c10f8b7b406a4de92667ab168ecc2cf7573c6\n"
+    "AdditionalInput = 2238cdb4e23d629fe0c2a83dd8d5144ce1a6229ef41dabe2a99ff722e510b530\n"
+    "ReturnedBits = d04678198ae7e1aeb435b45291458ffde0891560748b43330eaf866b5a6385e74c6fa5a5a44bdb284d436e98d244018d6acedcdfa2e9f499d8089e4db86ae89a6ab2d19cb705e2f048f97fb597f04106a1fa6a1416ad3d859118e079a0c319eb95686f4cbcce3b5101c7a0b010ef029c4ef6d06cdfac97efb9773891688c37cf\n"
+    "COUNT = 2\n"
+    "EntropyInput = 06032cd5eed33f39265f49ecb142c511da9aff2af71203bffaf34a9ca5bd9c0d\nNonce = 0e66f71edc43e42a45ad3c6fc6cdc4df\n"
+    "PersonalizationString = \n"
+    "EntropyInputReseed = 01920a4e669ed3a85ae8a33b35a74ad7fb2a6bb4cf395ce00334a9c9a5a5d552\nAdditionalInputReseed = \n"
+    "AdditionalInput = \nAdditionalInput = \n"
+    "ReturnedBits = 76fc79fe9b50beccc991a11b5635783a83536add03c157fb30645e611c2898bb2b1bc215000209208cd506cb28da2a51bdb03826aaf2bd2335d576d519160842e7158ad0949d1a9ec3e66ea1b1a064b005de914eac2e9d4f2d72a8616a80225422918250ff66a41bd2f864a6a38cc5b6499dc43f7f2bd09e1e0f8f5885935124\n";
+
+static const char nist_hash[] =
+    "[SHA-256]\n[PredictionResistance = False]\n[ReturnedBitsLen = 1024]\n"
+    "COUNT = 0\n"
+    "EntropyInput = a65ad0f345db4e0effe875c3a2e71f42c7129d620ff5c119a9ef55f05185e0fb\nNonce = 8581f9317517276e06e9607ddbcbcc2e\n"
+    "PersonalizationString = \nAdditionalInput = \nAdditionalInput = \n"
+    "ReturnedBits = d3e160c35b99f340b2628264d1751060e0045da383ff57a57d73a673d2b8d80daaf6a6c35a91bb4579d73fd0c8fed111b0391306828adfed528f018121b3febdc343e797b87dbb63db1333ded9d1ece177cfa6b71fe8ab1da46624ed6415e51ccde2c7ca86e283990eeaeb91120415528b2295910281b02dd431f4c9f70427df\n"
+    "COUNT = 1\n"
+    "EntropyInput = 68c43a008fe46a823d260a9d7fa388fb9e401f0197e7e758a744b4babb3f4651\nNonce = eb6825777856331884aaf3751b3e4006\n"
+    "PersonalizationString = 23ce0d32cbf2d26467f0d62acff1a3acbaa6d2746dc3ee7aa9d32c880788afc8\n"
+    "AdditionalInput = a31b9f13b58d4fa2f8d8ac42b62a207ff647339a146bd8b268b33d4aff57adbd\n"
+    "AdditionalInput = d34fc6504eca4b568193c75357b0d3821a48c77ff80d6dbd21c6cf045ff489cf\n"
+    "ReturnedBits = abb4ecbacd4e8fa943c7221aed433861c3b203232657ec4c417d021f905d911db1058ff1e11e272232482ec96bae7cb4efc135502dbe41724077077f6de79b713670c385d04644e1281c3e582e0016255abbe5f8c06d0de57160559f0c08f7fb5be3563c649966190f8d3261364447537de2c7371c6e8c308933d27145bf90ab\n"
+    "COUNT = 2\n"
+    "EntropyInput = 9cfb7ad03be487a3b42be06e9ae44f283c2b1458cec801da2ae6532fcb56cc4c\nNonce = a20765538e8db31295747ec922c13a69\n"
+    "PersonalizationString = \n"
+    "EntropyInputReseed = 96bc8014f90ebdf690db0e171b59cc46c75e2e9b8e1dc699c65c03ceb2f4d7dc\n"
+    "AdditionalInputReseed = 6fea0894052dab3c44d503950c7c72bd7b87de87cb81d3bb51c32a62f742286d\n"
+    "AdditionalInput = d3467c78563b74c13db7af36c2a964820f2a9b1b167474906508fdac9b2049a6\n"
+    "AdditionalInput = 5840a11cc9ebf77b963854726a826370ffdb2fc2b3d8479e1df5dcfa3dddd10b\n"
+    "ReturnedBits = 71c1154a2a7a3552413970bf698aa02f14f8ea95e861f801f463be27868b1b14b1b4babd9eba5915a6414ab1104c8979b1918f3094925aeab0d07d2037e613b63cbd4f79d9f95c84b47ed9b77230a57515c211f48f4af6f5edb2c308b33905db308cf88f552c8912c49b34e66c026e67b302ca65b187928a1aba9a49edbfe190\n"
+    "[SHA-256]\n[PredictionResistance = True]\n[ReturnedBitsLen = 1024]\n"
+    "COUNT = 0\n"
+    "EntropyInput = e6cb69220ef01bb23f8879a508be049ec7e8dacb898e2ddb75cef6bcc5a84a3f\nNonce = 4429e3d890f2b6ef9a36f21286e9c885\n"
+    "PersonalizationString = \n"
+    "AdditionalInput = 46f518eabcf170eae6ab571432269e874dff27a66f2c2f792a695b4f68678e3c\n"
+    "EntropyInputPR = aaecb8f54221c7176e2dd941625bf84eb79e9c53c8d1a5569a33dcb4c198e627\n"
+    "AdditionalInput = 0aabce2b5bafc3314db0605d85b80edf9561a0e2e8d4e408d53f551cea6a558b\n"
+    "EntropyInputPR = c72ef4489b151dbd6e8214887d3ddc48043e21a4ede40fe6f1ecbcd5f5641be5\n"
+    "ReturnedBits = 8a5b386266528ee2d5e197f636748ea878508a1a0b805473f44cc60f8bddfc57387dc958ac51b3fabf077b8939d21c9424a663c5b0873c7977ca2ce447699a9e39e1ba5e51c6619127e9f18bb6abc2d1831d95bf34f4f81da6c79eda485944b4f7043e4639f6bc8855c1c017cbed40e3bca2eac4c45ebfc69f7a8189e76f51c7\n";
+
 /* An entropy source that hands out given strings in order and checks the
  * lengths asked for; or, with fail set, fails. */
 typedef struct source {
@@ -119,7 +173,7 @@ typedef struct vec {
     char name[32];
     unsigned flags;
     size_t out_len;
-    uint8_t entropy[3][64], nonce[64], pers[64], reseed_entropy[64], reseed_add[64], add[2][64], want[64];
+    uint8_t entropy[3][64], nonce[64], pers[64], reseed_entropy[64], reseed_add[64], add[2][64], want[128];
     long entropy_len[3], nonce_len, pers_len, reseed_len, reseed_add_len, add_len[2];
     int n_entropy, n_add, reseeds;
 } vec;
@@ -128,8 +182,8 @@ static unsigned long vectors_run;
 
 static void run_vector(const vec *v, int line)
 {
-    char cipher[16];
-    snprintf(cipher, sizeof cipher, "%s", v->name + strlen("ctr-drbg-"));
+    char cipher[24];   /* the cipher or hash under "ctr-drbg-", "hmac-drbg-", "hash-drbg-" */
+    snprintf(cipher, sizeof cipher, "%s", v->name + (strncmp(v->name, "ctr-", 4) ? 10 : 9));
     for (size_t b = 0;; b++) {
         const char *be = tl_backend_at(cipher, b);
         if (!be) { if (kc_backend_count(cipher) <= b) break; continue; }
@@ -138,7 +192,7 @@ static void run_vector(const vec *v, int line)
         if (v->reseeds) { s.item[s.n] = v->reseed_entropy; s.len[s.n++] = (size_t)v->reseed_len; }
         for (int i = 1; i < v->n_entropy; i++) { s.item[s.n] = v->entropy[i]; s.len[s.n++] = (size_t)v->entropy_len[i]; }
         kc_drbg *d;
-        uint8_t out[64];
+        uint8_t out[128];
         kc_status st = kc_drbg_new(&d, v->name, be, v->flags, from_source, &s, v->nonce_len ? v->nonce : NULL,
                                    (size_t)v->nonce_len, v->pers, (size_t)v->pers_len);
         if (!tl_check_status(st, KC_OK, "line %d %s %s new", line, v->name, be)) continue;
@@ -155,7 +209,7 @@ static void run_vector(const vec *v, int line)
 
 /* CTR_DRBG.rsp text: groups "[AES-128 use df]" "[PredictionResistance = True]"
  * "[ReturnedBitsLen = 512]", then COUNT blocks (ReturnedBits ends one). */
-static void rsp(const char *text)
+static void rsp(const char *text, const char *mech)
 {
     vec v;
     unsigned flags = 0;
@@ -172,7 +226,11 @@ static void rsp(const char *text)
         const char *val = eq ? eq + 1 : "";
         if (line[0] == '[') {
             int bits;
-            if (sscanf(line, "[AES-%d", &bits) == 1) {
+            if (mech && !strncmp(line, "[SHA-", 5)) {   /* "[SHA-256]", "[SHA-512/256]" */
+                snprintf(name, sizeof name, "%s-sha-%.*s", mech, (int)strcspn(line + 5, "]"), line + 5);
+                if (strchr(name, '/')) *strchr(name, '/') = '-';
+                flags = 0;
+            } else if (sscanf(line, "[AES-%d", &bits) == 1) {
                 snprintf(name, sizeof name, "ctr-drbg-aes-%d", bits);
                 flags = strstr(line, "no df") ? KC_DRBG_NO_DF : 0;
             } else if (strstr(line, "PredictionResistance")) {
@@ -200,9 +258,9 @@ static void rsp(const char *text)
         else if (!strncmp(line, "AdditionalInputReseed", 21)) v.reseed_add_len = tl_unhex(val, v.reseed_add, 64);
         else if (!strncmp(line, "AdditionalInput", 15) && v.n_add < 2) { v.add_len[v.n_add] = tl_unhex(val, v.add[v.n_add], 64); v.n_add++; }
         else if (!strncmp(line, "ReturnedBits", 12)) {
-            long got = tl_unhex(val, v.want, 64);
+            long got = tl_unhex(val, v.want, 128);
             if (TL_CHECK(name[0] && got == (long)v.out_len && v.n_entropy >= 1 && v.n_add == 2 && v.entropy_len[0] > 0,
-                         "line %d: vector incomplete", no) && kc_cipher_find(v.name + 9))
+                         "line %d: vector incomplete", no) && (strncmp(v.name, "ctr-", 4) || kc_cipher_find(v.name + 9)))
                 run_vector(&v, no);
         }
     }
@@ -219,12 +277,14 @@ static int counter_source(void *arg, uint8_t *out, size_t len)
 
 static void backends(const char *name)
 {
-    const char *cipher = name + 9;
+    int ctr = !strncmp(name, "ctr-", 4);
+    const char *cipher = name + (ctr ? 9 : 10);
     uint8_t want[3][200], got[200], add[40];
     size_t lens[3] = { 200, 1, 33 };
     for (int i = 0; i < 40; i++) add[i] = (uint8_t)(7 * i);
     for (unsigned flags = 0; flags < 4; flags++) {
         int first = 1;
+        if (!ctr && (flags & KC_DRBG_NO_DF)) continue;   /* only CTR_DRBG goes without df */
         for (size_t i = 0; i < kc_backend_count(cipher); i++) {
             const char *be = tl_backend_at(cipher, i);
             if (!be) continue;
@@ -404,19 +464,21 @@ static void random_front(void)
 int main(void)
 {
     tl_seed(26);
-    rsp(nist);
+    rsp(nist, NULL);
+    rsp(nist_hmac, "hmac-drbg");
+    rsp(nist_hash, "hash-drbg");
     const char *file = getenv("KC_DRBG_RSP");   /* NIST's CTR_DRBG.rsp (drbgtestvectors.zip), if at hand */
     if (file) {
         FILE *f = fopen(file, "rb");
         char *text = f ? calloc(1, 1 << 24) : NULL;
         if (TL_CHECK(text != NULL, "cannot read %s", file)) {
             text[fread(text, 1, (1 << 24) - 1, f)] = 0;
-            rsp(text);
+            rsp(text, getenv("KC_DRBG_MECH"));   /* "hmac-drbg", "hash-drbg" for those files */
         }
         free(text);
         if (f) fclose(f);
     }
-    printf("%lu NIST CTR_DRBG vectors, each on every AES backend\n", vectors_run);
+    printf("%lu NIST DRBG vectors (CTR, HMAC, Hash), each on every backend of its cipher or hash\n", vectors_run);
     kc_name_info n;
     size_t names = 0;
     for (size_t i = 0; kc_name_at(i, &n) == KC_OK; i++)

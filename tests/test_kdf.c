@@ -3,7 +3,10 @@
  * (cryptography-vectors, KDF/nist-800-108-KBKDF-CTR.txt: CMAC-AES, and the
  * HMAC ones once kc_mac has "hmac-sha*"); OpenSSL's KBKDF (counter and
  * feedback, CMAC-AES) on random inputs; all three modes over ARIA and LEA
- * against the standard's formulas written out here; the errors. */
+ * against the standard's formulas written out here; the errors.  PBKDF2
+ * (src/modes/pbkdf2.c): RFC 7914 section 11's PBKDF2-HMAC-SHA-256 vectors,
+ * OpenSSL's PKCS5_PBKDF2_HMAC on random inputs over the SHA-2 hashes, LSH
+ * and every hash backend against RFC 8018's formula written out here. */
 #include <stdlib.h>
 #include <string.h>
 #include "testlib.h"
@@ -11,6 +14,7 @@
 #include <openssl/core_names.h>
 #include <openssl/kdf.h>
 #include <openssl/params.h>
+#include <openssl/evp.h>
 #endif
 #ifndef KC_PYCA_DIR
 #define KC_PYCA_DIR ""
@@ -181,6 +185,119 @@ static void openssl(int cases)
 }
 #endif
 
+/* ---- PBKDF2 ---- */
+static void pbkdf2_rfc7914(void)
+{
+    static const struct { const char *p, *s; uint32_t c; const char *dk; } v[] = {
+        { "passwd", "salt", 1,
+          "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc"
+          "49ca9cccf179b645991664b39d77ef317c71b845b1e30bd509112041d3a19783" },
+        { "Password", "NaCl", 80000,
+          "4ddcd8f60b98be21830cee5ef22701f9641a4418d04c0414aeff08876b34ab56"
+          "a1d425a1225833549adb841b51c9b3176a272bdebba1d078478f62b397f33c8d" },
+    };
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+        uint8_t want[64], got[64];
+        tl_unhex(v[i].dk, want, sizeof want);
+        for (size_t b = 0; b < kc_backend_count("sha-256"); b++) {
+            const char *be = tl_backend_at("sha-256", b);
+            if (!be) continue;
+            tl_check_status(kc_pbkdf2("hmac-sha-256", be, (const uint8_t *)v[i].p, strlen(v[i].p),
+                                      (const uint8_t *)v[i].s, strlen(v[i].s), v[i].c, got, 64), KC_OK, "RFC 7914 %zu", i);
+            tl_check_bytes(got, want, 64, "RFC 7914 PBKDF2-HMAC-SHA-256 %zu, backend %s", i, be);
+        }
+    }
+}
+
+/* RFC 8018 5.2 written out over kc_mac, one U at a time. */
+static void pbkdf2_reference(const char *prf, const uint8_t *pw, size_t pl, const uint8_t *salt, size_t sl,
+                             uint32_t c, uint8_t *out, size_t len)
+{
+    kc_mac *m;
+    if (!tl_check_status(kc_mac_new(&m, prf, NULL, pw, pl), KC_OK, "%s", prf)) return;
+    size_t h = kc_mac_tag_size(m);
+    for (uint32_t i = 1; (size_t)(i - 1) * h < len; i++) {
+        uint8_t msg[80], u[64], t[64];
+        memcpy(msg, salt, sl);
+        msg[sl] = (uint8_t)(i >> 24), msg[sl + 1] = (uint8_t)(i >> 16), msg[sl + 2] = (uint8_t)(i >> 8), msg[sl + 3] = (uint8_t)i;
+        kc_mac_compute(m, u, h, NULL, 0, msg, sl + 4);
+        memcpy(t, u, h);
+        for (uint32_t j = 1; j < c; j++) {
+            kc_mac_compute(m, u, h, NULL, 0, u, h);
+            for (size_t k = 0; k < h; k++) t[k] ^= u[k];
+        }
+        size_t at = (size_t)(i - 1) * h;
+        memcpy(out + at, t, len - at < h ? len - at : h);
+    }
+    kc_mac_free(m);
+}
+
+static void pbkdf2_every_hash(int cases)
+{
+    static const char *const hashes[] = { "sha-224", "sha-256", "sha-384", "sha-512", "sha-512-224", "sha-512-256",
+                                          "lsh-256-224", "lsh-256-256", "lsh-512-224", "lsh-512-256", "lsh-512-384",
+                                          "lsh-512-512" };
+    for (int c = 0; c < cases; c++) {
+        const char *hash = hashes[c % (sizeof hashes / sizeof hashes[0])];
+        char prf[32];
+        uint8_t pw[200], salt[40], want[150], got[150];
+        size_t pl = tl_rand_below(200), sl = tl_rand_below(40), len = 1 + tl_rand_below(150);
+        uint32_t iter = 1 + (uint32_t)tl_rand_below(20);
+        snprintf(prf, sizeof prf, "hmac-%s", hash);
+        tl_random_bytes(pw, pl);
+        tl_random_bytes(salt, sl);
+        pbkdf2_reference(prf, pw, pl, salt, sl, iter, want, len);
+        for (size_t b = 0; b < kc_backend_count(hash); b++) {
+            const char *be = tl_backend_at(hash, b);
+            if (!be) continue;
+            memset(got, 0, sizeof got);
+            tl_check_status(kc_pbkdf2(prf, be, pw, pl, salt, sl, iter, got, len), KC_OK, "%s %s", prf, be);
+            tl_check_bytes(got, want, len, "PBKDF2 %s backend %s, c %u, len %zu", prf, be, (unsigned)iter, len);
+        }
+    }
+    printf("%d random PBKDF2 cases over every hash and backend against RFC 8018's formula\n", cases);
+}
+
+#ifdef KC_KDF_OPENSSL
+static void pbkdf2_openssl(int cases)
+{
+    static const struct { const char *name; const EVP_MD *(*md)(void); } h[] = {
+        { "hmac-sha-224", EVP_sha224 }, { "hmac-sha-256", EVP_sha256 }, { "hmac-sha-384", EVP_sha384 },
+        { "hmac-sha-512", EVP_sha512 }, { "hmac-sha-512-224", EVP_sha512_224 }, { "hmac-sha-512-256", EVP_sha512_256 },
+    };
+    for (int c = 0; c < cases; c++) {
+        uint8_t pw[200], salt[64], a[300], b[300];
+        size_t pl = tl_rand_below(200), sl = tl_rand_below(64), len = 1 + tl_rand_below(300), k = (size_t)c % 6;
+        int iter = 1 + (int)tl_rand_below(50);
+        tl_random_bytes(pw, pl);
+        tl_random_bytes(salt, sl);
+        if (!TL_CHECK(PKCS5_PBKDF2_HMAC((const char *)pw, (int)pl, salt, (int)sl, iter, h[k].md(), (int)len, b) == 1,
+                      "OpenSSL PBKDF2 %s", h[k].name)) continue;
+        tl_check_status(kc_pbkdf2(h[k].name, NULL, pw, pl, salt, sl, (uint32_t)iter, a, len), KC_OK, "%s", h[k].name);
+        tl_check_bytes(a, b, len, "PBKDF2 %s against OpenSSL, c %d, len %zu", h[k].name, iter, len);
+    }
+    printf("%d random cases against OpenSSL's PKCS5_PBKDF2_HMAC\n", cases);
+}
+#endif
+
+static void pbkdf2_errors(void)
+{
+    uint8_t out[32], keep[32];
+    memset(out, 0x5a, sizeof out);
+    memcpy(keep, out, sizeof out);
+    const uint8_t *pw = (const uint8_t *)"pw";
+    tl_check_status(kc_pbkdf2("hmac-sha-256", NULL, pw, 2, pw, 2, 0, out, 32), KC_ERR_ITERATIONS, "0 iterations");
+    tl_check_status(kc_pbkdf2("hmac-sha-256", NULL, pw, 2, pw, 2, 1, out, 0), KC_ERR_OUTPUT_TOO_SMALL, "out_len 0");
+    tl_check_status(kc_pbkdf2("aes-128-cmac", NULL, pw, 2, pw, 2, 1, out, 32), KC_ERR_WRONG_KIND, "CMAC is not HMAC");
+    tl_check_status(kc_pbkdf2("hmac-sha-999", NULL, pw, 2, pw, 2, 1, out, 32), KC_ERR_UNKNOWN_CIPHER, "no such hash");
+    tl_check_status(kc_pbkdf2("hmac-sha-256", "nope", pw, 2, pw, 2, 1, out, 32), KC_ERR_UNKNOWN_BACKEND, "no such backend");
+    tl_check_status(kc_pbkdf2("hmac-sha-256", NULL, NULL, 2, pw, 2, 1, out, 32), KC_ERR_NULL, "NULL password");
+    tl_check_status(kc_pbkdf2("hmac-sha-256", NULL, pw, 2, NULL, 2, 1, out, 32), KC_ERR_NULL, "NULL salt");
+    tl_check_status(kc_pbkdf2(NULL, NULL, pw, 2, pw, 2, 1, out, 32), KC_ERR_NULL, "NULL prf");
+    tl_check_bytes(out, keep, sizeof out, "nothing written on error");
+    tl_check_status(kc_pbkdf2("hmac-sha-256", NULL, NULL, 0, NULL, 0, 1, out, 32), KC_OK, "empty password and salt");
+}
+
 static void errors(void)
 {
     uint8_t key[16] = { 1 }, out[64], keep[64];
@@ -229,8 +346,12 @@ int main(void)
     modes("aria-256-cmac", 32, 60);
     modes("lea-128-cmac", 16, 60);
     modes("aes-192-cmac", 24, 30);
+    pbkdf2_rfc7914();
+    pbkdf2_every_hash(60);
+    pbkdf2_errors();
 #ifdef KC_KDF_OPENSSL
     openssl(100);
+    pbkdf2_openssl(100);
 #else
     printf("SKIP OpenSSL differential: built without OpenSSL\n");
 #endif

@@ -44,6 +44,7 @@ static const struct { const char *name, *message; } statuses[KC_STATUS_COUNT] = 
     [KC_ERR_VERSION_ROOM] = { "KC_ERR_VERSION_ROOM", "no room for the key version: the format cannot embed one (embed-version= needs an alphabet of at least twice the format's, no mask, case=preserve or shape=), or the version is above those its alphabet holds" },
     [KC_ERR_KEY_VERSION] = { "KC_ERR_KEY_VERSION", "the token was made under another key version than this tokenizer's (or no version was set)" },
     [KC_ERR_WEAK_KEY] = { "KC_ERR_WEAK_KEY", "key refused by the standard (XTS: key1 and key2, the two halves of the key, are equal; SP 800-38E and FIPS 140-3 forbid it)" },
+    [KC_ERR_ITERATIONS] = { "KC_ERR_ITERATIONS", "iteration count must be at least 1 (PBKDF2)" },
 };
 
 const char *kc_strerror(kc_status s)

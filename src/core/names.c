@@ -57,6 +57,11 @@ static const struct { const char *alias, *name; } hash_aliases[] = {
 };
 
 static const kc_construction hmac_cons = { .name = "hmac", .id = KC_CONS_HMAC, .kind = KC_NAME_MAC, .prefix = 1 };
+/* HMAC_DRBG and Hash_DRBG over every hash of the table (SP 800-90A, KCMVP). */
+static const kc_construction hash_drbgs[] = {
+    { .name = "hmac-drbg", .id = KC_CONS_HMAC_DRBG, .kind = KC_NAME_DRBG, .prefix = 1 },
+    { .name = "hash-drbg", .id = KC_CONS_HASH_DRBG, .kind = KC_NAME_DRBG, .prefix = 1 },
+};
 
 const kc_hash_entry *kc_name_hash(const char *name)
 {
@@ -90,6 +95,12 @@ kc_status kc_name_parse(const char *name, kc_name *out)
         out->kind = KC_NAME_HASH;
         return KC_OK;
     }
+    for (size_t i = 0; i < 2; i++)
+        if (strncmp(name, hash_drbgs[i].name, 9) == 0 && name[9] == '-' && (out->hash = kc_name_hash(name + 10))) {
+            out->cons = &hash_drbgs[i];
+            out->kind = KC_NAME_DRBG;
+            return KC_OK;
+        }
     if (strncmp(name, "hmac-", 5) == 0 && (out->hash = kc_name_hash(name + 5)) != NULL) {
         out->cons = &hmac_cons;
         out->kind = KC_NAME_MAC;
@@ -169,10 +180,10 @@ static int name_at(size_t i, const kc_cipher_entry **e, const kc_construction **
             }
         }
     *e = NULL;
-    for (size_t k = 0; k < 2 * NHASHES; k++)
+    for (size_t k = 0; k < 4 * NHASHES; k++)   /* the hashes, HMAC, HMAC_DRBG, Hash_DRBG */
         if (i-- == 0) {
             *h = &hashes[k % NHASHES];
-            *c = k < NHASHES ? NULL : &hmac_cons;
+            *c = k < NHASHES ? NULL : k < 2 * NHASHES ? &hmac_cons : &hash_drbgs[k / NHASHES - 2];
             return 1;
         }
     return 0;
@@ -193,11 +204,11 @@ static void fill(kc_name_info *info, const kc_cipher_entry *e, const kc_construc
     memset(info, 0, sizeof *info);
     if (h) {   /* a hash (key_bytes 0), or HMAC over it: any key length; listed, the digest's
                 * length (RFC 2104's advice) up to 32 bytes (256 bits: what every key here holds) */
-        snprintf(info->name, sizeof info->name, "%s%s", c ? "hmac-" : "", h->name);
-        info->kind = c ? KC_NAME_MAC : KC_NAME_HASH;
+        snprintf(info->name, sizeof info->name, "%s%s%s", c ? c->name : "", c ? "-" : "", h->name);
+        info->kind = c ? c->kind : KC_NAME_HASH;
         info->cipher = h->name;
         info->construction = c ? c->name : "";
-        info->key_bytes = c ? (h->digest_bytes < 32 ? h->digest_bytes : 32) : 0;
+        info->key_bytes = c && c->kind == KC_NAME_MAC ? (h->digest_bytes < 32 ? h->digest_bytes : 32) : 0;
         return;
     }
     if (!c) snprintf(info->name, sizeof info->name, "%s", e->info.name);

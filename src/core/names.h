@@ -14,7 +14,8 @@ typedef enum kc_cons_id {
     KC_CONS_NONE = 0,   /* the cipher itself */
     KC_CONS_GCM, KC_CONS_CCM, KC_CONS_CMAC, KC_CONS_GMAC, KC_CONS_FF1, KC_CONS_FF3_1,
     KC_CONS_HMAC,       /* "hmac-<hash>", over the hash table below */
-    KC_CONS_XTS, KC_CONS_CTR_DRBG
+    KC_CONS_XTS, KC_CONS_CTR_DRBG,
+    KC_CONS_HMAC_DRBG, KC_CONS_HASH_DRBG   /* "hmac-drbg-<hash>", "hash-drbg-<hash>" */
 } kc_cons_id;
 
 #define KC_BLOCKS(bytes) (1u << ((bytes) / 8))   /* a kc_construction.blocks bit */

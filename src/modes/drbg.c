@@ -7,7 +7,7 @@
 #include "modes/drbg.h"
 
 /* Hash_DRBG and HMAC_DRBG: a row each, keyed by their construction id. */
-static const kc_drbg_mech *const mechs[] = { &kc_ctr_drbg_mech };
+static const kc_drbg_mech *const mechs[] = { &kc_ctr_drbg_mech, &kc_hmac_drbg_mech, &kc_hash_drbg_mech };
 
 #define MAX_INTERVAL ((uint64_t)1 << 48)   /* SP 800-90A Table 3 */
 #define MAX_INPUT ((uint64_t)1 << 28)        /* bytes of each input; their sum stays below df's 2^32 */

@@ -35,5 +35,7 @@ typedef struct kc_drbg_mech {
 } kc_drbg_mech;
 
 extern const kc_drbg_mech kc_ctr_drbg_mech;
+extern const kc_drbg_mech kc_hmac_drbg_mech;   /* drbg_hmac.c */
+extern const kc_drbg_mech kc_hash_drbg_mech;   /* drbg_hash.c */
 
 #endif

@@ -310,6 +310,23 @@ class Fpe(unittest.TestCase):
         self.assertIn("2^128", err)
 
 
+
+class Pbkdf2(unittest.TestCase):
+    def test_pbkdf2_against_hashlib(self):
+        """kdf --pbkdf2: RFC 7914's second vector and hashlib on random inputs; 0 iterations refused."""
+        import hashlib
+        got = ok("kdf", "--pbkdf2", "80000", "--prf", "hmac-sha-256", "--key", b"Password".hex(),
+                 "--salt", b"NaCl".hex(), "--bytes", "64").decode().strip()
+        self.assertEqual(got, "4ddcd8f60b98be21830cee5ef22701f9641a4418d04c0414aeff08876b34ab56"
+                              "a1d425a1225833549adb841b51c9b3176a272bdebba1d078478f62b397f33c8d")
+        for h, name in (("sha512", "hmac-sha-512"), ("sha224", "hmac-sha-224")):
+            pw, salt = os.urandom(20), os.urandom(16)
+            got = ok("kdf", "--pbkdf2", "7", "--prf", name, "--key", pw.hex(), "--salt", salt.hex(), "--bytes", "100")
+            self.assertEqual(got.decode().strip(), hashlib.pbkdf2_hmac(h, pw, salt, 7, 100).hex())
+        code, _, _ = run("kdf", "--pbkdf2", "0", "--prf", "hmac-sha-256", "--key", "00", "--bytes", "4")
+        self.assertNotEqual(code, 0)
+
+
 if __name__ == "__main__":
     result = unittest.main(exit=False, verbosity=1).result
     failed = len(result.failures) + len(result.errors)
