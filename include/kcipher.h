@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* kcipher: Korean standard and lightweight ciphers, one API.
  *
- * Objects are opaque and keyed at creation (kc_*_new), nine types: a block
- * cipher (kc_cipher), a mode stream over it (kc_stream), an AEAD (kc_aead)
- * and its stream (kc_aead_stream), a MAC (kc_mac) and its stream
- * (kc_mac_stream), an FEA tweakable block cipher for one block length
- * (kc_fea), a numeral-string FPE cipher (kc_fpe) and a tokenizer of
- * formatted text (kc_tokenizer); and a tenth that holds no key itself, a
- * keyring of named, versioned keys (kc_keyring, opened on a directory).
- * Freeing an object wipes its key schedule.  Backends are chosen by name,
+ * Objects are opaque and keyed at creation (kc_*_new), eleven types: a
+ * block cipher (kc_cipher), a mode stream over it (kc_stream), an AEAD
+ * (kc_aead) and its stream (kc_aead_stream), a MAC (kc_mac, HMAC included)
+ * and its stream (kc_mac_stream), an FEA tweakable block cipher for one
+ * block length (kc_fea), a numeral-string FPE cipher (kc_fpe), a tokenizer
+ * of formatted text (kc_tokenizer), XTS (kc_xts) and a DRBG (kc_drbg,
+ * keyed from its entropy source); and two that hold no key, a hash
+ * (kc_hash) and a keyring of named, versioned keys (kc_keyring, opened on
+ * a directory).  Freeing an object wipes its key schedule or state.  Backends are chosen by name,
  * or NULL for the default (the fastest constant-time one this CPU can run).
  *
  * Every function that can fail returns a kc_status; kc_strerror() turns it
@@ -27,7 +28,8 @@
  * with KC_AEAD_RELEASE_UNVERIFIED has written plaintext before the tag is
  * checked; the batch calls that set a status per message or row
  * (kc_mode_*_batch, kc_aead_*_batch, kc_mac_compute_batch,
- * kc_tokenize_batch, kc_detokenize_batch) write the others all the same. */
+ * kc_tokenize_batch, kc_detokenize_batch) write the others all the same;
+ * and kc_random, which zeroes its output when the OS source fails. */
 #ifndef KCIPHER_H
 #define KCIPHER_H
 
