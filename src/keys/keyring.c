@@ -31,7 +31,7 @@
 #if KC_KEYS_OS
 #define MAX_VERSIONS 256
 #else
-#define MAX_VERSIONS 1             /* stubs only: small targets have no room */
+#define MAX_VERSIONS 1             /* no file system: the keyring calls only refuse there */
 #endif
 #define LINE_MAX_BYTES 1024
 #define KEY_FIELD 256              /* "kwp-aes-256:" + hex of a wrapped 64-byte key, and more */

@@ -40,7 +40,7 @@ static int above(uint64_t len, uint64_t max) { return len > max; }
 static kc_status input_ok(const kc_drbg *d, const uint8_t *p, size_t len)
 {
     if (!p && len) return KC_ERR_NULL;
-    return above(len, MAX_INPUT) || len > d->m->max_input(d->state) ? KC_ERR_INPUT_TOO_LONG : KC_OK;
+    return above(len, MAX_INPUT) || (d->m->max_input && len > d->m->max_input(d->state)) ? KC_ERR_INPUT_TOO_LONG : KC_OK;
 }
 
 static kc_status reseed(kc_drbg *d, const uint8_t *add, size_t add_len)
@@ -81,12 +81,12 @@ kc_status kc_drbg_new(kc_drbg **out, const char *name, const char *backend, unsi
     uint8_t e[MAX_ENTROPY], own_nonce[MAX_ENTROPY / 2];
     st = m->init(&d->state, &n, backend, flags);
     if (st == KC_OK) st = input_ok(d, personalization, personalization_len);
-    if (st == KC_OK && !m->takes_nonce(d->state) && (nonce || nonce_len)) st = KC_ERR_NONCE_LENGTH;
+    if (st == KC_OK && m->takes_nonce && !m->takes_nonce(d->state) && (nonce || nonce_len)) st = KC_ERR_NONCE_LENGTH;
     if (st == KC_OK && !nonce && nonce_len) st = KC_ERR_NULL;
     if (st == KC_OK && above(nonce_len, MAX_INPUT)) st = KC_ERR_INPUT_TOO_LONG;
     size_t elen = st == KC_OK ? m->entropy_len(d->state) : 0;
     if (st == KC_OK) st = get_entropy(d, e, elen);
-    if (st == KC_OK && !nonce && m->takes_nonce(d->state)) {   /* strength / 2 from the source (8.6.7) */
+    if (st == KC_OK && !nonce && (!m->takes_nonce || m->takes_nonce(d->state))) {   /* strength / 2 from the source (8.6.7) */
         nonce_len = m->strength(d->state) / 2;
         nonce = own_nonce;
         st = get_entropy(d, own_nonce, nonce_len);

@@ -23,7 +23,7 @@ typedef struct kc_drbg_mech {
     void (*free)(void *state);
     size_t (*strength)(const void *state);   /* bytes */
     /* Entropy bytes a (re)seed takes; the largest personalization and
-     * additional input (bytes; SIZE_MAX: as large as the front allows). */
+     * additional input (bytes; NULL: as large as the front allows). */
     size_t (*entropy_len)(const void *state);
     size_t (*max_input)(const void *state);
     /* seed: entropy || nonce || personalization (instantiate) or
@@ -31,7 +31,7 @@ typedef struct kc_drbg_mech {
     void (*instantiate)(void *state, const kc_drbg_bytes *seed, size_t pieces);
     void (*reseed)(void *state, const kc_drbg_bytes *seed, size_t pieces);
     void (*generate)(void *state, uint8_t *out, size_t len, const uint8_t *add, size_t add_len);
-    int (*takes_nonce)(const void *state);   /* 0: no nonce (CTR_DRBG without df) */
+    int (*takes_nonce)(const void *state);   /* 0: no nonce (CTR_DRBG without df); NULL: always takes one */
 } kc_drbg_mech;
 
 extern const kc_drbg_mech kc_ctr_drbg_mech;

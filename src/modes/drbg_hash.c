@@ -134,8 +134,6 @@ static void drop(void *state)
 }
 
 static size_t strength(const void *state) { return ((const hash_drbg *)state)->outlen <= 28 ? 24 : 32; }
-static size_t max_input(const void *state) { (void)state; return SIZE_MAX; }
-static int takes_nonce(const void *state) { (void)state; return 1; }
 
 const kc_drbg_mech kc_hash_drbg_mech = {
     .id = KC_CONS_HASH_DRBG,
@@ -143,9 +141,7 @@ const kc_drbg_mech kc_hash_drbg_mech = {
     .free = drop,
     .strength = strength,
     .entropy_len = strength,
-    .max_input = max_input,
     .instantiate = instantiate,
     .reseed = reseed,
     .generate = generate,
-    .takes_nonce = takes_nonce,
 };

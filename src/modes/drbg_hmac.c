@@ -108,8 +108,6 @@ static void generate(void *state, uint8_t *out, size_t len, const uint8_t *add, 
 
 /* SP 800-90A Table 2: 192 bits for the 224-bit outputs, 256 above. */
 static size_t strength(const void *state) { return ((const hmac_drbg *)state)->outlen <= 28 ? 24 : 32; }
-static size_t max_input(const void *state) { (void)state; return SIZE_MAX; }
-static int takes_nonce(const void *state) { (void)state; return 1; }
 
 const kc_drbg_mech kc_hmac_drbg_mech = {
     .id = KC_CONS_HMAC_DRBG,
@@ -117,9 +115,7 @@ const kc_drbg_mech kc_hmac_drbg_mech = {
     .free = drop,
     .strength = strength,
     .entropy_len = strength,
-    .max_input = max_input,
     .instantiate = instantiate,
     .reseed = reseed,
     .generate = generate,
-    .takes_nonce = takes_nonce,
 };
