@@ -681,6 +681,87 @@ static void lsh_digests(void)
     EVP_MAC_free(hmac);
 }
 
+/* LSH DRBGs: OpenSSL's HASH-DRBG and HMAC-DRBG (default provider) running
+ * over our LSH digests, against kc_drbg's "hash-drbg-lsh-*" and
+ * "hmac-drbg-lsh-*" on random inputs: both are SP 800-90A with LSH as the
+ * hash, so they must agree (no KCMVP LSH DRBG vectors are at hand).  The
+ * entropy and nonce come from a TEST-RAND parent.  HMAC-DRBG over LSH-512
+ * cannot run: OpenSSL 3.0's HMAC takes blocks up to 144 bytes. */
+typedef struct one_shot { const uint8_t *p; size_t len; int used; } one_shot;
+static int one_shot_source(void *arg, uint8_t *out, size_t len)
+{
+    one_shot *s = arg;
+    if (s->used || len != s->len) return -1;
+    memcpy(out, s->p, len);
+    s->used = 1;
+    return 0;
+}
+
+static int set_octets(EVP_RAND_CTX *r, const char *key, const uint8_t *p, size_t len)
+{
+    OSSL_PARAM ps[] = { OSSL_PARAM_octet_string(key, (void *)p, len), OSSL_PARAM_END };
+    return EVP_RAND_CTX_set_params(r, ps);
+}
+
+static void lsh_drbgs(void)
+{
+    static const struct { const char *ours, *rand, *md; } m[] = {
+        { "hash-drbg-lsh-256-224", "HASH-DRBG", "LSH-256-224" }, { "hash-drbg-lsh-256-256", "HASH-DRBG", "LSH-256" },
+        { "hash-drbg-lsh-512-224", "HASH-DRBG", "LSH-512-224" }, { "hash-drbg-lsh-512-256", "HASH-DRBG", "LSH-512-256" },
+        { "hash-drbg-lsh-512-384", "HASH-DRBG", "LSH-512-384" }, { "hash-drbg-lsh-512-512", "HASH-DRBG", "LSH-512" },
+        { "hmac-drbg-lsh-256-224", "HMAC-DRBG", "LSH-256-224" }, { "hmac-drbg-lsh-256-256", "HMAC-DRBG", "LSH-256" },
+    };
+    int runs = 0;
+    for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
+        for (int t = 0; t < 6; t++) {
+            int pr = t & 1;
+            unsigned top = 256;
+            EVP_RAND *tr = EVP_RAND_fetch(lib, "TEST-RAND", NULL), *dr = EVP_RAND_fetch(lib, m[i].rand, NULL);
+            EVP_RAND_CTX *parent = tr ? EVP_RAND_CTX_new(tr, NULL) : NULL, *o = NULL;
+            OSSL_PARAM tp[] = { OSSL_PARAM_uint(OSSL_RAND_PARAM_STRENGTH, &top), OSSL_PARAM_END };
+            OSSL_PARAM dp[] = { OSSL_PARAM_utf8_string(OSSL_DRBG_PARAM_DIGEST, (char *)m[i].md, strlen(m[i].md)),
+                                OSSL_PARAM_utf8_string(OSSL_DRBG_PARAM_MAC, "HMAC", 4), OSSL_PARAM_END };
+            if (strcmp(m[i].rand, "HMAC-DRBG")) dp[1] = OSSL_PARAM_construct_end();
+            int ok = parent && EVP_RAND_CTX_set_params(parent, tp) && EVP_RAND_instantiate(parent, top, 0, NULL, 0, NULL) &&
+                     dr && (o = EVP_RAND_CTX_new(dr, parent)) && EVP_RAND_CTX_set_params(o, dp);
+            EVP_RAND_free(tr);
+            EVP_RAND_free(dr);
+            unsigned strength = ok ? EVP_RAND_get_strength(o) : 0;
+            uint8_t ent[32], nonce[16], pers[40], add[40], ours[300], theirs[300];
+            size_t el = strength / 8, nl = strength / 16, pl = rnd() % sizeof pers;
+            rnd_bytes(ent, el);
+            rnd_bytes(nonce, nl);
+            rnd_bytes(pers, pl);
+            one_shot s = { ent, el, 0 };
+            kc_drbg *d = NULL;
+            ok = ok && set_octets(parent, OSSL_RAND_PARAM_TEST_ENTROPY, ent, el) &&
+                 set_octets(parent, OSSL_RAND_PARAM_TEST_NONCE, nonce, nl) && EVP_RAND_instantiate(o, strength, pr, pers, pl, NULL) &&
+                 kc_drbg_new(&d, m[i].ours, NULL, pr ? KC_DRBG_PREDICTION_RESISTANCE : 0, one_shot_source, &s, nonce, nl,
+                             pers, pl) == KC_OK;
+            CHECK(ok, "%s: instantiate, ours and OpenSSL's %s over %s (strength %u)", m[i].ours, m[i].rand, m[i].md, strength);
+            for (int r = 0; ok && r < 4; r++) {
+                size_t al = rnd() % sizeof add, len = 1 + rnd() % sizeof ours;
+                rnd_bytes(add, al);
+                if (pr || r == 2) {   /* fresh entropy: a reseed (request 2) or prediction resistance */
+                    rnd_bytes(ent, el);
+                    s.used = 0;
+                    ok = set_octets(parent, OSSL_RAND_PARAM_TEST_ENTROPY, ent, el);
+                }
+                if (!pr && r == 2)
+                    ok = ok && kc_drbg_reseed(d, add, al) == KC_OK && EVP_RAND_reseed(o, 0, NULL, 0, add, al);
+                ok = ok && kc_drbg_generate(d, ours, len, add, al) == KC_OK &&
+                     EVP_RAND_generate(o, theirs, len, strength, pr, add, al);
+                CHECK(ok && !memcmp(ours, theirs, len), "%s = OpenSSL's %s over our %s%s, request %d (%zu bytes)",
+                      m[i].ours, m[i].rand, m[i].md, pr ? " (prediction resistance)" : "", r, len);
+                runs++;
+            }
+            kc_drbg_free(d);
+            EVP_RAND_CTX_free(o);
+            EVP_RAND_CTX_free(parent);
+        }
+    printf("LSH DRBGs: %d requests equal to OpenSSL's HASH-DRBG / HMAC-DRBG over the provider's LSH\n", runs);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -711,6 +792,7 @@ int main(int argc, char **argv)
     hight_cham_kats();
     lsh_digests();
     aead_vs_library();
+    lsh_drbgs();
     /* Every name the provider offers can be fetched and keyed. */
     const char *all[] = { "LEA-192-GCM", "LEA-256-CCM", "RC6-128-CTR", "PIPO-64-128-CBC", "PIPO-64-256-OFB",
                           "LEA-256-CFB", "RC6-256-GCM",
