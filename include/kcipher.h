@@ -816,6 +816,12 @@ kc_status kc_kbkdf(const char *prf, const char *backend, const uint8_t *key, siz
 kc_status kc_pbkdf2(const char *prf, const char *backend, const uint8_t *pw, size_t pw_len,
                     const uint8_t *salt, size_t salt_len, uint32_t iterations, uint8_t *out, size_t out_len);
 
+/* ---- Hash copy (the OpenSSL provider's EVP_MD_CTX_copy, HMAC's precomputed pads) ---- */
+
+/* A new kc_hash in the state of h (the message so far, finished or not);
+ * the two go on independently.  KC_ERR_NULL, KC_ERR_NO_MEMORY. */
+kc_status kc_hash_dup(kc_hash **out, const kc_hash *h);
+
 #if defined(__GNUC__)
 #pragma GCC visibility pop
 #endif

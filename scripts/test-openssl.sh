@@ -3,7 +3,10 @@
 # The OpenSSL 3 provider (extensions/openssl, docs/openssl.md): builds
 # kcipher.so, then runs through it the EVP test (OpenSSL's ARIA vectors when
 # ../shared/vectors is there, random messages against the default provider,
-# TLS records, failure paths), `openssl enc` against the kcipher CLI,
+# TLS records, failure paths; LSH digests against Crypto++'s TestVectors
+# where installed, kc_hash, and HMAC-LSH through OpenSSL's HMAC against
+# kc_mac), `openssl enc`, `openssl dgst -lsh256` and `openssl mac` against
+# the kcipher CLI,
 # `openssl speed -evp` (runs, no speed asserted), a TLS 1.2 ARIA-GCM session
 # between s_server and s_client, and a one-second pass of the benchmark
 # script.  Ends with "openssl provider: N passed, N failed"; exit 1 on any failure.
@@ -35,6 +38,8 @@ vectors=${KC_VECTORS_EXTRA:-../shared/vectors}/gcm/aria_gcm_ccm_openssl_evpciph_
 step "EVP (vectors, differential, TLS records, failures, TinyJAMBU)" "$mod/test_openssl_provider" "$mod" \
   "$vectors" tests/vectors/tinyjambu/tinyjambu_oracle_random.tsv
 step "openssl enc = kcipher CLI" extensions/openssl/tests/test_cli.sh "$mod" "$build/kcipher"
+step "openssl dgst -lsh256 / openssl mac HMAC = kcipher hash / mac" extensions/openssl/tests/test_dgst.sh "$mod" \
+  "$build/kcipher"
 speed_runs() {
   local c out ok=0
   for c in aria-128-gcm lea-128-gcm aria-128-ctr; do

@@ -277,10 +277,13 @@ const OSSL_ALGORITHM kcp_block_algs[] = {
     PLAIN_ALGS(rc6128, "RC6-128"), PLAIN_ALGS(rc6192, "RC6-192"), PLAIN_ALGS(rc6256, "RC6-256"),
     PLAIN_ALGS(pipo128, "PIPO-64-128"), PLAIN_ALGS(pipo256, "PIPO-64-256"),
     /* SEED: OpenSSL's names (its legacy provider's) and KISA's OIDs ([RFC4269]
-     * section 4, RFC 4010); SEED-CTR has none. */
-    ALG("SEED-ECB:1.2.410.200004.1.3", seed128_ecb), ALG("SEED-CBC:SEED:1.2.410.200004.1.4", seed128_cbc),
-    ALG("SEED-CFB:SEED-CFB128:1.2.410.200004.1.5", seed128_cfb),
-    ALG("SEED-OFB:SEED-OFB128:1.2.410.200004.1.6", seed128_ofb), ALG("SEED-CTR", seed128_ctr),
+     * section 4, RFC 4010); SEED-CTR has none.  SEED-128-*: kcipher's
+     * spelling, as SEED-128-GCM. */
+    ALG("SEED-ECB:SEED-128-ECB:1.2.410.200004.1.3", seed128_ecb),
+    ALG("SEED-CBC:SEED:SEED-128-CBC:1.2.410.200004.1.4", seed128_cbc),
+    ALG("SEED-CFB:SEED-CFB128:SEED-128-CFB:1.2.410.200004.1.5", seed128_cfb),
+    ALG("SEED-OFB:SEED-OFB128:SEED-128-OFB:1.2.410.200004.1.6", seed128_ofb),
+    ALG("SEED-CTR:SEED-128-CTR", seed128_ctr),
     PLAIN_ALGS(hight, "HIGHT-64-128"), PLAIN_ALGS(cham64128, "CHAM-64-128"),
     PLAIN_ALGS(cham128128, "CHAM-128-128"), PLAIN_ALGS(cham128256, "CHAM-128-256"),
     { NULL, NULL, NULL, NULL }

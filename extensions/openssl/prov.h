@@ -52,6 +52,7 @@ const OSSL_PARAM *kcp_cipher_gettable_params(void *provctx);
 
 extern const OSSL_ALGORITHM kcp_block_algs[];
 extern const OSSL_ALGORITHM kcp_aead_algs[];
+extern const OSSL_ALGORITHM kcp_digest_algs[];   /* digest.c: LSH */
 
 /* Appends a line to $KCIPHER_PROVIDER_TRACE (when set): proof in tests that
  * this provider did the work. */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* OpenSSL 3 provider "kcipher": entry point, algorithm query, parameters. */
+/* OpenSSL 3 provider "kcipher": entry point, algorithm query (ciphers, LSH digests), parameters. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +37,7 @@ static const OSSL_ALGORITHM *kcp_query(void *provctx, int operation_id, int *no_
 {
     (void)provctx;
     *no_cache = 0;
-    return operation_id == OSSL_OP_CIPHER ? all_ciphers : NULL;
+    return operation_id == OSSL_OP_CIPHER ? all_ciphers : operation_id == OSSL_OP_DIGEST ? kcp_digest_algs : NULL;
 }
 
 static const OSSL_PARAM kcp_param_types[] = {

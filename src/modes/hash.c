@@ -105,6 +105,20 @@ kc_status kc_hash_reset(kc_hash *h)
     return KC_OK;
 }
 
+/* The state holds no pointer of its own (the table row and backend are
+ * static): a copy is the bytes. */
+kc_status kc_hash_dup(kc_hash **out, const kc_hash *h)
+{
+    if (!out) return KC_ERR_NULL;
+    *out = NULL;
+    if (!h) return KC_ERR_NULL;
+    kc_hash *c = aligned_alloc(16, (sizeof *c + 15) & ~(size_t)15);
+    if (!c) return KC_ERR_NO_MEMORY;
+    memcpy(c, h, sizeof *c);
+    *out = c;
+    return KC_OK;
+}
+
 void kc_hash_free(kc_hash *h)
 {
     if (!h) return;

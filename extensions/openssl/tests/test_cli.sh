@@ -16,7 +16,7 @@ ossl() { openssl enc -provider-path "$module_dir" -provider kcipher -provider de
 head -c 1000 /dev/urandom > "$work/pt"
 head -c 5 /dev/urandom > "$work/short"
 for cipher in aria-128 aria-192 aria-256 lea-128 lea-192 lea-256 rc6-128 pipo-64-128 pipo-64-256 \
-    hight-64-128 cham-64-128 cham-128-128 cham-128-256; do
+    hight-64-128 cham-64-128 cham-128-128 cham-128-256 seed-128; do
   case $cipher in
     *-128) klen=16 ;; *-192) klen=24 ;; *) klen=32 ;;
   esac

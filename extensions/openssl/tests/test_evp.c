@@ -14,6 +14,7 @@
 #include <openssl/params.h>
 #include <openssl/provider.h>
 #include <openssl/err.h>
+#include "kcipher.h"
 
 static OSSL_LIB_CTX *lib;
 static int failures, checks;
@@ -499,6 +500,268 @@ static void hight_cham_kats(void)
     }
 }
 
+/* SEED and CHAM-128 GCM/CCM through EVP (chunked) against kc_aead on
+ * random keys, nonces, AD and messages, and back. */
+static void aead_vs_library(void)
+{
+    const char *names[] = { "SEED-128-GCM", "SEED-128-CCM", "CHAM-128-128-GCM", "CHAM-128-256-GCM",
+                            "CHAM-128-128-CCM", "CHAM-128-256-CCM" };
+    uint8_t key[32], iv[16], ad[40], msg[300], out[300], back[300], tag[16], want[320];
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        EVP_CIPHER *c = fetch(names[i], "kcipher");
+        CHECK(c != NULL, "fetch %s", names[i]);
+        if (!c) continue;
+        char kc[32];
+        size_t j = 0;
+        for (; names[i][j] && j < sizeof kc - 1; j++) kc[j] = (char)(names[i][j] | 0x20);   /* lower case */
+        kc[j] = 0;
+        int ccm = strstr(kc, "ccm") != NULL;
+        size_t klen = (size_t)EVP_CIPHER_get_key_length(c);
+        for (int t = 0; t < 20; t++) {
+            size_t len = rnd() % sizeof msg, adl = rnd() % sizeof ad, ivl = ccm ? 7 + rnd() % 7 : 12, tl = 16, n = 0;
+            rnd_bytes(key, klen);
+            rnd_bytes(iv, ivl);
+            rnd_bytes(ad, adl);
+            rnd_bytes(msg, len);
+            long got = run(c, 1, key, iv, ivl, ad, adl, tag, tl, msg, len, out, t % 3 ? 17 : 0, 0);
+            kc_aead *a = NULL;
+            int ok = kc_aead_new(&a, kc, NULL, key, klen) == KC_OK && kc_aead_set_tag_size(a, tl) == KC_OK &&
+                     kc_aead_encrypt(a, want, sizeof want, &n, iv, ivl, ad, adl, msg, len) == KC_OK;
+            kc_aead_free(a);
+            CHECK(ok && got == (long)len && n == len + tl && !memcmp(out, want, len) && !memcmp(tag, want + len, tl),
+                  "%s = kc_aead (message %zu, AD %zu, nonce %zu)", names[i], len, adl, ivl);
+            long m = run(c, 0, key, iv, ivl, ad, adl, tag, tl, out, len, back, t % 3 ? 5 : 0, 0);
+            CHECK(m == (long)len && !memcmp(back, msg, len), "%s decrypts", names[i]);
+        }
+        EVP_CIPHER_free(c);
+    }
+}
+
+/* ---- LSH digests: vectors, EVP against kc_hash, HMAC through OpenSSL's ---- */
+
+static const struct { const char *ossl, *kc; size_t size; } lsh[] = {
+    { "LSH-256-224", "lsh-256-224", 28 }, { "LSH-256", "lsh-256-256", 32 }, { "LSH-512-224", "lsh-512-224", 28 },
+    { "LSH-512-256", "lsh-512-256", 32 }, { "LSH-512-384", "lsh-512-384", 48 }, { "LSH-512", "lsh-512-512", 64 },
+};
+
+/* The digest of in through EVP in chunks of `chunk` bytes (0: one update);
+ * copied (EVP_MD_CTX_copy_ex) after the first chunk when copy is set. */
+static int evp_digest(const char *name, const uint8_t *in, size_t len, size_t chunk, int copy, uint8_t *out)
+{
+    EVP_MD *md = EVP_MD_fetch(lib, name, "provider=kcipher");
+    EVP_MD_CTX *x = EVP_MD_CTX_new(), *y = NULL;
+    unsigned n = 0;
+    int ok = md && x && EVP_DigestInit_ex2(x, md, NULL);
+    size_t done = 0;
+    while (ok && done < len) {
+        size_t k = chunk && len - done > chunk ? chunk : len - done;
+        ok = EVP_DigestUpdate(x, in + done, k);
+        done += k;
+        if (ok && copy && !y) {     /* go on in the copy; the original gets junk */
+            ok = (y = EVP_MD_CTX_new()) && EVP_MD_CTX_copy_ex(y, x) && EVP_DigestUpdate(x, "junk", 4);
+            EVP_MD_CTX *t = x; x = y; y = t;
+        }
+    }
+    ok = ok && EVP_DigestFinal_ex(x, out, &n) && (int)n == EVP_MD_get_size(md);
+    EVP_MD_CTX_free(x);
+    EVP_MD_CTX_free(y);
+    EVP_MD_free(md);
+    return ok ? (int)n : -1;
+}
+
+static int lsh_name(const char *cryptopp, char *ossl, size_t cap)
+{
+    /* Crypto++'s names: LSH-224 is LSH-256-224, LSH-384 LSH-512-384. */
+    const char *n = !strcmp(cryptopp, "LSH-224") ? "LSH-256-224" : !strcmp(cryptopp, "LSH-384") ? "LSH-512-384" : cryptopp;
+    snprintf(ossl, cap, "%s", n);
+    return strncmp(n, "LSH-", 4) == 0;
+}
+
+/* Crypto++'s TestVectors lsh256.txt, lsh512.txt, lsh512_256.txt: Name,
+ * Message, Digest (hex in groups), Test.  Returns the vectors checked. */
+static int cryptopp_lsh(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    char line[70000], name[32] = "";
+    static uint8_t msg[70000];
+    uint8_t want[64], got[64];
+    long mlen = 0, dlen = 0;
+    int n = 0;
+    while (fgets(line, sizeof line, f)) {
+        char *v = strchr(line, ':');
+        if (!v) continue;
+        *v++ = 0;
+        while (*v == ' ') v++;
+        if (!strcmp(line, "Message") && v[0] == 'r') {   /* "r768 00": 768 bytes of 00 */
+            unsigned byte = 0;
+            char *e;
+            mlen = strtol(v + 1, &e, 10);
+            if (mlen < 0 || mlen > (long)sizeof msg || sscanf(e, " %2x", &byte) != 1) mlen = -1;
+            else memset(msg, (int)byte, (size_t)mlen);
+            continue;
+        }
+        /* the hex without its spaces */
+        char *w = v;
+        for (char *r = v; *r; r++) if (*r != ' ' && *r != '\n' && *r != '\r') *w++ = *r;
+        *w = 0;
+        if (!strcmp(line, "Name")) { if (!lsh_name(v, name, sizeof name)) name[0] = 0; }
+        else if (!strcmp(line, "Message")) mlen = *v ? unhex(v, msg, sizeof msg) : 0;
+        else if (!strcmp(line, "Digest")) dlen = unhex(v, want, sizeof want);
+        else if (!strcmp(line, "Test") && name[0]) {
+            int k = evp_digest(name, msg, (size_t)mlen, n % 3 ? 0 : 13, n % 2, got);
+            CHECK(mlen >= 0 && k == dlen && !memcmp(got, want, (size_t)dlen), "%s: %s vector of %ld bytes", path,
+                  name, mlen);
+            n++;
+        }
+    }
+    fclose(f);
+    return n;
+}
+
+static void lsh_digests(void)
+{
+    /* KS X 3262's example: LSH-256-256("abc"). */
+    static const uint8_t abc256[32] = { 0x5f, 0xbf, 0x36, 0x5d, 0xae, 0xa5, 0x44, 0x6a, 0x70, 0x53, 0xc5,
+                                        0x2b, 0x57, 0x40, 0x4d, 0x77, 0xa0, 0x7a, 0x5f, 0x48, 0xa1, 0xf7,
+                                        0xc1, 0x96, 0x3a, 0x08, 0x98, 0xba, 0x1b, 0x71, 0x47, 0x41 };
+    uint8_t got[64], want[64], msg[1200], key[300];
+    CHECK(evp_digest("LSH256", (const uint8_t *)"abc", 3, 0, 0, got) == 32 && !memcmp(got, abc256, 32),
+          "LSH256(\"abc\") (KS X 3262)");
+    const char *dir = getenv("KC_CRYPTOPP_VECTORS");
+    char path[512];
+    int nv = 0;
+    const char *files[] = { "lsh256.txt", "lsh512.txt", "lsh512_256.txt" };
+    for (size_t i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir ? dir : "/usr/share/crypto++/TestVectors", files[i]);
+        nv += cryptopp_lsh(path);
+    }
+    if (nv) printf("LSH: %d Crypto++ TestVectors through EVP\n", nv);
+    else printf("SKIP: Crypto++ TestVectors (lsh256.txt, lsh512.txt; libcrypto++-utils) not found: LSH checked "
+                "against KS X 3262's \"abc\" and kc_hash only\n");
+    /* EVP (chunked, copied midway) against kc_hash on random messages. */
+    for (size_t a = 0; a < sizeof lsh / sizeof lsh[0]; a++)
+        for (int t = 0; t < 40; t++) {
+            size_t len = rnd() % (t < 20 ? 300 : sizeof msg), chunk = t % 4 ? rnd() % 200 + 1 : 0;
+            rnd_bytes(msg, len);
+            int n = evp_digest(lsh[a].ossl, msg, len, chunk, t & 1, got);
+            CHECK(kc_hash_compute(lsh[a].kc, NULL, msg, len, want, sizeof want) == KC_OK && n == (int)lsh[a].size &&
+                  !memcmp(got, want, lsh[a].size), "%s = kc_hash, %zu bytes in chunks of %zu", lsh[a].ossl, len, chunk);
+        }
+    /* HMAC: the default provider's HMAC over our digest = kc_mac's HMAC.
+     * OpenSSL 3.0's HMAC holds a block of at most 144 bytes: LSH-512's 256
+     * do not fit (docs/openssl.md), so only LSH-256 goes through it. */
+    EVP_MAC *hmac = EVP_MAC_fetch(lib, "HMAC", "provider=default");
+    CHECK(hmac != NULL, "fetch the default provider's HMAC");
+    for (size_t a = 0; hmac && a < 2; a++)
+        for (int t = 0; t < 30; t++) {
+            size_t len = rnd() % sizeof msg, klen = t < 10 ? rnd() % 32 + 1 : rnd() % sizeof key + 1, n = 0;
+            rnd_bytes(msg, len);
+            rnd_bytes(key, klen);
+            char mname[40];
+            snprintf(mname, sizeof mname, "hmac-%s", lsh[a].kc);
+            OSSL_PARAM p[] = { OSSL_PARAM_utf8_string(OSSL_MAC_PARAM_DIGEST, (char *)lsh[a].ossl, 0),
+                               OSSL_PARAM_END };
+            EVP_MAC_CTX *x = EVP_MAC_CTX_new(hmac);
+            int ok = x && EVP_MAC_init(x, key, klen, p) && EVP_MAC_update(x, msg, len / 2) &&
+                     EVP_MAC_update(x, msg + len / 2, len - len / 2) && EVP_MAC_final(x, got, &n, sizeof got);
+            /* again on the same context: HMAC copies the keyed states */
+            size_t n2 = 0;
+            uint8_t again[64];
+            ok = ok && EVP_MAC_init(x, NULL, 0, NULL) && EVP_MAC_update(x, msg, len) &&
+                 EVP_MAC_final(x, again, &n2, sizeof again) && n2 == n && !memcmp(again, got, n);
+            EVP_MAC_CTX_free(x);
+            kc_mac *m = NULL;
+            ok = ok && kc_mac_new(&m, mname, NULL, key, klen) == KC_OK &&
+                 kc_mac_compute(m, want, lsh[a].size, NULL, 0, msg, len) == KC_OK;
+            kc_mac_free(m);
+            CHECK(ok && n == lsh[a].size && !memcmp(got, want, n), "HMAC-%s (default provider's HMAC) = kc_mac %s, "
+                  "key %zu bytes, message %zu", lsh[a].ossl, mname, klen, len);
+        }
+    EVP_MAC_free(hmac);
+}
+
+/* LSH DRBGs: OpenSSL's HASH-DRBG and HMAC-DRBG (default provider) running
+ * over our LSH digests, against kc_drbg's "hash-drbg-lsh-*" and
+ * "hmac-drbg-lsh-*" on random inputs: both are SP 800-90A with LSH as the
+ * hash, so they must agree (no KCMVP LSH DRBG vectors are at hand).  The
+ * entropy and nonce come from a TEST-RAND parent.  HMAC-DRBG over LSH-512
+ * cannot run: OpenSSL 3.0's HMAC takes blocks up to 144 bytes. */
+typedef struct one_shot { const uint8_t *p; size_t len; int used; } one_shot;
+static int one_shot_source(void *arg, uint8_t *out, size_t len)
+{
+    one_shot *s = arg;
+    if (s->used || len != s->len) return -1;
+    memcpy(out, s->p, len);
+    s->used = 1;
+    return 0;
+}
+
+static int set_octets(EVP_RAND_CTX *r, const char *key, const uint8_t *p, size_t len)
+{
+    OSSL_PARAM ps[] = { OSSL_PARAM_octet_string(key, (void *)p, len), OSSL_PARAM_END };
+    return EVP_RAND_CTX_set_params(r, ps);
+}
+
+static void lsh_drbgs(void)
+{
+    static const struct { const char *ours, *rand, *md; } m[] = {
+        { "hash-drbg-lsh-256-224", "HASH-DRBG", "LSH-256-224" }, { "hash-drbg-lsh-256-256", "HASH-DRBG", "LSH-256" },
+        { "hash-drbg-lsh-512-224", "HASH-DRBG", "LSH-512-224" }, { "hash-drbg-lsh-512-256", "HASH-DRBG", "LSH-512-256" },
+        { "hash-drbg-lsh-512-384", "HASH-DRBG", "LSH-512-384" }, { "hash-drbg-lsh-512-512", "HASH-DRBG", "LSH-512" },
+        { "hmac-drbg-lsh-256-224", "HMAC-DRBG", "LSH-256-224" }, { "hmac-drbg-lsh-256-256", "HMAC-DRBG", "LSH-256" },
+    };
+    int runs = 0;
+    for (size_t i = 0; i < sizeof m / sizeof m[0]; i++)
+        for (int t = 0; t < 6; t++) {
+            int pr = t & 1;
+            unsigned top = 256;
+            EVP_RAND *tr = EVP_RAND_fetch(lib, "TEST-RAND", NULL), *dr = EVP_RAND_fetch(lib, m[i].rand, NULL);
+            EVP_RAND_CTX *parent = tr ? EVP_RAND_CTX_new(tr, NULL) : NULL, *o = NULL;
+            OSSL_PARAM tp[] = { OSSL_PARAM_uint(OSSL_RAND_PARAM_STRENGTH, &top), OSSL_PARAM_END };
+            OSSL_PARAM dp[] = { OSSL_PARAM_utf8_string(OSSL_DRBG_PARAM_DIGEST, (char *)m[i].md, strlen(m[i].md)),
+                                OSSL_PARAM_utf8_string(OSSL_DRBG_PARAM_MAC, "HMAC", 4), OSSL_PARAM_END };
+            if (strcmp(m[i].rand, "HMAC-DRBG")) dp[1] = OSSL_PARAM_construct_end();
+            int ok = parent && EVP_RAND_CTX_set_params(parent, tp) && EVP_RAND_instantiate(parent, top, 0, NULL, 0, NULL) &&
+                     dr && (o = EVP_RAND_CTX_new(dr, parent)) && EVP_RAND_CTX_set_params(o, dp);
+            EVP_RAND_free(tr);
+            EVP_RAND_free(dr);
+            unsigned strength = ok ? EVP_RAND_get_strength(o) : 0;
+            uint8_t ent[32], nonce[16], pers[40], add[40], ours[300], theirs[300];
+            size_t el = strength / 8, nl = strength / 16, pl = rnd() % sizeof pers;
+            rnd_bytes(ent, el);
+            rnd_bytes(nonce, nl);
+            rnd_bytes(pers, pl);
+            one_shot s = { ent, el, 0 };
+            kc_drbg *d = NULL;
+            ok = ok && set_octets(parent, OSSL_RAND_PARAM_TEST_ENTROPY, ent, el) &&
+                 set_octets(parent, OSSL_RAND_PARAM_TEST_NONCE, nonce, nl) && EVP_RAND_instantiate(o, strength, pr, pers, pl, NULL) &&
+                 kc_drbg_new(&d, m[i].ours, NULL, pr ? KC_DRBG_PREDICTION_RESISTANCE : 0, one_shot_source, &s, nonce, nl,
+                             pers, pl) == KC_OK;
+            CHECK(ok, "%s: instantiate, ours and OpenSSL's %s over %s (strength %u)", m[i].ours, m[i].rand, m[i].md, strength);
+            for (int r = 0; ok && r < 4; r++) {
+                size_t al = rnd() % sizeof add, len = 1 + rnd() % sizeof ours;
+                rnd_bytes(add, al);
+                if (pr || r == 2) {   /* fresh entropy: a reseed (request 2) or prediction resistance */
+                    rnd_bytes(ent, el);
+                    s.used = 0;
+                    ok = set_octets(parent, OSSL_RAND_PARAM_TEST_ENTROPY, ent, el);
+                }
+                if (!pr && r == 2)
+                    ok = ok && kc_drbg_reseed(d, add, al) == KC_OK && EVP_RAND_reseed(o, 0, NULL, 0, add, al);
+                ok = ok && kc_drbg_generate(d, ours, len, add, al) == KC_OK &&
+                     EVP_RAND_generate(o, theirs, len, strength, pr, add, al);
+                CHECK(ok && !memcmp(ours, theirs, len), "%s = OpenSSL's %s over our %s%s, request %d (%zu bytes)",
+                      m[i].ours, m[i].rand, m[i].md, pr ? " (prediction resistance)" : "", r, len);
+                runs++;
+            }
+            kc_drbg_free(d);
+            EVP_RAND_CTX_free(o);
+            EVP_RAND_CTX_free(parent);
+        }
+    printf("LSH DRBGs: %d requests equal to OpenSSL's HASH-DRBG / HMAC-DRBG over the provider's LSH\n", runs);
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -527,10 +790,13 @@ int main(int argc, char **argv)
     failures_paths();
     seed();
     hight_cham_kats();
+    lsh_digests();
+    aead_vs_library();
+    lsh_drbgs();
     /* Every name the provider offers can be fetched and keyed. */
     const char *all[] = { "LEA-192-GCM", "LEA-256-CCM", "RC6-128-CTR", "PIPO-64-128-CBC", "PIPO-64-256-OFB",
                           "LEA-256-CFB", "RC6-256-GCM",
-                          "SEED-CTR", "SEED-128-GCM", "SEED-128-CCM",
+                          "SEED-CTR", "SEED-128-GCM", "SEED-128-CCM", "SEED-128-CBC", "SEED-128-OFB",
                           "HIGHT-64-128-ECB", "CHAM-64-128-CTR",
                           "CHAM-128-128-CBC", "CHAM-128-256-OFB", "CHAM-128-128-GCM", "CHAM-128-256-CCM" };
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
