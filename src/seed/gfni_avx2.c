@@ -44,6 +44,8 @@ static inline V sbox(V x)
     return _mm256_blendv_epi8(s1, s2, _mm256_set1_epi32((int)0x80008000u));
 }
 #define SBOX sbox
+#define SBOX1 sbox
+#define LOW32(v) _mm_cvtsi128_si32(_mm256_castsi256_si128(v))
 
 #include "seed/seed_x86.h"
 
@@ -59,6 +61,7 @@ const kc_block_backend kc_seed_gfni_avx2 = {
     .encrypt = seed_x86_encrypt,
     .decrypt = seed_x86_decrypt,
     .ctr = seed_x86_ctr,
+    .cbc_encrypt = seed_x86_cbc,
 };
 KC_TARGET_END
 #endif
