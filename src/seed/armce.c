@@ -36,13 +36,17 @@ static inline __attribute__((always_inline)) uint8x16_t lin(uint8x16_t x, int m)
                     vqtbl1q_u8(vld1q_u8(NIBBLES[2 * m + 1]), vshrq_n_u8(x, 4)));
 }
 
-static inline __attribute__((always_inline)) uint32x4_t sbox(uint32x4_t x)
+/* The S-boxes; shifted: x's columns differ, so ShiftRows is undone first
+ * (one block broadcast to four equal columns skips it). */
+static inline __attribute__((always_inline)) uint32x4_t sbox_(uint32x4_t x, int shifted)
 {
-    uint8x16_t y = lin(vqtbl1q_u8(vreinterpretq_u8_u32(x), vld1q_u8(INV_SHIFT_ROWS)), 0);
-    y = vaeseq_u8(y, vdupq_n_u8(0));
+    uint8x16_t y = vreinterpretq_u8_u32(x);
+    if (shifted) y = vqtbl1q_u8(y, vld1q_u8(INV_SHIFT_ROWS));
+    y = vaeseq_u8(lin(y, 0), vdupq_n_u8(0));
     return vreinterpretq_u32_u8(vbslq_u8(vreinterpretq_u8_u32(vdupq_n_u32(0xff00ff00u)), lin(y, 2), lin(y, 1)));
 }
-#define SBOX sbox
+#define SBOX(x) sbox_(x, 1)
+#define SBOX1(x) sbox_(x, 0)
 
 #include "seed/seed_neon.h"
 
@@ -58,6 +62,7 @@ const kc_block_backend kc_seed_armce = {
     .encrypt = seed_neon_encrypt,
     .decrypt = seed_neon_decrypt,
     .ctr = seed_neon_ctr,
+    .cbc_encrypt = seed_neon_cbc,
 };
 KC_TARGET_END
 #endif

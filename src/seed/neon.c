@@ -29,6 +29,7 @@ static inline __attribute__((always_inline)) uint32x4_t sbox(uint32x4_t x)
                                          lookup(seed_sbox[1], b), lookup(seed_sbox[0], b)));
 }
 #define SBOX sbox
+#define SBOX1 sbox
 
 #include "seed/seed_neon.h"
 
@@ -44,5 +45,6 @@ const kc_block_backend kc_seed_neon = {
     .encrypt = seed_neon_encrypt,
     .decrypt = seed_neon_decrypt,
     .ctr = seed_neon_ctr,
+    .cbc_encrypt = seed_neon_cbc,
 };
 #endif
