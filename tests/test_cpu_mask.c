@@ -57,7 +57,7 @@ static const cpu_class classes[] = {
 #endif
 #if KC_ARCH_AARCH64
     { "neon", "armaes,pmull,armsha2,armsha512", "AArch64 without the Crypto Extensions", "neon", 1,
-      "neon", "neon", "neon16-least", "neon", "neon", "neon-bs", "neon", "neon", "ct", "neon", "neon" },
+      "neon", "neon", "neon16-least", "neon", "neon", "neon-bs", "neon", "neon", "neon", "neon", "neon" },
 #endif
     { "portable", "all", "portable C only", "", 0, "ct", "ref", "bitslice", "ref", "ref", "ct", "ct", "ct", "ct", "ref", "ref" },
     { "native", "", "every feature this CPU has", NULL, 1, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL },

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* SEED in constant time: bitsliced S-boxes (seed_bitslice.h), 16 blocks
  * per pass, each G of a round run on the 16 blocks' words at once; up to
- * 8 blocks (a lone block of CBC encryption, CMAC) take seed_g_few, more
- * are padded to 16.  Secret data only meets AND, XOR, additions and
+ * 8 blocks take seed_g_few, more are padded to 16; a lone block (CBC
+ * encryption, CMAC) runs the scalar round on seed_g_few of one word.  Secret data only meets AND, XOR, additions and
  * fixed shifts. */
 #include "core/backend.h"
 #include "seed/seed_bitslice.h"
@@ -43,8 +43,32 @@ static void crypt16(const seed_key *k, uint8_t *out, const uint8_t *in, size_t n
     kc_wipe(s, sizeof s); kc_wipe(t, sizeof t); kc_wipe(u, sizeof u); kc_wipe(d, sizeof d);
 }
 
+/* One block (CBC encryption, CMAC: a serial chain): the scalar round, G
+ * on its one word, without the 16 lanes of crypt16. */
+static void crypt1(const seed_key *k, uint8_t *out, const uint8_t *in, int dec)
+{
+    uint32_t l0 = kc_load32_be(in), l1 = kc_load32_be(in + 4), r0 = kc_load32_be(in + 8);
+    uint32_t r1 = kc_load32_be(in + 12), a, t, u, d;
+    for (int i = 0; i < 16; i++) {
+        const uint32_t *rk = k->rk + 2 * (dec ? 15 - i : i);
+        a = r0 ^ rk[0];
+        t = a ^ r1 ^ rk[1];
+        seed_g_few(&t, 1);
+        u = t + a;
+        seed_g_few(&u, 1);
+        d = u + t;
+        seed_g_few(&d, 1);
+        t = l0 ^ (d + u); u = l1 ^ d;     /* (L, R) <- (R, L ^ F(R)) */
+        l0 = r0; l1 = r1; r0 = t; r1 = u;
+    }
+    kc_store32_be(out, r0); kc_store32_be(out + 4, r1); kc_store32_be(out + 8, l0); kc_store32_be(out + 12, l1);
+    kc_wipe(&l0, sizeof l0); kc_wipe(&l1, sizeof l1); kc_wipe(&r0, sizeof r0); kc_wipe(&r1, sizeof r1);
+    kc_wipe(&a, sizeof a); kc_wipe(&t, sizeof t); kc_wipe(&u, sizeof u); kc_wipe(&d, sizeof d);
+}
+
 static void crypt(const seed_key *k, uint8_t *out, const uint8_t *in, size_t n, int dec)
 {
+    if (n == 1) { crypt1(k, out, in, dec); return; }
     for (; n >= 16; n -= 16, in += 256, out += 256) crypt16(k, out, in, 16, dec);
     if (n) crypt16(k, out, in, n, dec);
 }

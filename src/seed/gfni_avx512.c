@@ -37,6 +37,8 @@ static inline V sbox(V x)
     return _mm512_mask_blend_epi8((__mmask64)0xAAAAAAAAAAAAAAAAull, s1, s2);   /* S2 on odd bytes */
 }
 #define SBOX sbox
+#define SBOX1 sbox
+#define LOW32(v) _mm_cvtsi128_si32(_mm512_castsi512_si128(v))
 
 #include "seed/seed_x86.h"
 
@@ -52,6 +54,7 @@ const kc_block_backend kc_seed_gfni_avx512 = {
     .encrypt = seed_x86_encrypt,
     .decrypt = seed_x86_decrypt,
     .ctr = seed_x86_ctr,
+    .cbc_encrypt = seed_x86_cbc,
 };
 KC_TARGET_END
 #endif

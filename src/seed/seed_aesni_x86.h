@@ -36,14 +36,6 @@
 #define CTR_OFFS _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7)
 #define CTR_XOR kc_ctr_x86_xor256
 
-/* m.v for a matrix m in the GFNI encoding, as a constant expression. */
-#define SEED_MROW(m, i) ((unsigned)((m) >> (8 * (7 - (i)))) & 0xffu)
-#define SEED_PAR(b) (((b) ^ (b) >> 1 ^ (b) >> 2 ^ (b) >> 3 ^ (b) >> 4 ^ (b) >> 5 ^ (b) >> 6 ^ (b) >> 7) & 1u)
-#define SEED_APPLY(m, v) (SEED_PAR(SEED_MROW(m, 0) & (v)) | SEED_PAR(SEED_MROW(m, 1) & (v)) << 1          \
-    | SEED_PAR(SEED_MROW(m, 2) & (v)) << 2 | SEED_PAR(SEED_MROW(m, 3) & (v)) << 3                          \
-    | SEED_PAR(SEED_MROW(m, 4) & (v)) << 4 | SEED_PAR(SEED_MROW(m, 5) & (v)) << 5                          \
-    | SEED_PAR(SEED_MROW(m, 6) & (v)) << 6 | SEED_PAR(SEED_MROW(m, 7) & (v)) << 7)
-#define SEED_E(m, i, sh, c) (char)(SEED_APPLY(m, (unsigned)(i) << (sh)) ^ (c))
 /* The look-up table of m on the nibble at bit sh, plus c. */
 #define SEED_NIB(m, sh, c) B16(SEED_E(m, 0, sh, c), SEED_E(m, 1, sh, c), SEED_E(m, 2, sh, c),          \
     SEED_E(m, 3, sh, c), SEED_E(m, 4, sh, c), SEED_E(m, 5, sh, c), SEED_E(m, 6, sh, c), SEED_E(m, 7, sh, c), \
@@ -55,6 +47,14 @@ static inline __attribute__((always_inline)) V seed_lin(V x, V lo_tab, V hi_tab)
     const V m0f = _mm256_set1_epi8(0x0f);
     return XOR(_mm256_shuffle_epi8(lo_tab, AND(x, m0f)),
                _mm256_shuffle_epi8(hi_tab, AND(_mm256_srli_epi16(x, 4), m0f)));
+}
+
+/* Each S-box's output map after the AES S-box, blended by byte position. */
+static inline __attribute__((always_inline)) V sbox_out(V y)
+{
+    V s1 = seed_lin(y, SEED_NIB(SEED_N_OUT1, 0, SEED_N_C1), SEED_NIB(SEED_N_OUT1, 4, 0));
+    V s2 = seed_lin(y, SEED_NIB(SEED_N_OUT2, 0, SEED_N_C2), SEED_NIB(SEED_N_OUT2, 4, 0));
+    return _mm256_blendv_epi8(s1, s2, _mm256_set1_epi32((int)0x80008000u));
 }
 
 static inline __attribute__((always_inline)) V sbox(V x)
@@ -69,11 +69,19 @@ static inline __attribute__((always_inline)) V sbox(V x)
     __m128i hi = _mm_aesenclast_si128(_mm256_extracti128_si256(y, 1), _mm_setzero_si128());
     y = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
 #endif
-    V s1 = seed_lin(y, SEED_NIB(SEED_N_OUT1, 0, SEED_N_C1), SEED_NIB(SEED_N_OUT1, 4, 0));
-    V s2 = seed_lin(y, SEED_NIB(SEED_N_OUT2, 0, SEED_N_C2), SEED_NIB(SEED_N_OUT2, 4, 0));
-    return _mm256_blendv_epi8(s1, s2, _mm256_set1_epi32((int)0x80008000u));
+    return sbox_out(y);
 }
 #define SBOX sbox
+
+/* One block broadcast: no ShiftRows to undo, only the low half counts. */
+static inline __attribute__((always_inline)) V sbox1(V x)
+{
+    V y = seed_lin(x, SEED_NIB(SEED_G_IN, 0, 0), SEED_NIB(SEED_G_IN, 4, 0));
+    y = _mm256_castsi128_si256(_mm_aesenclast_si128(_mm256_castsi256_si128(y), _mm_setzero_si128()));
+    return sbox_out(y);
+}
+#define SBOX1 sbox1
+#define LOW32(v) _mm_cvtsi128_si32(_mm256_castsi256_si128(v))
 
 #include "seed/seed_x86.h"
 

@@ -39,6 +39,16 @@ typedef struct seed_key {
 #define SEED_N_C1    0xe7
 #define SEED_N_C2    0x2b
 
+/* m.v for a matrix m in the GFNI encoding, as a constant expression. */
+#define SEED_MROW(m, i) ((unsigned)((m) >> (8 * (7 - (i)))) & 0xffu)
+#define SEED_PAR(b) (((b) ^ (b) >> 1 ^ (b) >> 2 ^ (b) >> 3 ^ (b) >> 4 ^ (b) >> 5 ^ (b) >> 6 ^ (b) >> 7) & 1u)
+#define SEED_APPLY(m, v) (SEED_PAR(SEED_MROW(m, 0) & (v)) | SEED_PAR(SEED_MROW(m, 1) & (v)) << 1          \
+    | SEED_PAR(SEED_MROW(m, 2) & (v)) << 2 | SEED_PAR(SEED_MROW(m, 3) & (v)) << 3                          \
+    | SEED_PAR(SEED_MROW(m, 4) & (v)) << 4 | SEED_PAR(SEED_MROW(m, 5) & (v)) << 5                          \
+    | SEED_PAR(SEED_MROW(m, 6) & (v)) << 6 | SEED_PAR(SEED_MROW(m, 7) & (v)) << 7)
+/* Entry i of the look-up table of m on the nibble at bit sh, plus c. */
+#define SEED_E(m, i, sh, c) (char)(SEED_APPLY(m, (unsigned)(i) << (sh)) ^ (c))
+
 /* G's byte mixing on a word Y of substituted bytes: XOR over j of
  * ROR(Y, 8j) & SEED_MIX[j] (byte k of ROR(Y, 8j) is Y_(k+j), whose mask is
  * m[(2k + j) % 4]).  MIX2 and MIX3 repeat every 16 bits, so the j = 2, 3

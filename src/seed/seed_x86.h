@@ -8,6 +8,9 @@
  *   V, V_LANES, SETS            the vector type, its 32-bit lanes, sets per pass;
  *   XOR AND ADD SET1(u32) ROR8 ROR16 BSWAP32   lane-wise operations;
  *   SBOX(x)                     S1 on bytes 0 and 2 of each word, S2 on 1 and 3;
+ *   SBOX1(x)                    the same where only lane 0 counts and every
+ *                               lane holds the same word (one block);
+ *   LOW32(v)                    lane 0;
  *   LOAD(p) STORE(p, v)         unaligned whole-vector loads and stores;
  *   V_UNPACKLO/HI(w, a, b)      in-lane unpacks (core/transpose4x4.h);
  *   CTR_OFFS                    a V of the block index of each lane after
@@ -25,25 +28,25 @@
 
 #define BATCH (SETS * V_LANES)
 
-static inline __attribute__((always_inline)) V seed_g(V x)
+static inline __attribute__((always_inline)) V seed_g(V x, int one)
 {
-    V y = SBOX(x), r = ROR8(y);   /* seed_mix() */
+    V y = one ? SBOX1(x) : SBOX(x), r = ROR8(y);   /* seed_mix() */
     return XOR(XOR(AND(y, SET1(SEED_MIX0)), AND(r, SET1(SEED_MIX1))),
                ROR16(XOR(AND(y, SET1(SEED_MIX2)), AND(r, SET1(SEED_MIX3)))));
 }
 
 /* One round on every set: l ^= F(r). */
 static inline __attribute__((always_inline))
-void seed_round(V (*s)[4], int l, const uint32_t *rk, int sets)
+void seed_round(V (*s)[4], int l, const uint32_t *rk, int sets, int one)
 {
     V k0 = SET1(rk[0]), k1 = SET1(rk[1]), a[SETS], t[SETS], u[SETS], d[SETS];
     int r = 2 - l;
     for (int q = 0; q < sets; q++) {
         a[q] = XOR(s[q][r], k0);
-        t[q] = seed_g(XOR(a[q], XOR(s[q][r + 1], k1)));
+        t[q] = seed_g(XOR(a[q], XOR(s[q][r + 1], k1)), one);
     }
-    for (int q = 0; q < sets; q++) u[q] = seed_g(ADD(t[q], a[q]));
-    for (int q = 0; q < sets; q++) d[q] = seed_g(ADD(u[q], t[q]));
+    for (int q = 0; q < sets; q++) u[q] = seed_g(ADD(t[q], a[q]), one);
+    for (int q = 0; q < sets; q++) d[q] = seed_g(ADD(u[q], t[q]), one);
     for (int q = 0; q < sets; q++) {
         s[q][l] = XOR(s[q][l], ADD(d[q], u[q]));
         s[q][l + 1] = XOR(s[q][l + 1], d[q]);
@@ -51,11 +54,11 @@ void seed_round(V (*s)[4], int l, const uint32_t *rk, int sets)
 }
 
 static inline __attribute__((always_inline))
-void seed_rounds(const seed_key *k, V (*s)[4], int sets, int dec)
+void seed_rounds(const seed_key *k, V (*s)[4], int sets, int dec, int one)
 {
     for (int i = 0; i < 16; i += 2) {
-        seed_round(s, 0, k->rk + 2 * (dec ? 15 - i : i), sets);
-        seed_round(s, 2, k->rk + 2 * (dec ? 14 - i : i + 1), sets);
+        seed_round(s, 0, k->rk + 2 * (dec ? 15 - i : i), sets, one);
+        seed_round(s, 2, k->rk + 2 * (dec ? 14 - i : i + 1), sets, one);
     }
 }
 
@@ -82,7 +85,7 @@ void seed_pass(const seed_key *k, uint8_t *out, const uint8_t *in, int sets, int
         for (int j = 0; j < 4; j++) s[q][j] = LOAD(in + 16 * V_LANES * q + 4 * V_LANES * j);
         seed_slice(s[q]);
     }
-    seed_rounds(k, s, sets, dec);
+    seed_rounds(k, s, sets, dec, 0);
     for (int q = 0; q < sets; q++) {
         seed_unslice(o, s[q]);
         for (int j = 0; j < 4; j++) STORE(out + 16 * V_LANES * q + 4 * V_LANES * j, o[j]);
@@ -97,10 +100,33 @@ static __attribute__((noinline)) void seed_pass_some(const seed_key *k, uint8_t 
     seed_pass(k, out, in, sets, dec);
 }
 
+/* One block (CBC encryption, CMAC: a serial chain), words w0..w3 of the
+ * input: each broadcast to a whole register, so no transposition, and
+ * AES-NI's ShiftRows is the identity (four equal columns).  The output
+ * words go to w. */
+static inline __attribute__((always_inline)) void seed_one(const seed_key *k, uint32_t w[4], int dec)
+{
+    V s[1][4] = { { SET1(w[0]), SET1(w[1]), SET1(w[2]), SET1(w[3]) } };
+    seed_rounds(k, s, 1, dec, 1);
+    w[0] = (uint32_t)LOW32(s[0][2]); w[1] = (uint32_t)LOW32(s[0][3]);
+    w[2] = (uint32_t)LOW32(s[0][0]); w[3] = (uint32_t)LOW32(s[0][1]);
+}
+
+static __attribute__((noinline)) void seed_crypt1(const seed_key *k, uint8_t *out, const uint8_t *in, int dec)
+{
+    uint32_t w[4];
+    for (int j = 0; j < 4; j++) w[j] = kc_load32_be(in + 4 * j);
+    if (dec) seed_one(k, w, 1);
+    else seed_one(k, w, 0);
+    for (int j = 0; j < 4; j++) kc_store32_be(out + 4 * j, w[j]);
+    kc_wipe(w, sizeof w);
+}
+
 /* Full passes, the whole sets left in one pass, then the last blocks
- * padded to a set. */
+ * padded to a set; one block alone by seed_crypt1. */
 static void seed_crypt(const seed_key *k, uint8_t *out, const uint8_t *in, size_t n, int dec)
 {
+    if (n == 1) { seed_crypt1(k, out, in, dec); return; }
     for (; n >= BATCH; n -= BATCH, in += 16 * BATCH, out += 16 * BATCH)
         if (dec) seed_pass(k, out, in, SETS, 1);
         else seed_pass(k, out, in, SETS, 0);
@@ -129,6 +155,19 @@ static kc_status seed_x86_set_key(void *ctx, const uint8_t *key, size_t key_len,
 static void seed_x86_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n) { seed_crypt(ctx, out, in, n, 0); }
 static void seed_x86_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n) { seed_crypt(ctx, out, in, n, 1); }
 
+/* CBC encryption: the chaining value in registers, one block at a time. */
+static void seed_x86_cbc(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
+{
+    uint32_t w[4];
+    for (int j = 0; j < 4; j++) w[j] = kc_load32_be(iv + 4 * j);
+    for (; n; n--, in += 16, out += 16) {
+        for (int j = 0; j < 4; j++) w[j] ^= kc_load32_be(in + 4 * j);
+        seed_one(ctx, w, 0);
+        for (int j = 0; j < 4; j++) kc_store32_be(out + 4 * j, w[j]);
+    }
+    for (int j = 0; j < 4; j++) kc_store32_be(iv + 4 * j, w[j]);
+}
+
 /* CTR: the counter blocks made in the sliced layout (words 0-2 the same in
  * every lane, word 3 low + the lane's block index), the keystream XORed in
  * as it is stored. */
@@ -142,7 +181,7 @@ void seed_ctr_pass(const seed_key *k, const uint8_t *ctr, uint32_t low, uint8_t 
         s[q][0] = c0; s[q][1] = c1; s[q][2] = c2;
         s[q][3] = ADD(SET1(low + (uint32_t)(q * V_LANES)), CTR_OFFS);
     }
-    seed_rounds(k, s, sets, 0);
+    seed_rounds(k, s, sets, 0, 0);
     for (int q = 0; q < sets; q++) seed_unslice(v + 4 * q, s[q]);
     for (int q = sets; q < SETS; q++) v[4 * q] = v[4 * q + 1] = v[4 * q + 2] = v[4 * q + 3] = SET1(0);
     CTR_XOR(out, in, v, n);

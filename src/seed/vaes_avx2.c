@@ -20,6 +20,7 @@ const kc_block_backend kc_seed_vaes_avx2 = {
     .encrypt = seed_x86_encrypt,
     .decrypt = seed_x86_decrypt,
     .ctr = seed_x86_ctr,
+    .cbc_encrypt = seed_x86_cbc,
 };
 KC_TARGET_END
 #endif
