@@ -816,6 +816,18 @@ kc_status kc_kbkdf(const char *prf, const char *backend, const uint8_t *key, siz
 kc_status kc_pbkdf2(const char *prf, const char *backend, const uint8_t *pw, size_t pw_len,
                     const uint8_t *salt, size_t salt_len, uint32_t iterations, uint8_t *out, size_t out_len);
 
+/* ---- Hash batch: many messages in one call ------------------------------- */
+
+/* The digests of count messages (msgs[i], lens[i] bytes; msgs[i] may be
+ * NULL when lens[i] is 0), kc_hash_size bytes each, back to back in out:
+ * out_len at least count times that (else KC_ERR_OUTPUT_TOO_SMALL).  Any
+ * hash of kc_hash; backend as for kc_hash_new.  Where the backend has a
+ * multi-message kernel (LSH-256 on AVX2: 8 messages, AVX-512: 16) the
+ * messages run side by side in its SIMD lanes, from count >= the lanes on.
+ * Nothing is written on error. */
+kc_status kc_hash_batch(const char *name, const char *backend, const uint8_t *const msgs[], const size_t lens[],
+                        size_t count, uint8_t *out, size_t out_len);
+
 #if defined(__GNUC__)
 #pragma GCC visibility pop
 #endif

@@ -13,6 +13,21 @@ KC_TARGET_BEGIN("avx2,avx512f,avx512vl")
 #define ROT(x, n) ((n) == 29 ? _mm256_rol_epi32(x, 29) : (n) == 5 ? _mm256_rol_epi32(x, 5) \
                    : (n) == 1 ? _mm256_rol_epi32(x, 1) : _mm256_rol_epi32(x, 17))
 #include "lsh/lsh256_x86.h"
+#undef ROT
+
+/* 16 messages side by side (lsh256_lanes.h) in 512-bit registers. */
+typedef __m512i V;
+#define LANES 16
+#define VLOAD(p) _mm512_load_si512(p)
+#define VSTORE(p, x) _mm512_store_si512(p, x)
+#define ADD _mm512_add_epi32
+#define XOR _mm512_xor_si512
+#define SET1(x) _mm512_set1_epi32((int)(x))
+#define ROT(x, n) _mm512_rolv_epi32(x, _mm512_set1_epi32(n))
+#define G8(x) ROT(x, 8)
+#define G16(x) ROT(x, 16)
+#define G24(x) ROT(x, 24)
+#include "lsh/lsh256_lanes.h"
 
 KC_TARGET_END
 
@@ -21,5 +36,7 @@ const kc_hash_backend kc_lsh256_avx512 = {
               .cpu = KC_CPU_AVX512F | KC_CPU_AVX512BW, .timing = KC_CONSTANT_TIME, .ctx_size = 64 },
     KC_LSH256_COMMON,
     .compress = compress,
+    .lanes = 16,
+    .compress_lanes = compress_lanes,
 };
 #endif
