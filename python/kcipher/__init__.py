@@ -1236,8 +1236,8 @@ __all__ += ["hash_batch"]
 
 
 def hash_batch(name: str, messages: List[Bytes], backend: Optional[str] = None) -> List[bytes]:
-    """The digests of many messages in one call (kc_hash_batch: LSH-256
-    runs them side by side in the SIMD lanes), equal to [hash(name, m) ...]."""
+    """The digests of many messages in one call (kc_hash_batch: LSH runs
+    them side by side in the SIMD lanes), equal to [hash(name, m) ...]."""
     n = len(messages)
     size = len(hash(name, b"", backend))
     keep = [_buf(m) for m in messages]   # alive until the call returns

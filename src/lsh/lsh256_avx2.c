@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* LSH-256 compression on AVX2 (lsh256_x86.h): each rotation is two shifts
- * and an OR; and 8 messages side by side (lsh256_lanes.h). */
+ * and an OR; and 8 messages side by side (lsh_lanes.h). */
 #include "core/arch.h"
 #if KC_ARCH_X86
 #include <immintrin.h>
@@ -25,7 +25,22 @@ typedef __m256i V;
                                                        2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13))
 #define G24(x) _mm256_shuffle_epi8(x, _mm256_setr_epi8(1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12, \
                                                        1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12))
-#include "lsh/lsh256_lanes.h"
+#define LW uint32_t
+#define LSTEPS 26
+#define LSC kc_lsh256_sc
+#define LLOAD kc_load32_le
+#define RE_A 29
+#define RE_B 1
+#define RO_A 5
+#define RO_B 17
+#define G1 G8
+#define G2 G16
+#define G3 G24
+#define G4 G24
+#define G5 G16
+#define G6 G8
+#define G7 G0
+#include "lsh/lsh_lanes.h"
 
 KC_TARGET_END
 

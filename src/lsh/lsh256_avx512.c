@@ -15,7 +15,7 @@ KC_TARGET_BEGIN("avx2,avx512f,avx512vl")
 #include "lsh/lsh256_x86.h"
 #undef ROT
 
-/* 16 messages side by side (lsh256_lanes.h) in 512-bit registers. */
+/* 16 messages side by side (lsh_lanes.h) in 512-bit registers. */
 typedef __m512i V;
 #define LANES 16
 #define VLOAD(p) _mm512_load_si512(p)
@@ -27,7 +27,22 @@ typedef __m512i V;
 #define G8(x) ROT(x, 8)
 #define G16(x) ROT(x, 16)
 #define G24(x) ROT(x, 24)
-#include "lsh/lsh256_lanes.h"
+#define LW uint32_t
+#define LSTEPS 26
+#define LSC kc_lsh256_sc
+#define LLOAD kc_load32_le
+#define RE_A 29
+#define RE_B 1
+#define RO_A 5
+#define RO_B 17
+#define G1 G8
+#define G2 G16
+#define G3 G24
+#define G4 G24
+#define G5 G16
+#define G6 G8
+#define G7 G0
+#include "lsh/lsh_lanes.h"
 
 KC_TARGET_END
 
