@@ -5,7 +5,7 @@ from .md import fmt, ratio, table
 NAMES = ["sha-256", "sha-512", "lsh-256-256", "lsh-512-512", "hmac-sha-256", "hmac-lsh-256-256"]
 
 
-def _ours(d, prim, n, scenario="bulk", default=True):
+def _ours(d, prim, n, scenario="hash", default=True):
     recs = [r for r in d.find(library="kcipher", primitive=prim, msg_len=n, scenario=scenario)
             if r.get("op") in ("hash", "mac")]
     if default:
@@ -34,7 +34,7 @@ def section_hashes(d):
             mine = _ours(d, prim, n)
             if not mine:
                 continue
-            batch = _ours(d, prim, n, scenario="messages")
+            batch = _ours(d, prim, n, scenario="hash-batch")
             ossl, cpp = _peer(d, "openssl", prim, n), _peer(d, "cryptopp", prim, n)
             rows.append([prim, "%d B" % n, "%s (%s)" % (fmt(d.per_byte(mine)), mine["impl"]),
                          fmt(d.per_byte(batch)) if batch else "–",
@@ -54,7 +54,7 @@ def section_hashes(d):
     for prim in ("lsh-256-256", "lsh-512-512"):
         target("%s, 8 KiB, vs Crypto++" % prim, _speedup(d, _ours(d, prim, 8192), _peer(d, "cryptopp", prim, 8192)),
                1.5)
-    shani = next((r for r in d.find(library="kcipher", primitive="sha-256", msg_len=8192, scenario="bulk",
+    shani = next((r for r in d.find(library="kcipher", primitive="sha-256", msg_len=8192, scenario="hash",
                                      impl="shani")), None)
     target("sha-256 SHA-NI, 8 KiB, vs OpenSSL", _speedup(d, shani, _peer(d, "openssl", "sha-256", 8192)), 1.0)
     # "in the league": HMAC-LSH-256 of 64 B at least two thirds of HMAC-SHA-256's speed
