@@ -42,7 +42,7 @@ def section_hashes(d):
                          ratio(_speedup(d, mine, ossl)), ratio(_speedup(d, mine, cpp))])
     out = ["## Hashes and HMAC against OpenSSL and Crypto++", "",
            "%s, same run; ours is the default backend (reset, update, final on one kc_hash; HMAC: kc_mac_compute "
-           "on a keyed kc_mac); batch: kc_hash_batch of 16 messages of that size (LSH-256 hashes them side by "
+           "on a keyed kc_mac); batch: kc_hash_batch of 16 messages of that size (LSH hashes them side by "
            "side in the SIMD lanes). Speed-up > 1: ours is faster." % d.cpb_label, "",
            table(["hash", "message", "ours", "ours, batch of 16", "OpenSSL", "Crypto++",
                   "vs OpenSSL", "vs Crypto++"], rows)]

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* LSH-256 compression on AVX-512VL: as lsh256_avx2.c (cv_l, cv_r in one
  * 256-bit register each), with each rotation one VPROLD instead of three
- * instructions (VL: every CPU with AVX512BW has it). */
+ * instructions and the word permutation two VPERMT2D instead of four lane
+ * moves (VL: every CPU with AVX512BW has it). */
 #include "core/arch.h"
 #if KC_ARCH_X86
 #include <immintrin.h>
@@ -12,6 +13,11 @@ KC_TARGET_BEGIN("avx2,avx512f,avx512vl")
 /* VPROLD takes an immediate: each rotation LSH-256 uses, spelt out. */
 #define ROT(x, n) ((n) == 29 ? _mm256_rol_epi32(x, 29) : (n) == 5 ? _mm256_rol_epi32(x, 5) \
                    : (n) == 1 ? _mm256_rol_epi32(x, 1) : _mm256_rol_epi32(x, 17))
+/* new cv_l, cv_r = words (6 4 5 7 12 15 14 13), (2 0 1 3 8 11 10 9) of (x, y): VPERMT2D */
+#define PERMUTE2(l, r, x, y) do { \
+        *(l) = _mm256_permutex2var_epi32(x, _mm256_setr_epi32(6, 4, 5, 7, 12, 15, 14, 13), y); \
+        *(r) = _mm256_permutex2var_epi32(x, _mm256_setr_epi32(2, 0, 1, 3, 8, 11, 10, 9), y); \
+    } while (0)
 #include "lsh/lsh256_x86.h"
 #undef ROT
 
