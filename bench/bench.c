@@ -226,6 +226,7 @@ static void run_all(bench_run *r)
         bench_threads(r, ci->name);
     }
     bench_tokenize(r, cipher_selected);
+    bench_hash(r, cipher_selected);
 }
 
 int kc_bench_main(int argc, char **argv)
@@ -269,6 +270,7 @@ int kc_bench_main(int argc, char **argv)
         int found = 0;
         for (size_t k = 0; k < kc_cipher_count(); k++) found |= cipher_selected(&probe, kc_cipher_at(k)->name);
         for (size_t k = 0; k < bench_tokenize_count; k++) found |= cipher_selected(&probe, bench_tokenize_names[k]);
+        for (size_t k = 0; k < bench_hash_count; k++) found |= cipher_selected(&probe, bench_hash_names[k]);
         if (!found) { fprintf(stderr, "bench: no cipher matches '%s'\n", r->ciphers[i]); return 2; }
     }
 

@@ -160,6 +160,11 @@ void bench_threads(bench_run *r, const char *cipher);
 extern const char *const bench_tokenize_names[];
 extern const size_t bench_tokenize_count;
 void bench_tokenize(bench_run *r, int (*selected)(const bench_run *, const char *));
+/* hash.c: SHA-2, LSH and HMAC with their peers (names that are no registry
+ * ciphers, selected by --cipher as they are). */
+extern const char *const bench_hash_names[];
+extern const size_t bench_hash_count;
+void bench_hash(bench_run *r, int (*selected)(const bench_run *, const char *));
 
 #ifdef __cplusplus
 }

@@ -21,6 +21,7 @@ from report.cross import section_cross
 from report.extensions import section_jvm, section_python, section_sql
 from report.fea_opt import section_fea_opt
 from report.gcm_stitch import section_gcm_stitch
+from report.hashes import section_hashes
 from report.ghash import section_ghash
 from report.load import Data, load
 from report.machine import section_machine, section_summary
@@ -81,7 +82,7 @@ def main():
         section_sql(crossdir), section_jvm(crossdir), section_cross(crossdir),
         section_primitives(d), section_ghash(d), section_bulk(d, plots), section_gcm(d), section_gcm_stitch(d),
         section_aarch64_gcm(crossdir),
-        section_modes(d), section_openssl_provider(d)]
+        section_modes(d), section_openssl_provider(d), section_hashes(d)]
     with open(os.path.join(args.out, "benchmarks.md"), "w") as f:
         f.write("\n".join(parts))
     print("report: wrote %s" % os.path.join(args.out, "benchmarks.md"), file=sys.stderr)

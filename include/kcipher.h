@@ -822,6 +822,19 @@ kc_status kc_pbkdf2(const char *prf, const char *backend, const uint8_t *pw, siz
  * the two go on independently.  KC_ERR_NULL, KC_ERR_NO_MEMORY. */
 kc_status kc_hash_dup(kc_hash **out, const kc_hash *h);
 
+/* ---- Hash batch: many messages in one call ------------------------------- */
+
+/* The digests of count messages (msgs[i], lens[i] bytes; msgs[i] may be
+ * NULL when lens[i] is 0), kc_hash_size bytes each, back to back in out:
+ * out_len at least count times that (else KC_ERR_OUTPUT_TOO_SMALL).  Any
+ * hash of kc_hash; backend as for kc_hash_new.  Where the backend has a
+ * multi-message kernel (LSH-256 on AVX2: 8 messages, AVX-512: 16; LSH-512:
+ * 4, 8) the messages run side by side in its SIMD lanes, from count >= the
+ * lanes on.
+ * Nothing is written on error. */
+kc_status kc_hash_batch(const char *name, const char *backend, const uint8_t *const msgs[], const size_t lens[],
+                        size_t count, uint8_t *out, size_t out_len);
+
 #if defined(__GNUC__)
 #pragma GCC visibility pop
 #endif

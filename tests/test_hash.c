@@ -259,6 +259,56 @@ static void hmac_stream(void)
     }
 }
 
+/* kc_hash_batch equals one message at a time, every hash and backend:
+ * counts below, at and above the SIMD lanes (8, 16), random lengths with
+ * empty messages and ones much longer than the others among them. */
+static void batch(void)
+{
+    enum { MAXN = 37 };
+    static uint8_t msg[MAXN][2100], out[MAXN * 64];
+    const uint8_t *ptrs[MAXN];
+    size_t lens[MAXN];
+    static const size_t counts[] = { 0, 1, 7, 8, 9, 16, 17, MAXN };
+    uint8_t want[64];
+    for (size_t k = 0; k < NNAMES; k++) {
+        const char *name = names[k];
+        kc_hash *h;
+        if (kc_hash_new(&h, name, NULL) != KC_OK) continue;
+        size_t ds = kc_hash_size(h);
+        kc_hash_free(h);
+        for (size_t i = 0; i < kc_backend_count(name); i++) {
+            kc_backend_info bi;
+            if (kc_backend_at(name, i, &bi) != KC_OK || !bi.available) continue;
+            for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+                size_t n = counts[c];
+                for (size_t j = 0; j < n; j++) {
+                    lens[j] = tl_rand_below(4) == 0 ? tl_rand_below(3) * 128 : tl_rand_below(j % 5 ? 400 : 2100);
+                    tl_random_bytes(msg[j], lens[j]);
+                    ptrs[j] = lens[j] || j % 2 ? msg[j] : NULL;
+                }
+                memset(out, 0, sizeof out);
+                if (!tl_check_status(kc_hash_batch(name, bi.name, ptrs, lens, n, out, sizeof out), KC_OK,
+                                     "%s/%s batch of %zu", name, bi.name, n))
+                    continue;
+                for (size_t j = 0; j < n; j++) {
+                    kc_hash_compute(name, "ref", msg[j], lens[j], want, sizeof want);
+                    tl_check_bytes(out + j * ds, want, ds, "%s/%s batch of %zu, message %zu (len %zu)", name,
+                                   bi.name, n, j, lens[j]);
+                }
+            }
+        }
+    }
+    memset(out, 0xaa, sizeof out);
+    ptrs[0] = msg[0], ptrs[1] = NULL, lens[0] = 5, lens[1] = 1;
+    tl_check_status(kc_hash_batch("lsh-256", NULL, ptrs, lens, 2, out, sizeof out), KC_ERR_NULL, "batch NULL message");
+    tl_check_status(kc_hash_batch("lsh-256", NULL, NULL, lens, 2, out, sizeof out), KC_ERR_NULL, "batch NULL msgs");
+    tl_check_status(kc_hash_batch("lsh-256", NULL, ptrs, lens, 1, out, 31), KC_ERR_OUTPUT_TOO_SMALL, "batch short out");
+    tl_check_status(kc_hash_batch("aes-128", NULL, ptrs, lens, 1, out, 64), KC_ERR_WRONG_KIND, "batch of a cipher");
+    tl_check_status(kc_hash_batch("lsh-256", "nope", ptrs, lens, 1, out, 64), KC_ERR_UNKNOWN_BACKEND, "batch backend");
+    tl_check(out[0] == 0xaa && out[63] == 0xaa, "batch: nothing written on error");
+    tl_check_status(kc_hash_batch("lsh-256", NULL, NULL, NULL, 0, NULL, 0), KC_OK, "empty batch");
+}
+
 int main(void)
 {
     static const char *const nist[][2] = {
@@ -283,5 +333,6 @@ int main(void)
     against_ref();
     api();
     hmac_stream();
+    batch();
     return tl_finish("hash");
 }

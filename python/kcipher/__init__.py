@@ -1232,6 +1232,22 @@ def hash(name: str, data: Bytes, backend: Optional[str] = None) -> bytes:   # no
         lib.kc_hash_free(h[0])
 
 
+__all__ += ["hash_batch"]
+
+
+def hash_batch(name: str, messages: List[Bytes], backend: Optional[str] = None) -> List[bytes]:
+    """The digests of many messages in one call (kc_hash_batch: LSH runs
+    them side by side in the SIMD lanes), equal to [hash(name, m) ...]."""
+    n = len(messages)
+    size = len(hash(name, b"", backend))
+    keep = [_buf(m) for m in messages]   # alive until the call returns
+    ptrs = ffi.new("const uint8_t *[]", keep or [ffi.NULL])
+    lens = ffi.new("size_t[]", [_nbytes(m) for m in messages] or [0])
+    out = ffi.new("uint8_t[]", max(n * size, 1))
+    _check(lib.kc_hash_batch(_cstr(name), _cstr(backend), ptrs, lens, n, out, n * size), name)
+    return [bytes(ffi.buffer(out + i * size, size)) for i in range(n)]
+
+
 def random(n: int) -> bytes:   # kcipher.random, not the standard module
     """n random bytes from the library's process-wide generator (kc_random:
     CTR_DRBG over AES-256, seeded from the OS, thread- and fork-safe)."""

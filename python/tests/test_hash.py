@@ -76,3 +76,16 @@ def test_random():
         with pytest.raises(ValueError):
             kcipher.random(bad)
     assert "random" not in kcipher.__all__ and "hash" not in kcipher.__all__
+
+
+def test_hash_batch():
+    # kc_hash_batch: equal to one message at a time, on every backend (LSH's SIMD lanes from 4, 8, 16 messages)
+    msgs = [os.urandom(n) for n in (0, 1, 127, 128, 129, 255, 256, 1000, 3000)] * 4 + [bytearray(b"abc"), b""]
+    for name in ("lsh-256", "lsh-512", "lsh-512-224", "sha-256", "sha-384"):
+        want = [kcipher.hash(name, m) for m in msgs]
+        for b in kcipher.backends(name):
+            if b.available:
+                assert kcipher.hash_batch(name, msgs, backend=b.name) == want, (name, b.name)
+    assert kcipher.hash_batch("lsh-256", []) == []
+    with pytest.raises(kcipher.Error):
+        kcipher.hash_batch("aes-128", [b""])

@@ -105,6 +105,10 @@ typedef struct kc_hash_backend {
      * after total bytes of message; returns the blocks to compress. */
     size_t (*pad)(uint8_t *buf, size_t len, uint64_t total);
     void (*output)(const void *state, uint8_t *out, size_t out_len);
+    /* Optional (0, NULL: none): nblocks blocks of `lanes` messages side by
+     * side, lane i's state states[i] and blocks at blocks[i] (kc_hash_batch). */
+    size_t lanes;
+    void (*compress_lanes)(void *const states[], const uint8_t *const blocks[], size_t nblocks);
 } kc_hash_backend;
 
 static inline size_t kc_fea_tweak_bytes(int variant, unsigned n_bits)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* LSH-256 compression on AVX2 (lsh256_x86.h): each rotation is two shifts
- * and an OR. */
+ * and an OR; and 8 messages side by side (lsh_lanes.h). */
 #include "core/arch.h"
 #if KC_ARCH_X86
 #include <immintrin.h>
@@ -12,6 +12,36 @@ KC_TARGET_BEGIN("avx2")
 
 #include "lsh/lsh256_x86.h"
 
+typedef __m256i V;
+#define LANES 8
+#define VLOAD(p) _mm256_load_si256((const __m256i *)(p))
+#define VSTORE(p, x) _mm256_store_si256((__m256i *)(p), x)
+#define ADD _mm256_add_epi32
+#define XOR _mm256_xor_si256
+#define SET1(x) _mm256_set1_epi32((int)(x))
+#define G8(x) _mm256_shuffle_epi8(x, _mm256_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14, \
+                                                      3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14))
+#define G16(x) _mm256_shuffle_epi8(x, _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, \
+                                                       2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13))
+#define G24(x) _mm256_shuffle_epi8(x, _mm256_setr_epi8(1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12, \
+                                                       1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12))
+#define LW uint32_t
+#define LSTEPS 26
+#define LSC kc_lsh256_sc
+#define LLOAD kc_load32_le
+#define RE_A 29
+#define RE_B 1
+#define RO_A 5
+#define RO_B 17
+#define G1 G8
+#define G2 G16
+#define G3 G24
+#define G4 G24
+#define G5 G16
+#define G6 G8
+#define G7 G0
+#include "lsh/lsh_lanes.h"
+
 KC_TARGET_END
 
 const kc_hash_backend kc_lsh256_avx2 = {
@@ -19,5 +49,7 @@ const kc_hash_backend kc_lsh256_avx2 = {
               .cpu = KC_CPU_AVX2, .timing = KC_CONSTANT_TIME, .ctx_size = 64 },
     KC_LSH256_COMMON,
     .compress = compress,
+    .lanes = 8,
+    .compress_lanes = compress_lanes,
 };
 #endif

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* LSH-256 compression on AVX-512VL: as lsh256_avx2.c (cv_l, cv_r in one
  * 256-bit register each), with each rotation one VPROLD instead of three
- * instructions (VL: every CPU with AVX512BW has it). */
+ * instructions and the word permutation two VPERMT2D instead of four lane
+ * moves (VL: every CPU with AVX512BW has it). */
 #include "core/arch.h"
 #if KC_ARCH_X86
 #include <immintrin.h>
@@ -12,7 +13,42 @@ KC_TARGET_BEGIN("avx2,avx512f,avx512vl")
 /* VPROLD takes an immediate: each rotation LSH-256 uses, spelt out. */
 #define ROT(x, n) ((n) == 29 ? _mm256_rol_epi32(x, 29) : (n) == 5 ? _mm256_rol_epi32(x, 5) \
                    : (n) == 1 ? _mm256_rol_epi32(x, 1) : _mm256_rol_epi32(x, 17))
+/* new cv_l, cv_r = words (6 4 5 7 12 15 14 13), (2 0 1 3 8 11 10 9) of (x, y): VPERMT2D */
+#define PERMUTE2(l, r, x, y) do { \
+        *(l) = _mm256_permutex2var_epi32(x, _mm256_setr_epi32(6, 4, 5, 7, 12, 15, 14, 13), y); \
+        *(r) = _mm256_permutex2var_epi32(x, _mm256_setr_epi32(2, 0, 1, 3, 8, 11, 10, 9), y); \
+    } while (0)
 #include "lsh/lsh256_x86.h"
+#undef ROT
+
+/* 16 messages side by side (lsh_lanes.h) in 512-bit registers. */
+typedef __m512i V;
+#define LANES 16
+#define VLOAD(p) _mm512_load_si512(p)
+#define VSTORE(p, x) _mm512_store_si512(p, x)
+#define ADD _mm512_add_epi32
+#define XOR _mm512_xor_si512
+#define SET1(x) _mm512_set1_epi32((int)(x))
+#define ROT(x, n) _mm512_rolv_epi32(x, _mm512_set1_epi32(n))
+#define G8(x) ROT(x, 8)
+#define G16(x) ROT(x, 16)
+#define G24(x) ROT(x, 24)
+#define LW uint32_t
+#define LSTEPS 26
+#define LSC kc_lsh256_sc
+#define LLOAD kc_load32_le
+#define RE_A 29
+#define RE_B 1
+#define RO_A 5
+#define RO_B 17
+#define G1 G8
+#define G2 G16
+#define G3 G24
+#define G4 G24
+#define G5 G16
+#define G6 G8
+#define G7 G0
+#include "lsh/lsh_lanes.h"
 
 KC_TARGET_END
 
@@ -21,5 +57,7 @@ const kc_hash_backend kc_lsh256_avx512 = {
               .cpu = KC_CPU_AVX512F | KC_CPU_AVX512BW, .timing = KC_CONSTANT_TIME, .ctx_size = 64 },
     KC_LSH256_COMMON,
     .compress = compress,
+    .lanes = 16,
+    .compress_lanes = compress_lanes,
 };
 #endif

@@ -4,7 +4,9 @@
  * so a step is eight lanes at once; the gamma rotations (whole bytes) are one
  * byte shuffle, the word permutation two lane permutes and two 128-bit blends.
  * The includer defines ROT(x, n), the rotation of each 32-bit word by the
- * constant n (29, 1 in even steps, 5, 17 in odd ones), inside its target. */
+ * constant n (29, 1 in even steps, 5, 17 in odd ones), inside its target;
+ * and may define PERMUTE2(l, r, x, y), the word permutation in fewer
+ * instructions (two-source permutes: one on the critical path, not two). */
 
 typedef struct consts {
     __m256i gamma, perm_l, perm_r, tau;
@@ -20,10 +22,14 @@ static inline void step(__m256i *l, __m256i *r, __m256i ml, __m256i mr, const ui
     y = ROT(y, b);
     x = _mm256_add_epi32(x, y);
     y = _mm256_shuffle_epi8(y, k->gamma);
+#ifdef PERMUTE2
+    PERMUTE2(l, r, x, y);
+#else
     x = _mm256_permutevar8x32_epi32(x, k->perm_l);   /* l6 l4 l5 l7 | l2 l0 l1 l3 */
     y = _mm256_permutevar8x32_epi32(y, k->perm_r);   /* r4 r7 r6 r5 | r0 r3 r2 r1 */
     *l = _mm256_permute2x128_si256(x, y, 0x20);
     *r = _mm256_permute2x128_si256(x, y, 0x31);
+#endif
 }
 
 /* The odd steps' rotations are 5 and 17, the even ones' 29 and 1: constants

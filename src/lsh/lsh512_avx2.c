@@ -74,6 +74,43 @@ static void compress(void *state, const uint8_t *p, size_t nblocks)
     _mm256_storeu_si256((__m256i *)(cv + 12), r.b);
 }
 
+/* 4 messages side by side (lsh_lanes.h). */
+static const uint8_t rotb[8][32] = {   /* each 64-bit word rotated left by k bytes */
+    { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 },
+    { 7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14, 7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14 },
+    { 6, 7, 0, 1, 2, 3, 4, 5, 14, 15, 8, 9, 10, 11, 12, 13, 6, 7, 0, 1, 2, 3, 4, 5, 14, 15, 8, 9, 10, 11, 12, 13 },
+    { 5, 6, 7, 0, 1, 2, 3, 4, 13, 14, 15, 8, 9, 10, 11, 12, 5, 6, 7, 0, 1, 2, 3, 4, 13, 14, 15, 8, 9, 10, 11, 12 },
+    { 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 },
+    { 3, 4, 5, 6, 7, 0, 1, 2, 11, 12, 13, 14, 15, 8, 9, 10, 3, 4, 5, 6, 7, 0, 1, 2, 11, 12, 13, 14, 15, 8, 9, 10 },
+    { 2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9, 2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9 },
+    { 1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8, 1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8 },
+};
+typedef __m256i V;
+#define LANES 4
+#define VLOAD(p) _mm256_load_si256((const __m256i *)(p))
+#define VSTORE(p, x) _mm256_store_si256((__m256i *)(p), x)
+#define ADD _mm256_add_epi64
+#define XOR _mm256_xor_si256
+#define SET1(x) _mm256_set1_epi64x((long long)(x))
+#define ROT ROTL
+#define GB(x, k) _mm256_shuffle_epi8(x, _mm256_loadu_si256((const __m256i *)rotb[k]))
+#define LW uint64_t
+#define LSTEPS 28
+#define LSC kc_lsh512_sc
+#define LLOAD kc_load64_le
+#define RE_A 23
+#define RE_B 59
+#define RO_A 7
+#define RO_B 3
+#define G1(x) GB(x, 2)
+#define G2(x) GB(x, 4)
+#define G3(x) GB(x, 6)
+#define G4(x) GB(x, 1)
+#define G5(x) GB(x, 3)
+#define G6(x) GB(x, 5)
+#define G7(x) GB(x, 7)
+#include "lsh/lsh_lanes.h"
+
 KC_TARGET_END
 
 const kc_hash_backend kc_lsh512_avx2 = {
@@ -81,5 +118,7 @@ const kc_hash_backend kc_lsh512_avx2 = {
               .cpu = KC_CPU_AVX2, .timing = KC_CONSTANT_TIME, .ctx_size = 128 },
     KC_LSH512_COMMON,
     .compress = compress,
+    .lanes = 4,
+    .compress_lanes = compress_lanes,
 };
 #endif

@@ -56,6 +56,33 @@ static void compress(void *state, const uint8_t *p, size_t nblocks)
     _mm512_storeu_si512(cv + 8, r);
 }
 
+/* 8 messages side by side (lsh_lanes.h). */
+typedef __m512i V;
+#define LANES 8
+#define VLOAD(p) _mm512_load_si512(p)
+#define VSTORE(p, x) _mm512_store_si512(p, x)
+#define ADD _mm512_add_epi64
+#define XOR _mm512_xor_si512
+#define SET1(x) _mm512_set1_epi64((long long)(x))
+#define ROT(x, n) _mm512_rolv_epi64(x, _mm512_set1_epi64(n))
+#define GB(x, k) ROT(x, 8 * (k))
+#define LW uint64_t
+#define LSTEPS 28
+#define LSC kc_lsh512_sc
+#define LLOAD kc_load64_le
+#define RE_A 23
+#define RE_B 59
+#define RO_A 7
+#define RO_B 3
+#define G1(x) GB(x, 2)
+#define G2(x) GB(x, 4)
+#define G3(x) GB(x, 6)
+#define G4(x) GB(x, 1)
+#define G5(x) GB(x, 3)
+#define G6(x) GB(x, 5)
+#define G7(x) GB(x, 7)
+#include "lsh/lsh_lanes.h"
+
 KC_TARGET_END
 
 const kc_hash_backend kc_lsh512_avx512 = {
@@ -63,5 +90,7 @@ const kc_hash_backend kc_lsh512_avx512 = {
               .cpu = KC_CPU_AVX512F, .timing = KC_CONSTANT_TIME, .ctx_size = 128 },
     KC_LSH512_COMMON,
     .compress = compress,
+    .lanes = 8,
+    .compress_lanes = compress_lanes,
 };
 #endif

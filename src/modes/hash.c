@@ -144,3 +144,115 @@ kc_status kc_hash_compute(const char *name, const char *backend, const uint8_t *
     kc_wipe(x.state, sizeof x.state);
     return KC_OK;
 }
+
+/* ---- many messages: kc_hash_batch ---- */
+
+#define LANES_MAX 16
+
+/* One lane of a multi-message backend: its message, what of it is left
+ * to compress (the whole blocks, then the padded tail in buf). */
+typedef struct lane {
+    size_t msg;
+    const uint8_t *p;
+    size_t blocks;      /* left in this phase */
+    int tail;           /* the phase: 0 the message's blocks, 1 buf */
+    _Alignas(32) uint8_t state[KC_HASH_STATE_MAX];
+    _Alignas(32) uint8_t buf[KC_HASH_BLOCK_MAX];
+} lane;
+
+static void lane_start(const kc_hash_engine *x, lane *l, size_t msg, const uint8_t *p, size_t len)
+{
+    l->msg = msg;
+    l->p = p;
+    l->blocks = len / x->b->block_bytes;
+    l->tail = 0;
+    x->b->init(l->state, x->e->variant);
+}
+
+/* Past the message's blocks: its padded tail from buf. */
+static void lane_tail(const kc_hash_engine *x, lane *l, const uint8_t *msg, size_t len)
+{
+    size_t bs = x->b->block_bytes, rest = len % bs;
+    if (rest) memcpy(l->buf, msg + len - rest, rest);
+    l->blocks = x->b->pad(l->buf, rest, len);
+    l->p = l->buf;
+    l->tail = 1;
+}
+
+/* The backend's lanes all busy while there are messages to start; the
+ * lanes still running at the end are finished one by one. */
+static void batch_lanes(const kc_hash_engine *x, const uint8_t *const msgs[], const size_t lens[], size_t count,
+                        uint8_t *out)
+{
+    size_t nl = x->b->lanes, next = 0, ds = x->e->digest_bytes;
+    lane ls[LANES_MAX];
+    void *states[LANES_MAX];
+    const uint8_t *ptrs[LANES_MAX];
+    for (size_t i = 0; i < nl; i++, next++) {
+        lane_start(x, &ls[i], next, msgs[next], lens[next]);
+        states[i] = ls[i].state;
+    }
+    for (;;) {
+        /* a lane out of blocks moves on: to its tail, or to the next message */
+        int starved = 0;
+        for (size_t i = 0; i < nl; i++) {
+            lane *l = &ls[i];
+            while (!l->blocks && !starved) {
+                if (!l->tail) { lane_tail(x, l, msgs[l->msg], lens[l->msg]); continue; }
+                x->b->output(l->state, out + l->msg * ds, ds);
+                if (next == count) { starved = 1; l->msg = SIZE_MAX; break; }
+                lane_start(x, l, next, msgs[next], lens[next]);
+                next++;
+            }
+        }
+        if (starved) break;
+        size_t n = SIZE_MAX;
+        for (size_t i = 0; i < nl; i++) {
+            if (ls[i].blocks < n) n = ls[i].blocks;
+            ptrs[i] = ls[i].p;
+        }
+        x->b->compress_lanes(states, ptrs, n);
+        for (size_t i = 0; i < nl; i++) {
+            ls[i].p += n * x->b->block_bytes;
+            ls[i].blocks -= n;
+        }
+    }
+    /* the rest, one lane at a time */
+    for (size_t i = 0; i < nl; i++) {
+        lane *l = &ls[i];
+        if (l->msg == SIZE_MAX) continue;
+        for (;;) {
+            if (l->blocks) x->b->compress(l->state, l->p, l->blocks);
+            l->blocks = 0;
+            if (l->tail) break;
+            lane_tail(x, l, msgs[l->msg], lens[l->msg]);
+        }
+        x->b->output(l->state, out + l->msg * ds, ds);
+    }
+    kc_wipe(ls, sizeof ls);
+}
+
+kc_status kc_hash_batch(const char *name, const char *backend, const uint8_t *const msgs[], const size_t lens[],
+                        size_t count, uint8_t *out, size_t out_len)
+{
+    kc_name n;
+    kc_hash_engine x;
+    kc_status st = kc_name_expect(name, KC_NAME_HASH, &n);
+    if (st != KC_OK) return st;
+    if ((!msgs || !lens || !out) && count) return KC_ERR_NULL;
+    for (size_t i = 0; i < count; i++)
+        if (!msgs[i] && lens[i]) return KC_ERR_NULL;
+    if (out_len / n.hash->digest_bytes < count) return KC_ERR_OUTPUT_TOO_SMALL;
+    if ((st = kc_hash_engine_open(&x, n.hash, backend)) != KC_OK) return st;
+    if (x.b->lanes > 1 && x.b->lanes <= LANES_MAX && count >= x.b->lanes) {
+        batch_lanes(&x, msgs, lens, count, out);
+    } else {
+        for (size_t i = 0; i < count; i++) {
+            kc_hash_engine_start(&x);
+            kc_hash_engine_update(&x, msgs[i], lens[i]);
+            kc_hash_engine_final(&x, out + i * n.hash->digest_bytes);
+        }
+    }
+    kc_wipe(x.state, sizeof x.state);
+    return KC_OK;
+}
