@@ -15,6 +15,9 @@ extern const kc_block_backend kc_cham_neon;
 #if KC_ARCH_RV32
 extern const kc_block_backend kc_cham_rv32i;
 #endif
+#if KC_ARCH_AVR
+extern const kc_block_backend kc_cham_avr;
+#endif
 
 const kc_block_backend *const kc_cham_backends[] = {
 #if KC_ARCH_X86
@@ -26,6 +29,9 @@ const kc_block_backend *const kc_cham_backends[] = {
 #endif
 #if KC_ARCH_RV32
     &kc_cham_rv32i,
+#endif
+#if KC_ARCH_AVR
+    &kc_cham_avr,
 #endif
     &kc_cham_ref,
     NULL
