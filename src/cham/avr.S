@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* CHAM-64 on 8-bit AVR: one block in place, encryption and decryption.
+/* CHAM-64 on 8-bit AVR: one block, encryption and decryption.
  *
- *   void kc_cham_avr_encrypt(uint8_t blk[8], const cham_key *k, uint8_t rounds)
- *   void kc_cham_avr_decrypt(uint8_t blk[8], const cham_key *k, uint8_t rounds)
+ *   void kc_cham_avr_encrypt(uint8_t out[8], const uint8_t in[8], const cham_key *k, uint8_t rounds)
+ *   void kc_cham_avr_decrypt(same)
+ * out == in is fine.
  *
  * The four 16-bit words stay in r18..r25 (A, B, C, D, low byte first).  A
  * rotation by 8 is a swap of the two bytes, so it is a renaming: the even
@@ -115,9 +116,11 @@
     push r17
     push r28
     push r29
-    mov  N, r20
-    movw r26, r24           /* X = blk */
-    movw r30, r22           /* Z = k->rk */
+    mov  N, r18
+    push r24                /* out, for the end */
+    push r25
+    movw r26, r22           /* X = in */
+    movw r30, r20           /* Z = k->rk */
     ld   r18, X+
     ld   r19, X+
     ld   r20, X+
@@ -129,14 +132,16 @@
 .endm
 
 .macro EPILOGUE
-    st   -X, r25
-    st   -X, r24
-    st   -X, r23
-    st   -X, r22
-    st   -X, r21
-    st   -X, r20
-    st   -X, r19
-    st   -X, r18
+    pop  r27                /* X = out */
+    pop  r26
+    st   X+, r18
+    st   X+, r19
+    st   X+, r20
+    st   X+, r21
+    st   X+, r22
+    st   X+, r23
+    st   X+, r24
+    st   X+, r25
     clr  r0
     pop  r29
     pop  r28
