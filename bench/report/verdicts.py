@@ -357,7 +357,7 @@ def rv32_table7(cx):
                              ("pipo-64-128", "rv32i", "PIPO, the paper's method (assembly)"),
                              ("aes-128", "table", "AES-128, T-tables (C)"),
                              ("aes-128", "ct", "AES-128, bitsliced (C, constant time)"),
-                             ("hight-64-128", "ref", "HIGHT (not in the paper), portable C"),
+                             ("hight-64-128", "rv32i", "HIGHT (not in the paper), assembly"),
                              ("cham-64-128", "rv32i", "CHAM-64/128 (not in the paper), assembly"),
                              ("cham-128-128", "rv32i", "CHAM-128/128 (not in the paper), assembly")):
         v = Cross.get(cx.rv32, primitive=prim, impl=impl, op="encrypt", msg_len=16384)
