@@ -7,7 +7,7 @@
 #   $KC_BENCH_OUT/avr.jsonl       one JSON record per measurement
 #   $KC_BENCH_OUT/avr-tables.md   [TJ-AVR] Figs. 6-7 (TinyJAMBU, ATmega128),
 #                                 [FEA-OPT] Table 8 (FEA, ATmega328P), PIPO,
-#                                 HIGHT (ATmega128)
+#                                 HIGHT and CHAM (ATmega128)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 top=${KC_BUILD_DIR:-build}
@@ -28,6 +28,7 @@ run avr_bench_fea atmega128
 run avr_bench_fea_naive_m328p atmega328p
 run avr_bench_fea_avr_table_m328p atmega328p
 run avr_bench_hight atmega128
+run avr_bench_cham atmega128
 
 flags=$(sed -n -e 's/^CMAKE_C_FLAGS:STRING=//p' -e 's/^CMAKE_C_FLAGS_RELEASE:STRING=//p' "$build/CMakeCache.txt" | tr '\n' ' ')
 python3 - "$build" "$out" "$flags" "$(avr-gcc --version | head -1)" "$(dpkg-query -W -f='${Version}' simavr 2>/dev/null || echo '?')" <<'EOF'
@@ -72,7 +73,7 @@ TJ_CODE = {  # impl -> how its code size is counted
 }
 PROGRAMS = {"avr_bench_tinyjambu": "atmega128", "avr_bench_pipo": "atmega128", "avr_bench_fea": "atmega128",
             "avr_bench_fea_naive_m328p": "atmega328p", "avr_bench_fea_avr_table_m328p": "atmega328p",
-            "avr_bench_hight": "atmega128"}
+            "avr_bench_hight": "atmega128", "avr_bench_cham": "atmega128"}
 recs = []
 for program, mcu in PROGRAMS.items():
     for line in open(os.path.join(build, program + ".jsonl")):
@@ -92,8 +93,8 @@ for program, mcu in PROGRAMS.items():
         elif p.startswith("fea"):
             r["n_bits"] = 63
             r["code_bytes"] = obj_bytes(program, impl.replace("-", "_") + ".c")
-        elif p.startswith("hight") and impl == "avr":
-            r["code_bytes"] = obj_bytes(program, "avr.c", "avr.S")
+        elif p.startswith(("hight", "cham")) and impl == "avr":
+            r["code_bytes"] = obj_bytes(program, "avr.c", "avr.S", *(("avr128.S",) if p.startswith("cham") else ()))
         else:
             r["code_bytes"] = obj_bytes(program, impl.replace("-", "_") + ".c")
         recs.append(r)
@@ -215,6 +216,24 @@ for impl in ("avr", "ref"):
         impl, x["median"], med("atmega128", "hight-64-128", impl, "decrypt", 8),
         med("atmega128", "hight-64-128", impl, "encrypt", 128) / 128,
         med("atmega128", "hight-64-128", impl, "key_schedule"), x["code_bytes"], x["stack_bytes"]))
+# ---- CHAM ----
+md += ["", "## CHAM on the ATmega128", "",
+       "`avr` = AVR assembly: the state in 8 (CHAM-64, src/cham/avr.S) or 16 registers (CHAM-128, "
+       "src/cham/avr128.S), the rotations by 8 as register renaming, round keys read with `ldd`; "
+       "`ref` = the portable C (src/cham/ref.c). Revised round counts (88, 112, 120). ECB, key "
+       "schedule excluded from the per-byte figures; both share the C key schedule. Code bytes of `avr`: "
+       "avr.c + avr.S + avr128.S (all three ciphers, with the key schedule).", "",
+       "| cipher | backend | 1 block encrypt / decrypt (cycles) | 128 bytes encrypt / decrypt (c/B) | key schedule (cycles) | code bytes | stack bytes |",
+       "|---|---|---|---|---|---|---|"]
+for p, bs in (("cham-64-128", 8), ("cham-128-128", 16), ("cham-128-256", 16)):
+    for impl in ("avr", "ref"):
+        x = get.get(("atmega128", p, impl, "encrypt", bs))
+        if not x:
+            continue
+        md.append("| %s | `%s` | %d / %d | %.1f / %.1f | %d | %s | %d |" % (
+            p, impl, x["median"], med("atmega128", p, impl, "decrypt", bs),
+            med("atmega128", p, impl, "encrypt", 128) / 128, med("atmega128", p, impl, "decrypt", 128) / 128,
+            med("atmega128", p, impl, "key_schedule"), x["code_bytes"], x["stack_bytes"]))
 md += ["", "Counts that varied with the data (min != max): " +
        (", ".join("/".join(v) for v in varying) if varying else "none") + "."]
 with open(os.path.join(out, "avr-tables.md"), "w") as f:

@@ -83,9 +83,14 @@ rows = [  # primitive, block bytes, paper c/B, [(impl, what)]
                                   ("rv32i-bs4", "RV32I asm, 4 blocks in 32-bit words (beyond the paper)"),
                                   ("bitslice", "C, bitsliced, 8 blocks in uint64"),
                                   ("table", "C, S-box table")]),
-    ("hight-64-128", 8, "-", [("ref", "C reference (not in the paper)")]),
-    ("cham-64-128", 8, "-", [("ref", "C reference (not in the paper)")]),
-    ("cham-128-128", 16, "-", [("ref", "C reference (not in the paper)")]),
+    ("hight-64-128", 8, "-", [("rv32i", "RV32I asm, 8 byte registers (not in the paper)"),
+                              ("ref", "C reference (not in the paper)")]),
+    ("cham-64-128", 8, "-", [("rv32i", "RV32I asm, each 16-bit word twice in a register (not in the paper)"),
+                             ("ref", "C reference (not in the paper)")]),
+    ("cham-128-128", 16, "-", [("rv32i", "RV32I asm, round keys in 16 registers (not in the paper)"),
+                               ("ref", "C reference (not in the paper)")]),
+    ("cham-128-256", 16, "-", [("rv32i", "RV32I asm, round keys in 16 registers (not in the paper)"),
+                               ("ref", "C reference (not in the paper)")]),
 ]
 md = ["# RV32I: [RV32-KBC] Table 6 beside our retired-instruction counts", "",
       "Paper (Kwak, Kim, Seo, JKIISC 2021): **cycles**/byte of their assembly on a SiFive E31 "

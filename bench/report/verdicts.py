@@ -356,7 +356,10 @@ def rv32_table7(cx):
                              ("lea-128", "rv32i", "LEA, the paper's method (assembly)"),
                              ("pipo-64-128", "rv32i", "PIPO, the paper's method (assembly)"),
                              ("aes-128", "table", "AES-128, T-tables (C)"),
-                             ("aes-128", "ct", "AES-128, bitsliced (C, constant time)")):
+                             ("aes-128", "ct", "AES-128, bitsliced (C, constant time)"),
+                             ("hight-64-128", "rv32i", "HIGHT (not in the paper), assembly"),
+                             ("cham-64-128", "rv32i", "CHAM-64/128 (not in the paper), assembly"),
+                             ("cham-128-128", "rv32i", "CHAM-128/128 (not in the paper), assembly")):
         v = Cross.get(cx.rv32, primitive=prim, impl=impl, op="encrypt", msg_len=16384)
         if v:
             rows.append([what, "`%s`" % impl, num(v / 16384)])

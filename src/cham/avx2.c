@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* CHAM, AVX2: word-sliced, 8 CHAM-128 blocks (32-bit lanes) or 16 CHAM-64
  * blocks (16-bit lanes) per set of four ymm registers, two sets in flight;
- * ROL8 is a byte shuffle, ROL1 two shifts and an OR.  See cham_simd.h. */
+ * ROL8 is a byte shuffle, ROL1 two shifts and an OR.  See cham_simd.h.
+ * A round is 7 vector uops per set (2 XOR, ADD, ROL1 3, shuffle) for its
+ * 128 bytes, so CHAM-128/128 needs >= 112 * 7 / 128 / 3 = 2.04 cycles/byte
+ * on the three vector ports of an Intel core (1.53 on Zen 3's four); <= 1.5
+ * needs AVX-512 (vprold: 5 uops a round on 256 bytes). */
 #include "core/arch.h"
 #if KC_ARCH_X86
 #include <immintrin.h>

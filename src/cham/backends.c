@@ -12,6 +12,12 @@ extern const kc_block_backend kc_cham_avx512, kc_cham_avx2;
 #if KC_ARCH_AARCH64
 extern const kc_block_backend kc_cham_neon;
 #endif
+#if KC_ARCH_RV32
+extern const kc_block_backend kc_cham_rv32i;
+#endif
+#if KC_ARCH_AVR
+extern const kc_block_backend kc_cham_avr;
+#endif
 
 const kc_block_backend *const kc_cham_backends[] = {
 #if KC_ARCH_X86
@@ -20,6 +26,12 @@ const kc_block_backend *const kc_cham_backends[] = {
 #endif
 #if KC_ARCH_AARCH64
     &kc_cham_neon,
+#endif
+#if KC_ARCH_RV32
+    &kc_cham_rv32i,
+#endif
+#if KC_ARCH_AVR
+    &kc_cham_avr,
 #endif
     &kc_cham_ref,
     NULL

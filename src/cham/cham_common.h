@@ -54,10 +54,12 @@ static inline void cham_expand_key(cham_key *k, const uint8_t *key, size_t key_l
     }
     k->rounds = rounds;
     k->w = w;
-    uint32_t twice = w == 16 ? 0x10001 : 1;
+    /* 2 nk is 8 or 16: a mask, and constant shifts, not libgcc's division
+     * and multiplication on RV32I and AVR. */
     for (unsigned i = 0; i < rounds; i++) {
-        k->rk[i] = rk[i % (2 * nk)] * twice;
-        k->ri[i] = i * twice;
+        uint32_t x = rk[i & (2 * nk - 1)];
+        k->rk[i] = w == 16 ? x | x << 16 : x;
+        k->ri[i] = w == 16 ? i | (uint32_t)i << 16 : i;
     }
     kc_wipe(rk, sizeof rk);
 }

@@ -15,6 +15,9 @@ extern const kc_block_backend kc_hight_neon;
 #if KC_ARCH_AVR
 extern const kc_block_backend kc_hight_avr;
 #endif
+#if KC_ARCH_RV32
+extern const kc_block_backend kc_hight_rv32i;
+#endif
 
 const kc_block_backend *const kc_hight_backends[] = {
 #if KC_ARCH_X86
@@ -27,6 +30,9 @@ const kc_block_backend *const kc_hight_backends[] = {
 #endif
 #if KC_ARCH_AVR
     &kc_hight_avr,
+#endif
+#if KC_ARCH_RV32
+    &kc_hight_rv32i,
 #endif
     &kc_hight_ref,
     NULL

@@ -5,7 +5,8 @@
  *   reversed here (src/hight/hight_common.h), both directions; every
  *   backend against "ref" on random keys and 1..17 blocks;
  * - CHAM: the 2017 paper's Appendix A values (80, 80, 96 rounds, words as
- *   little-endian bytes, as tests/test_cham.c), both directions. */
+ *   little-endian bytes, as tests/test_cham.c), both directions; every
+ *   backend against "ref" on random keys and blocks (revised rounds). */
 #include <string.h>
 #include "avr_sys.h"
 #include "core/backend.h"
@@ -15,6 +16,7 @@
 extern const kc_block_backend *const kc_hight_backends[];
 extern const kc_block_backend *const kc_cham_backends[];
 extern const kc_block_backend kc_hight_ref;
+extern const kc_block_backend kc_cham_ref;
 
 /* key (16), pt (8), ct (8): our byte order (the standard's reversed). */
 static const uint8_t HIGHT_V[4][32] PROGMEM = {
@@ -49,7 +51,7 @@ static const uint8_t CHAM_V[3][67] PROGMEM = {
 };
 
 static uint8_t hctx[sizeof(hight_key)], href[sizeof(hight_key)];
-static cham_key ck;
+static cham_key ck, ckref;
 static uint8_t a[17 * 8], b[17 * 8], c[17 * 8];
 
 static void hight_vectors(const kc_block_backend *be)
@@ -95,6 +97,24 @@ static void cham_vectors(const kc_block_backend *be)
     }
 }
 
+static void cham_differential(const kc_block_backend *be)
+{
+    static const uint8_t kl[3] = { 16, 16, 32 }, bl[3] = { 8, 16, 16 };
+    uint8_t key[32];
+    for (uint8_t i = 0; i < 24; i++) {
+        uint8_t v = i % 3, bs = bl[v], n = 1 + avr_rand() % (sizeof a / bs);
+        avr_random_bytes(key, kl[v]);
+        avr_random_bytes(a, bs * n);
+        kc_cham_ref.set_key(&ckref, key, kl[v], bs);
+        kc_cham_ref.encrypt(&ckref, b, a, n);
+        be->set_key(&ck, key, kl[v], bs);
+        be->encrypt(&ck, c, a, n);
+        avr_check_bytes(c, b, bs * n, PSTR("cham random vs ref: encrypt"), i);
+        be->decrypt(&ck, c, c, n);                       /* in place */
+        avr_check_bytes(c, a, bs * n, PSTR("cham random vs ref: decrypt"), i);
+    }
+}
+
 int main(void)
 {
     avr_sys_init();
@@ -110,6 +130,7 @@ int main(void)
         const kc_block_backend *be = kc_cham_backends[i];
         unsigned long before = avr_passed;
         cham_vectors(be);
+        cham_differential(be);
         printf_P(PSTR("cham backend %s: %lu checks passed\n"), be->head.name, avr_passed - before);
     }
     return avr_finish(PSTR("avr_test_hight_cham"));
