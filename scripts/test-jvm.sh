@@ -56,7 +56,8 @@ import statistics, sys, time
 from pyspark.sql import SparkSession
 import kcipher.spark as ks
 keys, n = sys.argv[1], int(sys.argv[2])
-spark = SparkSession.builder.master("local[2]").config("spark.ui.enabled", "false").getOrCreate()
+spark = (SparkSession.builder.master("local[2]").config("spark.ui.enabled", "false")
+         .config("spark.ui.showConsoleProgress", "false").getOrCreate())
 df = spark.range(0, n, 1, 2).selectExpr("id", "format_string('4%015d', id * 7919 + 13) AS v").cache()
 df.count()
 run = lambda: ks.tokenize(df, {"v": "card"}, cipher="ff1-aria-256", key_name="cust", keyring=keys) \
