@@ -32,8 +32,13 @@ case class KcCall(children: Seq[Expression], keyring: String, encrypt: Boolean)
   override def eval(input: InternalRow): Any = {
     val v = children.head.eval(input)
     if (v == null) return null
-    val t = KcSql.tokenizer(this, children(1).eval(input), children(2).eval(input))
-    UTF8String.fromString(if (encrypt) t.tokenize(v.toString) else t.detokenize(v.toString))
+    val (f, k) = (children(1).eval(input), children(2).eval(input))
+    val t = KcSql.tokenizer(this, f, k)
+    try UTF8String.fromString(if (encrypt) t.tokenize(v.toString) else t.detokenize(v.toString)) catch {
+      case e: KCipherException if e.row() >= 0 =>   // as KcBatchExec's, without the row (not known here)
+        val at = if (e.position() >= 0) s": character ${e.position() + 1} (1-based)" else ""
+        throw new KCipherException(e.status(), s"$prettyName('$f', '$k')$at: ${e.status()}", -1, -1)
+    }
   }
 
   override protected def withNewChildrenInternal(c: IndexedSeq[Expression]): KcCall = copy(children = c)

@@ -141,5 +141,13 @@ class KcSparkTest {
         assertTrue(msg.contains("kc_tokenize('card', 'cust'): partition 1, row 7 (0-based)"), msg);
         assertFalse(msg.contains("x4111"), "the value is not in the error: " + msg);
         assertTrue(KcSql.plan(q).contains("KcBatch"), KcSql.plan(q));
+        // Per row (under IF): fails too.
+        Dataset<Row> r = reg.range(0, 100, 1, 2).selectExpr("id", "IF(id = 57, 'x4111-1111', format_string('4%015d', id)) AS v")
+                            .selectExpr("IF(id > 0, kc_tokenize(v, 'card', 'cust'), NULL) AS tok");
+        Exception e2 = assertThrows(Exception.class, r::collectAsList);
+        msg = String.valueOf(e2.getMessage());
+        assertTrue(msg.contains("kc_tokenize('card', 'cust'): character 1 (1-based)"), msg);
+        assertFalse(msg.contains("x4111"), "the value is not in the error: " + msg);
+        assertFalse(KcSql.plan(r).contains("KcBatch"), KcSql.plan(r));
     }
 }
