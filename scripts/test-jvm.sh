@@ -41,13 +41,45 @@ if [ "${1:-}" = --bench ]; then
        -Dmdep.outputFile="$dir/classpath.txt" -Dkcipher.target="$dir/maven") || { echo "FAILED: JVM benchmark build"; exit 1; }
   java -Djava.library.path="$dir" -cp "$dir/maven/classes:$dir/maven/test-classes:$(cat "$dir/classpath.txt")" \
        org.kcipher.bench.GcmBench "$out/jvm.tsv" || { echo "FAILED: JVM benchmark"; exit 1; }
-  # Spark: the SQL UDF (a row a native call) vs KcSpark.tokenize (batches), a row appended to jvm.tsv.
+  # Spark: SQL kc_tokenize (KcBatch) vs the same as a per-row Java UDF, KcSpark.tokenize and, when
+  # $build/python-venv (scripts/test-python.sh) has pyspark, Python's mapInArrow: rows appended to jvm.tsv.
   if [ "${KC_JVM_SPARK:-1}" != 0 ]; then
     echo "== JVM: Spark benchmark (local[2])"
+    py=$(cd "$build" && pwd)/python-venv/bin/python pyrate=
+    if [ -x "$py" ] && "$py" -c 'import pyspark, pyarrow, pandas, cffi' 2>/dev/null &&
+       cmake --build "$dir" -j2 --target kcipher_shared >>"$dir.build.log" 2>&1; then
+      keys=$(mktemp -d) && "$dir/kcipher" key new cust --cipher ff1-aria-256 --keyring "$keys" >/dev/null &&
+      # The same rows as SparkBenchTest through kcipher.spark.tokenize (mapInArrow), median of 3 after a warm-up.
+      pyrate=$(PYTHONPATH=$PWD/python KCIPHER_LIBRARY=$dir/libkcipher.so PYSPARK_PYTHON=$py SPARK_LOCAL_IP=127.0.0.1 \
+               "$py" - "$keys" 400000 <<'PY' 2>"$dir/spark-python.log" | tail -1
+import statistics, sys, time
+from pyspark.sql import SparkSession
+import kcipher.spark as ks
+keys, n = sys.argv[1], int(sys.argv[2])
+spark = (SparkSession.builder.master("local[2]").config("spark.ui.enabled", "false")
+         .config("spark.ui.showConsoleProgress", "false").getOrCreate())
+df = spark.range(0, n, 1, 2).selectExpr("id", "format_string('4%015d', id * 7919 + 13) AS v").cache()
+df.count()
+run = lambda: ks.tokenize(df, {"v": "card"}, cipher="ff1-aria-256", key_name="cust", keyring=keys) \
+    .write.format("noop").mode("overwrite").save()
+run()
+rates = []
+for _ in range(3):
+    t = time.perf_counter(); run(); rates.append(n / (time.perf_counter() - t))
+spark.stop()
+print("%.0f" % statistics.median(rates))
+PY
+      ) || pyrate=
+      rm -rf "$keys"
+      [ -n "$pyrate" ] || echo "note: the Python mapInArrow row failed ($dir/spark-python.log)"
+    else
+      echo "note: no Python mapInArrow row (needs $build/python-venv with pyspark: scripts/test-python.sh)"
+    fi
     (cd jvm && mvn -B -q install -DskipTests -Dkcipher.library.path="$dir" -Dkcipher.target="$dir/maven" \
                    -Dkcipher.native.platform="linux-$(uname -m)") &&
     (cd jvm/spark && mvn -B -q test -Dtest=SparkBenchTest -Dkcipher.library.path="$dir" -Dkcipher.cli="$dir/kcipher" \
-                   -Dkcipher.target="$dir/spark-maven" -Dkcipher.bench.out="$(cd "$out" && pwd)/jvm.tsv") ||
+                   -Dkcipher.target="$dir/spark-maven" -Dkcipher.bench.out="$(cd "$out" && pwd)/jvm.tsv" \
+                   -Dkcipher.bench.python="$pyrate") ||
       { echo "FAILED: Spark benchmark"; exit 1; }
   fi
   exit 0

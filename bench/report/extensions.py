@@ -100,7 +100,9 @@ def section_jvm(crossdir):
     out += ["From `jvm.tsv`, both sides in the same JVM: ARIA and LEA through `Cipher` against Bouncy Castle's "
             "engines; AES against SunJCE's intrinsics and tokenization from Java against the same batches through "
             "`kc_tokenize_batch` timed in C, these two measured in turns (the ratio is the median of the ratios); "
-            "Spark's SQL function (a native call a row) against `KcSpark.tokenize` (4096 values a call) on "
-            "`local[2]`, median of three.", "",
+            "Spark's SQL function `kc_tokenize` (the KcBatch operator, 4096 values a native call) against the same "
+            "call as a plain Java UDF (a native call a row), `KcSpark.tokenize` (mapPartitions) and, when the "
+            "build's Python venv has pyspark, Python's `kcipher.spark.tokenize` (mapInArrow, timed in its own "
+            "Spark) on the same rows, `local[2]`, medians of three.", "",
             table(["case", "kcipher", "peer", "peer is", "ratio", "unit", ""], rows)]
     return "\n".join(out)

@@ -13,8 +13,6 @@ import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.api.java.UDF3;
-import org.apache.spark.sql.types.DataTypes;
 import org.kcipher.Tokenizer;
 
 /**
@@ -26,10 +24,11 @@ import org.kcipher.Tokenizer;
  * <li>{@link #tokenize(Dataset, String, String, String, String)}: a column
  *   tokenized a partition at a time, {@value #BATCH} values per native call.</li>
  * <li>{@link #register(SparkSession, String)}: the SQL functions
- *   {@code kc_tokenize(col, format, keyname)} and {@code kc_detokenize(...)}.
- *   Spark calls a JVM UDF once per row, so these make one native call per
- *   value: use the Dataset method for bulk work (about 3x the rows/s on
- *   local[2]: SparkBenchTest).</li>
+ *   {@code kc_tokenize(col, format, keyname)} and {@code kc_detokenize(...)},
+ *   planned as a KcBatch operator ({@value #BATCH} rows a native call; KcSql.scala
+ *   says where a call stays one native call a row).  Without register, the
+ *   session option {@code spark.sql.extensions=org.kcipher.spark.KcSparkExtensions}
+ *   with {@code spark.kcipher.keyring=DIR} gives the same.</li>
  * </ul>
  * Tokens equal the CLI's {@code kcipher tokenize --key-name NAME --column c=FORMAT}
  * (no context: the empty tweak).
@@ -47,12 +46,9 @@ public final class KcSpark {
                 k -> Tokenizer.fromKeyring(Path.of(keyring), key, format));
     }
 
-    /** Registers kc_tokenize(col, format, keyname) and kc_detokenize(col, format, keyname) as SQL functions. */
+    /** Registers kc_tokenize(col, format, keyname) and kc_detokenize(col, format, keyname) as SQL functions, batched. */
     public static void register(SparkSession spark, String keyring) {
-        spark.udf().register("kc_tokenize", (UDF3<String, String, String, String>)
-                (v, format, key) -> v == null ? null : tokenizer(keyring, key, format).tokenize(v), DataTypes.StringType);
-        spark.udf().register("kc_detokenize", (UDF3<String, String, String, String>)
-                (v, format, key) -> v == null ? null : tokenizer(keyring, key, format).detokenize(v), DataTypes.StringType);
+        KcSql.install(spark, keyring);
     }
 
     /** df with the string column tokenized in its format under the keyring's key, batched per partition. */

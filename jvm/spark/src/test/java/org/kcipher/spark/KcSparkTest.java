@@ -25,10 +25,14 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Spark SQL on local[2], row for row equal to the CLI. */
+/**
+ * Spark SQL on local[2], row for row equal to the CLI: the session made
+ * with KcSparkExtensions (spark.kcipher.keyring), a second one through
+ * KcSpark.register.
+ */
 class KcSparkTest {
     static final String CLI = System.getProperty("kcipher.cli", "");
-    static SparkSession spark;
+    static SparkSession spark, reg;
     static Path keyring;
 
     @BeforeAll
@@ -37,8 +41,11 @@ class KcSparkTest {
         keyring = Files.createTempDirectory("kc-keys", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
         run(List.of("key", "new", "cust", "--cipher", "ff1-aria-256", "--keyring", keyring.toString()), null);
         spark = SparkSession.builder().master("local[2]").appName("kcipher-test")
-                .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "2").getOrCreate();
-        KcSpark.register(spark, keyring.toString());
+                .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "2")
+                .config("spark.sql.extensions", KcSparkExtensions.class.getName())
+                .config("spark.kcipher.keyring", keyring.toString()).getOrCreate();
+        reg = spark.newSession();
+        KcSpark.register(reg, keyring.toString());
     }
 
     @AfterAll
@@ -75,9 +82,15 @@ class KcSparkTest {
         assertEquals(n, want.size());
 
         StructType schema = new StructType().add("id", DataTypes.IntegerType).add("v", DataTypes.StringType);
-        Dataset<Row> df = spark.createDataFrame(rows, schema).repartition(2);
+        Dataset<Row> df = reg.createDataFrame(rows, schema).repartition(2);
         df.createOrReplaceTempView("t");
-        List<Row> sql = spark.sql("SELECT id, kc_tokenize(v, 'card', 'cust') AS tok FROM t ORDER BY id").collectAsList();
+        Dataset<Row> q = reg.sql("SELECT id, kc_tokenize(v, 'card', 'cust') AS tok FROM t ORDER BY id");
+        List<Row> sql = q.collectAsList();
+        // Batched: 2 partitions of ~5000 rows, 4096 a batch: 4 native calls, not 10000 (twice over:
+        // ORDER BY's range partitioning samples its input with a job of its own).
+        long[] calls = KcSql.nativeCalls(q);
+        assertTrue(calls[1] == n || calls[1] == 2 * n, "values through the batch operator: " + calls[1]);
+        assertTrue(calls[0] >= 2 && calls[0] * 1000 <= calls[1], "native calls: " + calls[0]);
         List<Row> batched = KcSpark.tokenize(df, "v", "card", "cust", keyring.toString()).orderBy("id").collectAsList();
         for (int i = 0; i < n; i++) {
             assertEquals(i, sql.get(i).getInt(0));
@@ -88,7 +101,53 @@ class KcSparkTest {
                                                "v", "card", "cust", keyring.toString()).orderBy("id");
         List<Row> b = back.collectAsList();
         for (int i = 0; i < n; i++) assertEquals(vals[i], b.get(i).getString(1));
-        assertEquals(vals[7], spark.sql("SELECT kc_detokenize(kc_tokenize(v, 'card', 'cust'), 'card', 'cust') FROM t WHERE id = 7")
-                                    .collectAsList().get(0).getString(0));
+        Dataset<Row> nested = reg.sql("SELECT kc_detokenize(kc_tokenize(v, 'card', 'cust'), 'card', 'cust') FROM t WHERE id = 7");
+        assertEquals(vals[7], nested.collectAsList().get(0).getString(0));
+        assertEquals(2, KcSql.nativeCalls(nested)[1], "two batch layers, one value each");
+        // Under CASE: per row (the fallback), the same tokens.
+        List<Row> cond = reg.sql("SELECT id, CASE WHEN id % 2 = 0 THEN kc_tokenize(v, 'card', 'cust') END FROM t ORDER BY id")
+                            .collectAsList();
+        for (int i = 0; i < n; i++) assertEquals(i % 2 == 0 ? want.get(i) : null, cond.get(i).getString(1), "CASE row " + i);
+        // The extension's session: the same tokens, batched, in the plan.
+        spark.createDataFrame(rows, schema).repartition(2).createOrReplaceTempView("t");
+        Dataset<Row> e = spark.sql("SELECT id, kc_tokenize(v, 'card', 'cust') AS tok FROM t WHERE kc_tokenize(v, 'card', 'cust') > '5' ORDER BY id");
+        List<Row> er = e.collectAsList();
+        assertTrue(KcSql.plan(e).contains("KcBatch"), KcSql.plan(e));
+        int k = 0;
+        for (int i = 0; i < n; i++) if (want.get(i).compareTo("5") > 0) assertEquals(want.get(i), er.get(k++).getString(1));
+        assertEquals(k, er.size());
+        assertTrue(KcSql.nativeCalls(e)[0] <= 12, "native calls " + KcSql.nativeCalls(e)[0]);
+    }
+
+    @Test
+    void nullsStayNull() {
+        Dataset<Row> q = reg.range(0, 6, 1, 2).selectExpr("id", "IF(id % 3 = 0, NULL, format_string('4%015d', id)) AS v")
+                            .selectExpr("id", "v", "kc_tokenize(v, 'card', 'cust') AS tok").orderBy("id");
+        List<Row> r = q.collectAsList();
+        assertTrue(KcSql.nativeCalls(q)[0] >= 1, "batched");
+        for (Row x : r) {
+            assertEquals(x.isNullAt(1), x.isNullAt(2), "row " + x.getLong(0));
+            if (!x.isNullAt(1)) assertNotEquals(x.getString(1), x.getString(2));
+        }
+    }
+
+    @Test
+    void badValueFailsTheQuery() {
+        Dataset<Row> q = reg.range(0, 100, 1, 2).selectExpr("id", "IF(id = 57, 'x4111-1111', format_string('4%015d', id)) AS v")
+                            .selectExpr("kc_tokenize(v, 'card', 'cust') AS tok");
+        Exception e = assertThrows(Exception.class, q::collectAsList);
+        String msg = String.valueOf(e.getMessage());
+        for (Throwable c = e; c != null; c = c.getCause()) msg += " | " + c.getMessage();
+        assertTrue(msg.contains("kc_tokenize('card', 'cust'): partition 1, row 7 (0-based)"), msg);
+        assertFalse(msg.contains("x4111"), "the value is not in the error: " + msg);
+        assertTrue(KcSql.plan(q).contains("KcBatch"), KcSql.plan(q));
+        // Per row (under IF): fails too.
+        Dataset<Row> r = reg.range(0, 100, 1, 2).selectExpr("id", "IF(id = 57, 'x4111-1111', format_string('4%015d', id)) AS v")
+                            .selectExpr("IF(id > 0, kc_tokenize(v, 'card', 'cust'), NULL) AS tok");
+        Exception e2 = assertThrows(Exception.class, r::collectAsList);
+        msg = String.valueOf(e2.getMessage());
+        assertTrue(msg.contains("kc_tokenize('card', 'cust'): character 1 (1-based)"), msg);
+        assertFalse(msg.contains("x4111"), "the value is not in the error: " + msg);
+        assertFalse(KcSql.plan(r).contains("KcBatch"), KcSql.plan(r));
     }
 }
