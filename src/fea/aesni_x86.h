@@ -281,7 +281,7 @@ static void call_init(const fea_aesni_ctx *x, fea_call *cl, const uint64_t *w, i
 {
     unsigned r = x->c.rounds, na = (x->c.n + 1) / 2, nb = x->c.n / 2, period = x->c.variant == 2 ? 3 : 2;
     unsigned i = decrypt ? r : 1;
-    uint8_t in[16] = { 0 }, out[16], xq[8][sizeof(V)] = { { 0 } }, mq[8][sizeof(V)] = { { 0 } };
+    uint8_t in[16] = { 0 }, out[16], pw[3][8], xq[8][sizeof(V)] = { { 0 } }, mq[8][sizeof(V)] = { { 0 } };
     cl->shared = w != NULL;
     for (int m = 0; m < 16; m++)
         for (int e = 0; e < 2; e++) {
@@ -291,15 +291,23 @@ static void call_init(const fea_aesni_ctx *x, fea_call *cl, const uint64_t *w, i
     cl->phi[0] = TAB(FEA_AESNI_PHI[0][0]);
     cl->phi[1] = TAB(FEA_AESNI_PHI[0][1]);
     cl->nib = SET1(0x0f);
+    /* phi is linear: phi(W ^ RK_a) = phi(W) ^ x->rk, so only the tweak
+     * words are converted here (set_key converted the round keys). */
+    for (unsigned t = 0; t < period; t++) {
+        kc_store64_be(in, w ? w[t] : 0);
+        _mm_storeu_si128((__m128i *)out, phi16(in));
+        memcpy(pw[t], out, 8);
+    }
     for (unsigned s = 0; s < r; s++, i = decrypt ? i - 1 : i + 1) {
         unsigned hx = i % 2 ? (nb + 7) / 8 : (na + 7) / 8;
-        kc_store64_be(in, w ? w[i % period] ^ x->c.rk[i - 1][0] : x->c.rk[i - 1][0]);
-        kc_store64_be(in + 8, x->c.rk[i - 1][1]);
-        _mm_storeu_si128((__m128i *)out, phi16(in));
+        uint64_t a, t;
+        memcpy(&a, x->rk[i - 1][0], 8);
+        memcpy(&t, pw[i % period], 8);
+        a ^= t;
+        memcpy(cl->kx[s], &a, 8);
+        memcpy(cl->kb[s], x->rk[i - 1][1], 8);
         for (unsigned q = 0; q < 8; q++) {
-            cl->kx[s][q] = out[q];
-            cl->kb[s][q] = out[q + 8];
-            xq[q][s] = out[q];                              /* byte-sliced over the steps s */
+            xq[q][s] = cl->kx[s][q];                        /* byte-sliced over the steps s */
             mq[q][s] = (uint8_t)(q >= hx ? 0xff : 0);       /* input bytes from hx on */
         }
     }
@@ -317,6 +325,7 @@ static void call_init(const fea_aesni_ctx *x, fea_call *cl, const uint64_t *w, i
     }
     kc_wipe(in, sizeof in);
     kc_wipe(out, sizeof out);
+    kc_wipe(pw, sizeof pw);
     kc_wipe(xq, sizeof xq);
 }
 

@@ -261,9 +261,14 @@ static void ctr_kernel(const void *ctx, uint64_t hi, uint64_t lo, uint8_t *out, 
         ctr_part(k->ek, k->nr, BASE(a), rijndael_ctr_idx + 2 * r, out, in, h);
         a += 8; n -= h; in += 16 * h; out += 16 * h;
     }
-    for (; n >= 8; a += 8, n -= 8, in += 8 * 16, out += 8 * 16)
-        ctr_blocks(k->ek, k->nr, BASE(a), rijndael_ctr_idx, out, in, 8);
-    if (n) ctr_part(k->ek, k->nr, BASE(a), rijndael_ctr_idx, out, in, n);
+    __m128i base = BASE(a);
+    for (; n >= 8; n -= 8, in += 8 * 16, out += 8 * 16) {
+        a += 8;
+        __m128i next = BASE(a);   /* before the pass, off round 1's path (vaes_avx2.c) */
+        ctr_blocks(k->ek, k->nr, base, rijndael_ctr_idx, out, in, 8);
+        base = next;
+    }
+    if (n) ctr_part(k->ek, k->nr, base, rijndael_ctr_idx, out, in, n);
 #undef BASE
 }
 

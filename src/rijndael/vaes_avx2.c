@@ -263,9 +263,17 @@ static ALWAYS_INLINE void ctr_kernel_nr(const aesni_key *k, const unsigned NR, u
         ctr_part(k->ek, NR, BASE(a), rijndael_ctr_idx + 2 * r, out, in, h);
         a += 16; n -= h; in += 16 * h; out += 16 * h;
     }
-    for (; n >= 16; a += 16, n -= 16, in += 16 * 16, out += 16 * 16)
-        ctr_blocks(k->ek, NR, BASE(a), rijndael_ctr_idx, out, in, 16, 8);
-    if (n) ctr_part(k->ek, NR, BASE(a), rijndael_ctr_idx, out, in, n);
+    __m256i base = BASE(a);
+    for (; n >= 16; n -= 16, in += 16 * 16, out += 16 * 16) {
+        a += 16;
+        /* The next pass's base before this one: made at the top of its
+         * own pass, its chain (bswap, vpinsrq, vinserti128) stalled the
+         * first round, 10% of CTR on Sapphire Rapids under the Zen 3 mask. */
+        __m256i next = BASE(a);
+        ctr_blocks(k->ek, NR, base, rijndael_ctr_idx, out, in, 16, 8);
+        base = next;
+    }
+    if (n) ctr_part(k->ek, NR, base, rijndael_ctr_idx, out, in, n);
 #undef BASE
 }
 
@@ -323,8 +331,14 @@ static void wide_ctr_run(const void *ctx, const uint8_t *counter, uint64_t lo, u
         wide_ctr_part(k, BASE(a), idx + r, out, in, h);
         a += 8; n -= h; in += bs * h; out += bs * h;
     }
-    for (; n >= 8; a += 8, n -= 8, in += 8 * bs, out += 8 * bs) wide_ctr_blocks(k, BASE(a), idx, out, in, 8, 8);
-    if (n) wide_ctr_part(k, BASE(a), idx, out, in, n);
+    __m256i base = BASE(a);
+    for (; n >= 8; n -= 8, in += 8 * bs, out += 8 * bs) {
+        a += 8;
+        __m256i next = BASE(a);   /* as in ctr_kernel_nr */
+        wide_ctr_blocks(k, base, idx, out, in, 8, 8);
+        base = next;
+    }
+    if (n) wide_ctr_part(k, base, idx, out, in, n);
 #undef BASE
 }
 
