@@ -231,6 +231,43 @@ static void api(void)
     }
 }
 
+/* kc_hash_dup: the copy goes on from where the original was, independently of it. */
+static void dup(void)
+{
+    static uint8_t msg[2000];
+    uint8_t want[64], got[64], got2[64];
+    for (size_t k = 0; k < NNAMES; k++) {
+        kc_hash *h, *d;
+        if (!tl_check_status(kc_hash_new(&h, names[k], NULL), KC_OK, "%s", names[k])) continue;
+        for (int c = 0; c < 20; c++) {
+            size_t len = tl_rand_below(sizeof msg), cut = tl_rand_below(len + 1);
+            tl_random_bytes(msg, len);
+            kc_hash_compute(names[k], "ref", msg, len, want, sizeof want);
+            kc_hash_reset(h);
+            kc_hash_update(h, msg, cut);
+            if (!tl_check_status(kc_hash_dup(&d, h), KC_OK, "%s dup", names[k])) break;
+            kc_hash_update(h, msg + cut, len - cut);
+            kc_hash_final(h, got, sizeof got);              /* the original finished first: d unmoved */
+            kc_hash_update(d, msg + cut, len - cut);
+            kc_hash_final(d, got2, sizeof got2);
+            tl_check_bytes(got, want, kc_hash_size(h), "%s original after dup, len %zu cut %zu", names[k], len, cut);
+            tl_check_bytes(got2, want, kc_hash_size(d), "%s copy, len %zu cut %zu", names[k], len, cut);
+            tl_check(!strcmp(kc_hash_backend_name(d), kc_hash_backend_name(h)), "%s copy's backend", names[k]);
+            kc_hash_free(d);
+        }
+        if (tl_check_status(kc_hash_dup(&d, h), KC_OK, "%s dup of a finished hash", names[k])) {
+            tl_check_status(kc_hash_final(d, got, sizeof got), KC_ERR_STATE, "%s copy of a finished hash", names[k]);
+            kc_hash_free(d);
+        }
+        kc_hash_free(h);
+    }
+    static int sentinel;
+    kc_hash *d = (kc_hash *)(void *)&sentinel;                 /* any non-NULL: dup must clear it */
+    tl_check_status(kc_hash_dup(&d, NULL), KC_ERR_NULL, "dup of NULL");
+    tl_check(d == NULL, "dup of NULL leaves NULL");
+    tl_check_status(kc_hash_dup(NULL, NULL), KC_ERR_NULL, "dup into NULL");
+}
+
 /* HMAC streamed equals one-shot, every hash, keys around the block size. */
 static void hmac_stream(void)
 {
@@ -332,6 +369,7 @@ int main(void)
     printf("%ld vectors checked\n", checked);
     against_ref();
     api();
+    dup();
     hmac_stream();
     batch();
     return tl_finish("hash");
