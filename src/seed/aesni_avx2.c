@@ -16,11 +16,11 @@ const kc_block_backend kc_seed_aesni_avx2 = {
         .timing = KC_CONSTANT_TIME,
         .ctx_size = sizeof(seed_key),
     },
-    .set_key = seed_x86_set_key,
-    .encrypt = seed_x86_encrypt,
-    .decrypt = seed_x86_decrypt,
-    .ctr = seed_x86_ctr,
-    .cbc_encrypt = seed_x86_cbc,
+    .set_key = seed_simd_set_key,
+    .encrypt = seed_simd_encrypt,
+    .decrypt = seed_simd_decrypt,
+    .ctr = seed_simd_ctr,
+    .cbc_encrypt = seed_simd_cbc,
 };
 KC_TARGET_END
 #endif

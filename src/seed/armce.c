@@ -58,11 +58,11 @@ const kc_block_backend kc_seed_armce = {
         .timing = KC_CONSTANT_TIME,
         .ctx_size = sizeof(seed_key),
     },
-    .set_key = seed_neon_set_key,
-    .encrypt = seed_neon_encrypt,
-    .decrypt = seed_neon_decrypt,
-    .ctr = seed_neon_ctr,
-    .cbc_encrypt = seed_neon_cbc,
+    .set_key = seed_simd_set_key,
+    .encrypt = seed_simd_encrypt,
+    .decrypt = seed_simd_decrypt,
+    .ctr = seed_simd_ctr,
+    .cbc_encrypt = seed_simd_cbc,
 };
 KC_TARGET_END
 #endif

@@ -18,7 +18,8 @@
 #include "seed/seed_bitslice.h"
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
-#define BATCH (4 * SETS)
+#define V_LANES 4
+#define BATCH (V_LANES * SETS)
 #define U8(x) vreinterpretq_u8_u32(x)
 #define U32(x) vreinterpretq_u32_u8(x)
 
@@ -96,61 +97,6 @@ static ALWAYS_INLINE void seed_one(const seed_key *k, uint32_t w[4], int dec)
     w[2] = vgetq_lane_u32(s[0][0], 0); w[3] = vgetq_lane_u32(s[0][1], 0);
 }
 
-static __attribute__((noinline)) void seed_crypt1(const seed_key *k, uint8_t *out, const uint8_t *in, int dec)
-{
-    uint32_t w[4];
-    for (int j = 0; j < 4; j++) w[j] = kc_load32_be(in + 4 * j);
-    if (dec) seed_one(k, w, 1);
-    else seed_one(k, w, 0);
-    for (int j = 0; j < 4; j++) kc_store32_be(out + 4 * j, w[j]);
-    kc_wipe(w, sizeof w);
-}
-
-/* Full passes, the whole sets left in one pass, then the last blocks
- * padded to a set; one block alone by seed_crypt1. */
-static void seed_crypt(const seed_key *k, uint8_t *out, const uint8_t *in, size_t n, int dec)
-{
-    if (n == 1) { seed_crypt1(k, out, in, dec); return; }
-    for (; n >= BATCH; n -= BATCH, in += 16 * BATCH, out += 16 * BATCH)
-        if (dec) seed_pass(k, out, in, SETS, 1);
-        else seed_pass(k, out, in, SETS, 0);
-    if (n >= 4) {
-        size_t sets = n / 4;
-        seed_pass_some(k, out, in, (int)sets, dec);
-        n -= 4 * sets; in += 64 * sets; out += 64 * sets;
-    }
-    if (n) {
-        uint8_t buf[64] = { 0 };
-        memcpy(buf, in, 16 * n);
-        seed_pass(k, buf, buf, 1, dec);
-        memcpy(out, buf, 16 * n);
-        kc_wipe(buf, sizeof buf);
-    }
-}
-
-static kc_status seed_neon_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
-{
-    (void)key_len; (void)block_len;
-    seed_bs_set_key(ctx, key);
-    return KC_OK;
-}
-
-static void seed_neon_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n) { seed_crypt(ctx, out, in, n, 0); }
-static void seed_neon_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n) { seed_crypt(ctx, out, in, n, 1); }
-
-/* CBC encryption: the chaining value in registers, one block at a time. */
-static void seed_neon_cbc(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
-{
-    uint32_t w[4];
-    for (int j = 0; j < 4; j++) w[j] = kc_load32_be(iv + 4 * j);
-    for (; n; n--, in += 16, out += 16) {
-        for (int j = 0; j < 4; j++) w[j] ^= kc_load32_be(in + 4 * j);
-        seed_one(ctx, w, 0);
-        for (int j = 0; j < 4; j++) kc_store32_be(out + 4 * j, w[j]);
-    }
-    for (int j = 0; j < 4; j++) kc_store32_be(iv + 4 * j, w[j]);
-}
-
 /* CTR: the counter blocks made sliced (words 0-2 the same in every lane,
  * word 3 low + the block index), the keystream XORed in as it is stored. */
 static ALWAYS_INLINE void seed_ctr_pass(const seed_key *k, const uint8_t *ctr, uint32_t low, uint8_t *out,
@@ -167,16 +113,6 @@ static ALWAYS_INLINE void seed_ctr_pass(const seed_key *k, const uint8_t *ctr, u
         kc_ctr_neon_xor4(out + 64 * q, in + 64 * q, seed_unslice(s[q]), n - 4 * (size_t)q < 4 ? n - 4 * (size_t)q : 4);
 }
 
-static void seed_ctr_run(const void *ctx, const uint8_t *ctr, uint32_t low, uint8_t *out, const uint8_t *in,
-                         size_t n)
-{
-    if (n == BATCH) seed_ctr_pass(ctx, ctr, low, out, in, BATCH, SETS);
-    else seed_ctr_pass(ctx, ctr, low, out, in, n, (int)((n + 3) / 4));
-}
-
-static void seed_neon_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-    kc_ctr_runs(seed_ctr_run, BATCH, 0, seed_neon_encrypt, ctx, 16, counter, out, in, nblocks);
-}
+#include "seed/seed_simd_glue.h"
 
 #endif

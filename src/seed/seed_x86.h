@@ -112,62 +112,6 @@ static inline __attribute__((always_inline)) void seed_one(const seed_key *k, ui
     w[2] = (uint32_t)LOW32(s[0][0]); w[3] = (uint32_t)LOW32(s[0][1]);
 }
 
-static __attribute__((noinline)) void seed_crypt1(const seed_key *k, uint8_t *out, const uint8_t *in, int dec)
-{
-    uint32_t w[4];
-    for (int j = 0; j < 4; j++) w[j] = kc_load32_be(in + 4 * j);
-    if (dec) seed_one(k, w, 1);
-    else seed_one(k, w, 0);
-    for (int j = 0; j < 4; j++) kc_store32_be(out + 4 * j, w[j]);
-    kc_wipe(w, sizeof w);
-}
-
-/* Full passes, the whole sets left in one pass, then the last blocks
- * padded to a set; one block alone by seed_crypt1. */
-static void seed_crypt(const seed_key *k, uint8_t *out, const uint8_t *in, size_t n, int dec)
-{
-    if (n == 1) { seed_crypt1(k, out, in, dec); return; }
-    for (; n >= BATCH; n -= BATCH, in += 16 * BATCH, out += 16 * BATCH)
-        if (dec) seed_pass(k, out, in, SETS, 1);
-        else seed_pass(k, out, in, SETS, 0);
-    if (n >= V_LANES) {
-        size_t sets = n / V_LANES;
-        seed_pass_some(k, out, in, (int)sets, dec);
-        n -= sets * V_LANES; in += 16 * V_LANES * sets; out += 16 * V_LANES * sets;
-    }
-    if (n) {
-        uint8_t buf[16 * V_LANES];
-        memset(buf, 0, sizeof buf);
-        memcpy(buf, in, 16 * n);
-        seed_pass(k, buf, buf, 1, dec);
-        memcpy(out, buf, 16 * n);
-        kc_wipe(buf, sizeof buf);
-    }
-}
-
-static kc_status seed_x86_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
-{
-    (void)key_len; (void)block_len;
-    seed_bs_set_key(ctx, key);
-    return KC_OK;
-}
-
-static void seed_x86_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n) { seed_crypt(ctx, out, in, n, 0); }
-static void seed_x86_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n) { seed_crypt(ctx, out, in, n, 1); }
-
-/* CBC encryption: the chaining value in registers, one block at a time. */
-static void seed_x86_cbc(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
-{
-    uint32_t w[4];
-    for (int j = 0; j < 4; j++) w[j] = kc_load32_be(iv + 4 * j);
-    for (; n; n--, in += 16, out += 16) {
-        for (int j = 0; j < 4; j++) w[j] ^= kc_load32_be(in + 4 * j);
-        seed_one(ctx, w, 0);
-        for (int j = 0; j < 4; j++) kc_store32_be(out + 4 * j, w[j]);
-    }
-    for (int j = 0; j < 4; j++) kc_store32_be(iv + 4 * j, w[j]);
-}
-
 /* CTR: the counter blocks made in the sliced layout (words 0-2 the same in
  * every lane, word 3 low + the lane's block index), the keystream XORed in
  * as it is stored. */
@@ -187,16 +131,6 @@ void seed_ctr_pass(const seed_key *k, const uint8_t *ctr, uint32_t low, uint8_t 
     CTR_XOR(out, in, v, n);
 }
 
-static void seed_ctr_run(const void *ctx, const uint8_t *ctr, uint32_t low, uint8_t *out, const uint8_t *in,
-                         size_t n)
-{
-    if (n == BATCH) seed_ctr_pass(ctx, ctr, low, out, in, BATCH, SETS);
-    else seed_ctr_pass(ctx, ctr, low, out, in, n, (int)((n + V_LANES - 1) / V_LANES));
-}
-
-static void seed_x86_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-    kc_ctr_runs(seed_ctr_run, BATCH, 0, seed_x86_encrypt, ctx, 16, counter, out, in, nblocks);
-}
+#include "seed/seed_simd_glue.h"
 
 #endif
