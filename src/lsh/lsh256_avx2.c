@@ -25,21 +25,8 @@ typedef __m256i V;
                                                        2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13))
 #define G24(x) _mm256_shuffle_epi8(x, _mm256_setr_epi8(1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12, \
                                                        1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12))
-#define LW uint32_t
-#define LSTEPS 26
-#define LSC kc_lsh256_sc
-#define LLOAD kc_load32_le
-#define RE_A 29
-#define RE_B 1
-#define RO_A 5
-#define RO_B 17
-#define G1 G8
-#define G2 G16
-#define G3 G24
-#define G4 G24
-#define G5 G16
-#define G6 G8
-#define G7 G0
+#define GB(x, k) ((k) == 1 ? G8(x) : (k) == 2 ? G16(x) : G24(x))
+#define LSH_LANE_WORD 32
 #include "lsh/lsh_lanes.h"
 
 KC_TARGET_END

@@ -30,24 +30,8 @@ typedef __m512i V;
 #define XOR _mm512_xor_si512
 #define SET1(x) _mm512_set1_epi32((int)(x))
 #define ROT(x, n) _mm512_rolv_epi32(x, _mm512_set1_epi32(n))
-#define G8(x) ROT(x, 8)
-#define G16(x) ROT(x, 16)
-#define G24(x) ROT(x, 24)
-#define LW uint32_t
-#define LSTEPS 26
-#define LSC kc_lsh256_sc
-#define LLOAD kc_load32_le
-#define RE_A 29
-#define RE_B 1
-#define RO_A 5
-#define RO_B 17
-#define G1 G8
-#define G2 G16
-#define G3 G24
-#define G4 G24
-#define G5 G16
-#define G6 G8
-#define G7 G0
+#define GB(x, k) ROT(x, 8 * (k))
+#define LSH_LANE_WORD 32
 #include "lsh/lsh_lanes.h"
 
 KC_TARGET_END

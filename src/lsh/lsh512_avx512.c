@@ -66,21 +66,7 @@ typedef __m512i V;
 #define SET1(x) _mm512_set1_epi64((long long)(x))
 #define ROT(x, n) _mm512_rolv_epi64(x, _mm512_set1_epi64(n))
 #define GB(x, k) ROT(x, 8 * (k))
-#define LW uint64_t
-#define LSTEPS 28
-#define LSC kc_lsh512_sc
-#define LLOAD kc_load64_le
-#define RE_A 23
-#define RE_B 59
-#define RO_A 7
-#define RO_B 3
-#define G1(x) GB(x, 2)
-#define G2(x) GB(x, 4)
-#define G3(x) GB(x, 6)
-#define G4(x) GB(x, 1)
-#define G5(x) GB(x, 3)
-#define G6(x) GB(x, 5)
-#define G7(x) GB(x, 7)
+#define LSH_LANE_WORD 64
 #include "lsh/lsh_lanes.h"
 
 KC_TARGET_END

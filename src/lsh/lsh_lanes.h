@@ -4,12 +4,47 @@
  * lsh256_avx512.c: 16, lsh512_avx2.c: 4, lsh512_avx512.c: 8): word-sliced,
  * register i holds word i of every lane, so the word permutation and the
  * message's tau are only renamings and a step is adds, rotations and xors.
- * The includer defines, inside its target: V, LANES, LW (the word type),
- * LSTEPS, LSC (the step constants), LLOAD (a little-endian word), VLOAD,
- * VSTORE, ADD, XOR, SET1, ROT(x, n), the step rotations RE_A, RE_B (even
- * steps), RO_A, RO_B (odd), and G1..G7, the gamma rotation of words 1..7
- * of cv_r (word 0's is 0 in both). */
+ * The includer defines, inside its target: LSH_LANE_WORD (32: LSH-256, 64:
+ * LSH-512), V, LANES, VLOAD, VSTORE, ADD, XOR, SET1, ROT(x, n) and GB(x, k),
+ * a left rotation of each word by k bytes (k a constant). */
 #include "core/util.h"
+
+/* The algorithm's constants for the word size: steps, step rotations (even:
+ * RE_A, RE_B; odd: RO_A, RO_B) and gamma, the rotation of words 1..7 of cv_r
+ * in bytes (word 0's is 0 in both). */
+#if LSH_LANE_WORD == 32
+#define LW uint32_t
+#define LSTEPS 26
+#define LSC kc_lsh256_sc
+#define LLOAD kc_load32_le
+#define RE_A 29
+#define RE_B 1
+#define RO_A 5
+#define RO_B 17
+#define G1(x) GB(x, 1)
+#define G2(x) GB(x, 2)
+#define G3(x) GB(x, 3)
+#define G4(x) GB(x, 3)
+#define G5(x) GB(x, 2)
+#define G6(x) GB(x, 1)
+#define G7(x) (x)
+#else
+#define LW uint64_t
+#define LSTEPS 28
+#define LSC kc_lsh512_sc
+#define LLOAD kc_load64_le
+#define RE_A 23
+#define RE_B 59
+#define RO_A 7
+#define RO_B 3
+#define G1(x) GB(x, 2)
+#define G2(x) GB(x, 4)
+#define G3(x) GB(x, 6)
+#define G4(x) GB(x, 1)
+#define G5(x) GB(x, 3)
+#define G6(x) GB(x, 5)
+#define G7(x) GB(x, 7)
+#endif
 
 /* word i of the mix: l = cv[i], r = cv[i + 8] with the message added. */
 #define MIX(i, a, b, G) do { \
