@@ -467,6 +467,40 @@ JNIEXPORT jbyteArray JNICALL Java_org_kcipher_Native_retokenizeBatch(JNIEnv *env
                  in, lens, context);
 }
 
+/* The key version each token embeds (embed-version= formats; no key used),
+ * 0 where none can be read (a null, a malformed token: the detokenize
+ * reports it); NULL without an exception when the format embeds none. */
+JNIEXPORT jintArray JNICALL Java_org_kcipher_Native_tokenVersions(JNIEnv *env, jclass cls, jlong h,
+    jbyteArray in, jintArray lens)
+{
+    (void)cls;
+    const kc_tokenizer *t = (const kc_tokenizer *)(intptr_t)h;
+    unsigned v = 0;
+    if (!in || !lens) { throw_kc(env, KC_ERR_NULL, NULL, -1, -1); return NULL; }
+    if (kc_tokenizer_token_version(t, "", 0, &v, NULL) == KC_ERR_VERSION_ROOM) return NULL;
+    size_t count = (size_t)(*env)->GetArrayLength(env, lens);
+    size_t in_n = (size_t)(*env)->GetArrayLength(env, in);
+    jint *ln = malloc((count ? count : 1) * sizeof *ln);
+    bytes src = { NULL, 0 };
+    jintArray r = NULL;
+    if (!ln) { throw_oom(env); goto done; }
+    if (get_bytes(env, in, &src)) goto done;
+    (*env)->GetIntArrayRegion(env, lens, 0, (jsize)count, ln);
+    for (size_t i = 0, pos = 0; i < count; i++) {
+        if (ln[i] < 0) { ln[i] = 0; continue; }
+        if ((size_t)ln[i] > in_n - pos) { throw_kc(env, KC_ERR_LENGTH_MISMATCH, "lengths", (jlong)i, -1); goto done; }
+        size_t len = (size_t)ln[i];
+        ln[i] = kc_tokenizer_token_version(t, (const char *)src.p + pos, len, &v, NULL) == KC_OK ? (jint)v : 0;
+        pos += len;
+    }
+    r = (*env)->NewIntArray(env, (jsize)count);
+    if (r) (*env)->SetIntArrayRegion(env, r, 0, (jsize)count, ln);
+done:
+    unget_bytes(&src);
+    free(ln);
+    return r;
+}
+
 /* GCM encryption streamed (kc_aead_stream): the AD at once, then updates
  * that return ciphertext, then the last input and the tag.  The stream
  * refers to the AEAD object: the Java side frees it first. */

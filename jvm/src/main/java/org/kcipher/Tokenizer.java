@@ -69,6 +69,21 @@ public final class Tokenizer extends Handle {
 
     private static final Object TIE = new Object();
 
+    /**
+     * With a format carrying embed-version=: the key version each token
+     * names (no key used; 0 for a null or a token whose version cannot be
+     * read, which detokenize then refuses).  null when the format embeds none.
+     */
+    public synchronized int[] tokenVersions(String[] tokens) {
+        int[] lens = new int[tokens.length];
+        byte[] in = pack(tokens, lens);
+        try {
+            return Native.tokenVersions(live(), in, lens);
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
     /** The values' UTF-8 back to back, lens[i] each one's length (-1: null); no copies left unwiped. */
     @SuppressWarnings("deprecation")   // String.getBytes(int, int, byte[], int): the low bytes, exact for ASCII
     static byte[] pack(String[] values, int[] lens) {

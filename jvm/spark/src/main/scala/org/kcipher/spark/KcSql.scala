@@ -14,7 +14,7 @@ import org.apache.spark.sql.execution.metric.{SQLMetric, SQLMetrics}
 import org.apache.spark.sql.internal.SQLConf
 import org.apache.spark.sql.types.{DataType, StringType}
 import org.apache.spark.unsafe.types.UTF8String
-import org.kcipher.KCipherException
+import org.kcipher.{KCipherException, Tokenizer}
 
 /**
  * kc_tokenize(value, format, keyname) / kc_detokenize(...) /
@@ -189,19 +189,34 @@ object KcSql {
     KcCall(args, keyring, op)
   }
 
-  /** c on values, args its format and key name(s) as evaluated: one native call. */
+  /**
+   * c on values, args its format and key name(s) as evaluated: one native
+   * call, or (detokenize, retokenize) from a key NAME without @V and a
+   * format with embed-version=: one per version the tokens name, each under
+   * NAME@V, as the CLI and PostgreSQL do.  A failing row's index is values'.
+   */
   private[spark] def run(c: KcCall, args: Seq[Any], values: Array[String]): Array[String] = {
     if (args.contains(null)) throw new IllegalArgumentException(s"${c.prettyName}: a null format or key name")
     val Seq(f, k) = args.take(2).map(_.toString)
-    val t = KcSpark.tokenizer(c.keyring, k, f)
-    c.op match {
-      case "tokenize" => t.tokenize(values)
-      case "detokenize" => t.detokenize(values)
-      case _ =>
-        val to = args(2).toString
-        if (to == k) throw new IllegalArgumentException(s"${label(c, args)}: the same key on both sides")
-        t.retokenize(values, KcSpark.tokenizer(c.keyring, to, f))
+    if (c.op == "retokenize" && args(2).toString == k) throw new IllegalArgumentException(s"${label(c, args)}: the same key on both sides")
+    val to = if (c.op == "retokenize") KcSpark.tokenizer(c.keyring, args(2).toString, f) else null
+    def one(t: Tokenizer, v: Array[String]) = c.op match {
+      case "tokenize" => t.tokenize(v)
+      case "detokenize" => t.detokenize(v)
+      case _ => t.retokenize(v, to)
     }
+    val t = KcSpark.tokenizer(c.keyring, k, f)
+    val vers = if (c.op == "tokenize" || k.contains('@')) null else t.tokenVersions(values)
+    if (vers == null) return one(t, values)
+    val out = new Array[String](values.length)
+    for ((v, idx) <- values.indices.groupBy(vers(_))) {
+      def fail(e: KCipherException, row: Int) = new KCipherException(e.status(), e.status(), idx(row), e.position())
+      val r = try one(if (v == 0) t else KcSpark.tokenizer(c.keyring, s"$k@$v", f), idx.map(values).toArray) catch {
+        case e: KCipherException => throw fail(e, if (e.row() >= 0) e.row().toInt else 0)   // else: NAME@V unknown or retired
+      }
+      for (n <- idx.indices) out(idx(n)) = r(n)
+    }
+    out
   }
 
   /** For messages: kc_tokenize('card', 'cust') (never a value). */

@@ -228,4 +228,54 @@ class KcSparkTest {
         Exception same = assertThrows(Exception.class, () -> reg.sql("SELECT kc_retokenize(v, 'card', 'rot@1', 'rot@1') FROM r").collectAsList());
         assertTrue(messages(same).contains("the same key on both sides"), messages(same));
     }
+
+    /**
+     * From a key NAME without @V, with embed-version=: each token opened under the version it
+     * names (kc_retokenize and kc_detokenize, batched and per row), as kcipher retokenize --from
+     * NAME; a token of a retired version fails the query, naming the row, not the value.
+     */
+    @Test
+    void byEmbeddedVersionEqualsCli() throws Exception {
+        String ring = keyring.toString(), fmt = "card;embed-version=alnum";
+        for (String name : new String[] {"mix", "old"}) {
+            run(List.of("key", "new", name, "--cipher", "ff1-aria-256", "--keyring", ring), null);
+            run(List.of("key", "rotate", name, "--keyring", ring), null);
+        }
+        run(List.of("key", "rotate", "mix", "--keyring", ring), null);   // mix@3 active
+        Random rng = new Random();
+        int n = 300;
+        List<String> vals = new ArrayList<>();
+        for (int i = 0; i < n; i++) vals.add(String.format("%016d", rng.nextLong(10_000_000_000_000_000L)));
+        List<String> t1 = cli(List.of("tokenize", "--key-name", "mix@1", "--column", "v=" + fmt), vals);
+        List<String> t2 = cli(List.of("tokenize", "--key-name", "mix@2", "--column", "v=" + fmt), vals);
+        List<String> mixed = new ArrayList<>();
+        for (int i = 0; i < n; i++) mixed.add(i % 3 == 0 ? t1.get(i) : t2.get(i));
+        List<String> want = cli(List.of("retokenize", "--from", "mix", "--to", "mix@3", "--column", "v=" + fmt), mixed);
+        assertEquals(cli(List.of("tokenize", "--key-name", "mix@3", "--column", "v=" + fmt), vals), want);
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < n; i++) rows.add(RowFactory.create(i, i == 7 ? null : mixed.get(i)));
+        StructType schema = new StructType().add("id", DataTypes.IntegerType).add("v", DataTypes.StringType);
+        reg.createDataFrame(rows, schema).repartition(2).createOrReplaceTempView("m");
+        String re = "kc_retokenize(v, '" + fmt + "', 'mix', 'mix@3')", de = "kc_detokenize(v, '" + fmt + "', 'mix')";
+        Dataset<Row> q = reg.sql("SELECT id, " + re + ", IF(id >= 0, " + re + ", NULL), " + de + " FROM m ORDER BY id");
+        List<Row> got = q.collectAsList();
+        assertTrue(KcSql.plan(q).contains("KcBatch"), KcSql.plan(q));
+        for (int i = 0; i < n; i++) {
+            assertEquals(i == 7 ? null : want.get(i), got.get(i).getString(1), "batched row " + i);
+            assertEquals(i == 7 ? null : want.get(i), got.get(i).getString(2), "per-row row " + i);
+            assertEquals(i == 7 ? null : vals.get(i), got.get(i).getString(3), "detokenized row " + i);
+        }
+        // old@1 retired: its tokens no longer open under "old".
+        List<String> o1 = cli(List.of("tokenize", "--key-name", "old@1", "--column", "v=" + fmt), vals.subList(0, 100));
+        List<String> o2 = cli(List.of("tokenize", "--key-name", "old@2", "--column", "v=" + fmt), vals.subList(0, 100));
+        run(List.of("key", "retire", "old@1", "--keyring", ring), null);
+        List<Row> or = new ArrayList<>();
+        for (int i = 0; i < 100; i++) or.add(RowFactory.create(i, i == 41 ? o1.get(i) : o2.get(i)));
+        reg.createDataFrame(or, schema).coalesce(1).createOrReplaceTempView("o");
+        for (String sel : new String[] {"kc_detokenize(v, '" + fmt + "', 'old')", "kc_retokenize(v, '" + fmt + "', 'old', 'mix@3')"}) {
+            String msg = messages(assertThrows(Exception.class, () -> reg.sql("SELECT " + sel + " FROM o").collectAsList()));
+            assertTrue(msg.contains("partition 0, row 41 (0-based): KC_ERR_KEY_NOT_FOUND"), msg);
+            assertFalse(msg.contains(vals.get(41)) || msg.contains(o1.get(41)), "a value in the error: " + msg);
+        }
+    }
 }
