@@ -340,6 +340,11 @@ JNIEXPORT jlong JNICALL Java_org_kcipher_Native_tokenizerFromKeyring(JNIEnv *env
     if (st == KC_OK) st = kc_keyring_get(kr, r, key, sizeof key, &key_len, &info);
     if (st == KC_OK) st = kc_tokenizer_new(&t, info.cipher, NULL, key, key_len, fmt, (unsigned)flags);
     kc_wipe(key, sizeof key);
+    /* embed-version= formats: tokens carry this version, detokenize refuses others'. */
+    if (st == KC_OK && info.version && (st = kc_tokenizer_set_version(t, info.version)) != KC_OK) {
+        kc_tokenizer_free(t);
+        t = NULL;
+    }
     if (st != KC_OK) {
         char what[600];
         const char *e = kr ? kc_keyring_error(kr) : why;
@@ -364,24 +369,25 @@ JNIEXPORT void JNICALL Java_org_kcipher_Native_tokenizerFree(JNIEnv *env, jclass
 /* A batch in one call: in holds the values' UTF-8 back to back, lens[i]
  * each one's length (-1: null).  Returns the outputs back to back and
  * rewrites lens with their lengths.  A failing row throws with its index
- * and error position; nothing is returned then. */
-JNIEXPORT jbyteArray JNICALL Java_org_kcipher_Native_tokenizeBatch(JNIEnv *env, jclass cls, jlong h,
-    jboolean encrypt, jbyteArray in, jintArray lens, jbyteArray context)
+ * and error position; nothing is returned then.  With t2 (retokenize):
+ * detokenized under t into a buffer wiped before returning, then
+ * tokenized under t2 from there, so the clear values never reach Java. */
+static jbyteArray batch(JNIEnv *env, const kc_tokenizer *t, const kc_tokenizer *t2, jboolean encrypt,
+                        jbyteArray in, jintArray lens, jbyteArray context)
 {
-    (void)cls;
-    const kc_tokenizer *t = (const kc_tokenizer *)(intptr_t)h;
     if (!in || !lens) { throw_kc(env, KC_ERR_NULL, NULL, -1, -1); return NULL; }
     size_t count = (size_t)(*env)->GetArrayLength(env, lens);
     size_t in_n = (size_t)(*env)->GetArrayLength(env, in);
     jint *ln = malloc((count ? count : 1) * sizeof *ln);
     kc_token_row *rows = calloc(count ? count : 1, sizeof *rows);
     bytes src = { NULL, 0 }, ctx = { NULL, 0 };
-    char *out = NULL;
+    char *out = NULL, *mid = NULL;
     jbyteArray r = NULL;
     size_t pos = 0, cap = 0;
     if (!ln || !rows || get_bytes(env, in, &src) || get_bytes(env, context, &ctx)) goto oom;
     (*env)->GetIntArrayRegion(env, lens, 0, (jsize)count, ln);
-    /* Each row's room: 4 bytes a byte in (a character may change width) and 8. */
+    /* Each row's room: 4 bytes a byte in (a character may change width) and 8.
+     * FPE keeps the number of characters, so a retokenized row fits it too. */
     for (size_t i = 0; i < count; i++) {
         if (ln[i] < 0) continue;
         if ((size_t)ln[i] > in_n - pos) { throw_kc(env, KC_ERR_LENGTH_MISMATCH, "lengths", (jlong)i, -1); goto done; }
@@ -392,18 +398,33 @@ JNIEXPORT jbyteArray JNICALL Java_org_kcipher_Native_tokenizeBatch(JNIEnv *env, 
         cap += rows[i].out_cap;
     }
     out = malloc(cap ? cap : 1);
-    if (!out) goto oom;
+    mid = t2 ? malloc(cap ? cap : 1) : NULL;
+    if (!out || (t2 && !mid)) goto oom;
     for (size_t i = 0, o = 0; i < count; i++) {
         rows[i].tweak = ctx.p;
         rows[i].tweak_len = ctx.n;
         if (!rows[i].in) continue;
-        rows[i].out = out + o;
+        rows[i].out = (t2 ? mid : out) + o;
         o += rows[i].out_cap;
     }
     size_t bad = 0;
+    const char *step = encrypt ? "tokenize" : "detokenize";
     kc_status st = (encrypt ? kc_tokenize_batch : kc_detokenize_batch)(t, rows, count, &bad);
+    if (st == KC_OK && t2) {
+        for (size_t i = 0, o = 0; i < count; i++) {
+            if (!rows[i].in) continue;
+            rows[i].in = rows[i].out;
+            rows[i].in_len = rows[i].out_len;
+            rows[i].out = out + o;
+            o += rows[i].out_cap;
+        }
+        step = "retokenize (to key)";
+        st = kc_tokenize_batch(t2, rows, count, &bad);
+    } else if (t2) {
+        step = "retokenize (from key)";
+    }
     if (st != KC_OK) {
-        throw_kc(env, st, encrypt ? "tokenize" : "detokenize", (jlong)bad,
+        throw_kc(env, st, step, (jlong)bad,
                  rows[bad].status == KC_ERR_FORMAT || rows[bad].status == KC_ERR_CHECK_DIGIT ? (jlong)rows[bad].error_pos : -1);
         goto done;
     }
@@ -422,10 +443,61 @@ oom:
     throw_oom(env);
 done:
     if (out) { kc_wipe(out, cap); free(out); }   /* the other rows' clear text on a failure too */
+    if (mid) { kc_wipe(mid, cap); free(mid); }
     unget_bytes(&src);
     unget_bytes(&ctx);
     free(ln);
     free(rows);
+    return r;
+}
+
+JNIEXPORT jbyteArray JNICALL Java_org_kcipher_Native_tokenizeBatch(JNIEnv *env, jclass cls, jlong h,
+    jboolean encrypt, jbyteArray in, jintArray lens, jbyteArray context)
+{
+    (void)cls;
+    return batch(env, (const kc_tokenizer *)(intptr_t)h, NULL, encrypt, in, lens, context);
+}
+
+/* Tokens under from's key into tokens under to's (the same format), as tokenizeBatch. */
+JNIEXPORT jbyteArray JNICALL Java_org_kcipher_Native_retokenizeBatch(JNIEnv *env, jclass cls, jlong from, jlong to,
+    jbyteArray in, jintArray lens, jbyteArray context)
+{
+    (void)cls;
+    return batch(env, (const kc_tokenizer *)(intptr_t)from, (const kc_tokenizer *)(intptr_t)to, JNI_FALSE,
+                 in, lens, context);
+}
+
+/* The key version each token embeds (embed-version= formats; no key used),
+ * 0 where none can be read (a null, a malformed token: the detokenize
+ * reports it); NULL without an exception when the format embeds none. */
+JNIEXPORT jintArray JNICALL Java_org_kcipher_Native_tokenVersions(JNIEnv *env, jclass cls, jlong h,
+    jbyteArray in, jintArray lens)
+{
+    (void)cls;
+    const kc_tokenizer *t = (const kc_tokenizer *)(intptr_t)h;
+    unsigned v = 0;
+    if (!in || !lens) { throw_kc(env, KC_ERR_NULL, NULL, -1, -1); return NULL; }
+    if (kc_tokenizer_token_version(t, "", 0, &v, NULL) == KC_ERR_VERSION_ROOM) return NULL;
+    size_t count = (size_t)(*env)->GetArrayLength(env, lens);
+    size_t in_n = (size_t)(*env)->GetArrayLength(env, in);
+    jint *ln = malloc((count ? count : 1) * sizeof *ln);
+    bytes src = { NULL, 0 };
+    jintArray r = NULL;
+    if (!ln) { throw_oom(env); goto done; }
+    if (get_bytes(env, in, &src)) goto done;
+    (*env)->GetIntArrayRegion(env, lens, 0, (jsize)count, ln);
+    for (size_t i = 0, pos = 0; i < count; i++) {
+        if (ln[i] < 0) { ln[i] = 0; continue; }
+        if ((size_t)ln[i] > in_n - pos) { throw_kc(env, KC_ERR_LENGTH_MISMATCH, "lengths", (jlong)i, -1); goto done; }
+        size_t len = (size_t)ln[i];
+        ln[i] = kc_tokenizer_token_version(t, (const char *)src.p + pos, len, &v, NULL) == KC_OK ? (jint)v : 0;
+        pos += len;
+    }
+    r = (*env)->NewIntArray(env, (jsize)count);
+    if (r) (*env)->SetIntArrayRegion(env, r, 0, (jsize)count, ln);
+done:
+    unget_bytes(&src);
+    free(ln);
     return r;
 }
 

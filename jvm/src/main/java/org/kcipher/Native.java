@@ -97,6 +97,10 @@ public final class Native {
     static native long tokenizerFromKeyring(byte[] dir, byte[] ref, byte[] kek, byte[] format, int flags);
     static native void tokenizerFree(long h);
     static native byte[] tokenizeBatch(long h, boolean encrypt, byte[] in, int[] lens, byte[] context);
+    /** Tokens under from's key into tokens under to's, the clear values only in C (wiped). */
+    static native byte[] retokenizeBatch(long from, long to, byte[] in, int[] lens, byte[] context);
+    /** Each token's embedded key version (0: none readable), null when the format embeds none. */
+    static native int[] tokenVersions(long h, byte[] in, int[] lens);
     /** The benchmark's C reference: reps calls of kc_tokenize_batch on these values, in ns (-1: a row failed). */
     static native long tokenizeBatchNanos(long h, byte[] in, int[] lens, int reps);
 }

@@ -49,6 +49,41 @@ public final class Tokenizer extends Handle {
     public String[] tokenize(String[] values, String context) { return batch(true, values, context); }
     public String[] detokenize(String[] tokens, String context) { return batch(false, tokens, context); }
 
+    /**
+     * Tokens under this tokenizer's key into the tokens {@code to}'s key makes
+     * (the same format, e.g. keyring "cards@1" to "cards@2"), in one native
+     * call: the clear values exist only in C buffers, wiped before this
+     * returns.  A bad token (or, with embed-version=, one of another version)
+     * throws as detokenize does.
+     */
+    public String[] retokenize(String[] tokens, Tokenizer to) { return retokenize(tokens, to, null); }
+
+    public String[] retokenize(String[] tokens, Tokenizer to, String context) {
+        if (to == this) { synchronized (this) { return run(false, this, tokens, context); } }
+        // Both monitors (neither closed during the call), in one order whatever the caller's.
+        int ha = System.identityHashCode(this), hb = System.identityHashCode(java.util.Objects.requireNonNull(to, "to"));
+        Object a = ha <= hb ? this : to, b = ha <= hb ? to : this;
+        if (ha != hb) synchronized (a) { synchronized (b) { return run(false, to, tokens, context); } }
+        synchronized (TIE) { synchronized (a) { synchronized (b) { return run(false, to, tokens, context); } } }
+    }
+
+    private static final Object TIE = new Object();
+
+    /**
+     * With a format carrying embed-version=: the key version each token
+     * names (no key used; 0 for a null or a token whose version cannot be
+     * read, which detokenize then refuses).  null when the format embeds none.
+     */
+    public synchronized int[] tokenVersions(String[] tokens) {
+        int[] lens = new int[tokens.length];
+        byte[] in = pack(tokens, lens);
+        try {
+            return Native.tokenVersions(live(), in, lens);
+        } finally {
+            Reference.reachabilityFence(this);
+        }
+    }
+
     /** The values' UTF-8 back to back, lens[i] each one's length (-1: null); no copies left unwiped. */
     @SuppressWarnings("deprecation")   // String.getBytes(int, int, byte[], int): the low bytes, exact for ASCII
     static byte[] pack(String[] values, int[] lens) {
@@ -89,16 +124,23 @@ public final class Tokenizer extends Handle {
     }
 
     private synchronized String[] batch(boolean encrypt, String[] values, String context) {
+        return run(encrypt, null, values, context);
+    }
+
+    /** to: null to (de)tokenize, else retokenize into to's tokens; the monitors held. */
+    private String[] run(boolean encrypt, Tokenizer to, String[] values, String context) {
         int n = values.length;
         int[] lens = new int[n];
         byte[] in = pack(values, lens);
         byte[] ctx = context == null ? null : context.getBytes(StandardCharsets.UTF_8);
         byte[] out;
         try {
-            out = Native.tokenizeBatch(live(), encrypt, in, lens, ctx);
+            out = to == null ? Native.tokenizeBatch(live(), encrypt, in, lens, ctx)
+                             : Native.retokenizeBatch(live(), to.live(), in, lens, ctx);
         } finally {
             java.util.Arrays.fill(in, (byte) 0);
             Reference.reachabilityFence(this);
+            Reference.reachabilityFence(to);
         }
         String[] r = new String[n];
         for (int i = 0, p = 0; i < n; i++) {

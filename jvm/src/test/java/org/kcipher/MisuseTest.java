@@ -207,4 +207,29 @@ class MisuseTest {
             pool.shutdownNow();
         }
     }
+
+    /** a.retokenize(b) and b.retokenize(a) at once, then a closed: results or IllegalStateException, no deadlock. */
+    @Test
+    void crosswiseRetokenize() throws Exception {
+        Tokenizer a = Tokenizer.of("ff1-aria-128", new byte[16], "digits");
+        Tokenizer b = Tokenizer.of("ff1-aria-128", new byte[] {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}, "digits");
+        String[] v = {"1234567", null, "7654321"};
+        String[] tb = b.tokenize(v);
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        try {
+            Future<?> f1 = pool.submit(() -> { for (int i = 0; i < 2000; i++) assertArrayEquals(tb, a.retokenize(a.tokenize(v), b)); });
+            Future<?> f2 = pool.submit(() -> { for (int i = 0; i < 2000; i++) assertArrayEquals(v, a.detokenize(b.retokenize(tb, a))); });
+            f1.get(60, TimeUnit.SECONDS);
+            f2.get(60, TimeUnit.SECONDS);
+            Future<?> f3 = pool.submit(() -> {
+                try { for (int i = 0; i < 100000; i++) b.retokenize(tb, a); } catch (IllegalStateException closed) { return; }
+            });
+            a.close();
+            f3.get(60, TimeUnit.SECONDS);
+            assertThrows(IllegalStateException.class, () -> b.retokenize(tb, a));
+        } finally {
+            pool.shutdownNow();
+            b.close();
+        }
+    }
 }

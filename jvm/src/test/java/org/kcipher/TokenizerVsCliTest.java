@@ -108,6 +108,50 @@ class TokenizerVsCliTest {
         assertEquals("KC_ERR_KEY_NOT_FOUND", e.status());
     }
 
+    @Test
+    void retokenizeEqualsCli(@TempDir Path tmp) throws Exception {
+        String ring = tmp.toString();
+        run0(List.of("key", "new", "cust", "--cipher", "ff1-aria-256", "--keyring", ring));
+        run0(List.of("key", "rotate", "cust", "--keyring", ring));
+        for (String format : new String[] {"card", "card;embed-version=alnum"}) {
+            String[] vals = values("card", 30);
+            List<String> col = List.of("--keyring", ring, "--column", "v=" + format, "--input", "tsv");
+            List<String> t1 = run(cat(List.of("tokenize", "--key-name", "cust@1"), col), vals);
+            List<String> want = run(cat(List.of("retokenize", "--from", "cust@1", "--to", "cust@2"), col), t1.toArray(new String[0]));
+            assertEquals(run(cat(List.of("tokenize", "--key-name", "cust@2"), col), vals), want, format);
+            try (Tokenizer from = Tokenizer.fromKeyring(tmp, "cust@1", format);
+                 Tokenizer to = Tokenizer.fromKeyring(tmp, "cust@2", format)) {
+                assertEquals(t1, Arrays.asList(from.tokenize(vals)), format + ": tokenize@1");
+                String[] in = t1.toArray(new String[31]);   // and a null at the end
+                String[] got = from.retokenize(in, to);
+                assertNull(got[30]);
+                assertEquals(want, Arrays.asList(got).subList(0, 30), format);
+                String[] bad = t1.toArray(new String[0]);
+                bad[7] = "41x1111111111111";
+                KCipherException e = assertThrows(KCipherException.class, () -> from.retokenize(bad, to));
+                assertEquals("KC_ERR_FORMAT", e.status());
+                assertEquals(7, e.row());
+                assertFalse(e.getMessage().contains("41x1"), e.getMessage());
+                if (format.contains("embed-version")) {   // a token of version 2 is not cust@1's to open
+                    String[] other = t1.toArray(new String[0]);
+                    other[3] = want.get(3);
+                    e = assertThrows(KCipherException.class, () -> from.retokenize(other, to));
+                    assertEquals("KC_ERR_KEY_VERSION", e.status());
+                    assertEquals(3, e.row());
+                    assertFalse(e.getMessage().contains(vals[3]) || e.getMessage().contains(want.get(3)), e.getMessage());
+                }
+                to.close();
+                assertThrows(IllegalStateException.class, () -> from.retokenize(in, to));
+            }
+        }
+    }
+
+    static List<String> cat(List<String> a, List<String> b) {
+        List<String> r = new ArrayList<>(a);
+        r.addAll(b);
+        return r;
+    }
+
     static void run0(List<String> args) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(cli().toString()));
         cmd.addAll(args);

@@ -7,6 +7,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
 import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
@@ -24,14 +25,16 @@ import org.kcipher.Tokenizer;
  * <li>{@link #tokenize(Dataset, String, String, String, String)}: a column
  *   tokenized a partition at a time, {@value #BATCH} values per native call.</li>
  * <li>{@link #register(SparkSession, String)}: the SQL functions
- *   {@code kc_tokenize(col, format, keyname)} and {@code kc_detokenize(...)},
+ *   {@code kc_tokenize(col, format, keyname)}, {@code kc_detokenize(...)} and
+ *   {@code kc_retokenize(col, format, from_keyname, to_keyname)},
  *   planned as a KcBatch operator ({@value #BATCH} rows a native call; KcSql.scala
  *   says where a call stays one native call a row).  Without register, the
  *   session option {@code spark.sql.extensions=org.kcipher.spark.KcSparkExtensions}
  *   with {@code spark.kcipher.keyring=DIR} gives the same.</li>
  * </ul>
  * Tokens equal the CLI's {@code kcipher tokenize --key-name NAME --column c=FORMAT}
- * (no context: the empty tweak).
+ * (no context: the empty tweak), retokenized ones its {@code kcipher retokenize
+ * --from NAME@V --to NAME@W}; the clear values of a retokenize stay in C.
  */
 public final class KcSpark {
     private KcSpark() {}
@@ -46,24 +49,35 @@ public final class KcSpark {
                 k -> Tokenizer.fromKeyring(Path.of(keyring), key, format));
     }
 
-    /** Registers kc_tokenize(col, format, keyname) and kc_detokenize(col, format, keyname) as SQL functions, batched. */
+    /** Registers kc_tokenize(col, format, keyname), kc_detokenize(...) and kc_retokenize(col, format, from, to), batched. */
     public static void register(SparkSession spark, String keyring) {
         KcSql.install(spark, keyring);
     }
 
     /** df with the string column tokenized in its format under the keyring's key, batched per partition. */
     public static Dataset<Row> tokenize(Dataset<Row> df, String column, String format, String key, String keyring) {
-        return batched(df, column, format, key, keyring, true);
+        return batched(df, column, format, key, null, keyring, true);
     }
 
     public static Dataset<Row> detokenize(Dataset<Row> df, String column, String format, String key, String keyring) {
-        return batched(df, column, format, key, keyring, false);
+        return batched(df, column, format, key, null, keyring, false);
     }
 
-    private static Dataset<Row> batched(Dataset<Row> df, String column, String format, String key, String keyring,
-                                        boolean encrypt) {
+    /** df with the column's tokens under fromKey ("NAME@V") turned into toKey's, batched per partition. */
+    public static Dataset<Row> retokenize(Dataset<Row> df, String column, String format, String fromKey, String toKey,
+                                          String keyring) {
+        if (fromKey.equals(toKey)) throw new IllegalArgumentException("retokenize: the same key on both sides");
+        return batched(df, column, format, fromKey, toKey, keyring, false);
+    }
+
+    private static Dataset<Row> batched(Dataset<Row> df, String column, String format, String key, String toKey,
+                                        String keyring, boolean encrypt) {
         int idx = df.schema().fieldIndex(column);
-        MapPartitionsFunction<Row, Row> f = rows -> new Batches(rows, idx, tokenizer(keyring, key, format), encrypt);
+        MapPartitionsFunction<Row, Row> f = rows -> {
+            Tokenizer t = tokenizer(keyring, key, format);
+            Tokenizer to = toKey == null ? null : tokenizer(keyring, toKey, format);
+            return new Batches(rows, idx, v -> to != null ? t.retokenize(v, to) : encrypt ? t.tokenize(v) : t.detokenize(v));
+        };
         return df.mapPartitions(f, Encoders.row(df.schema()));
     }
 
@@ -71,14 +85,13 @@ public final class KcSpark {
     private static final class Batches implements Iterator<Row> {
         private final Iterator<Row> in;
         private final int idx;
-        private final Tokenizer t;
-        private final boolean encrypt;
+        private final UnaryOperator<String[]> f;
         private final List<Row> buf = new ArrayList<>(BATCH);
         private String[] out = new String[0];
         private int pos;
 
-        Batches(Iterator<Row> in, int idx, Tokenizer t, boolean encrypt) {
-            this.in = in; this.idx = idx; this.t = t; this.encrypt = encrypt;
+        Batches(Iterator<Row> in, int idx, UnaryOperator<String[]> f) {
+            this.in = in; this.idx = idx; this.f = f;
         }
 
         private void fill() {
@@ -86,7 +99,7 @@ public final class KcSpark {
             while (buf.size() < BATCH && in.hasNext()) buf.add(in.next());
             String[] v = new String[buf.size()];
             for (int i = 0; i < v.length; i++) v[i] = buf.get(i).isNullAt(idx) ? null : buf.get(i).getString(idx);
-            out = v.length == 0 ? v : encrypt ? t.tokenize(v) : t.detokenize(v);
+            out = v.length == 0 ? v : f.apply(v);
             pos = 0;
         }
 

@@ -14,30 +14,31 @@ import org.apache.spark.sql.execution.metric.{SQLMetric, SQLMetrics}
 import org.apache.spark.sql.internal.SQLConf
 import org.apache.spark.sql.types.{DataType, StringType}
 import org.apache.spark.unsafe.types.UTF8String
-import org.kcipher.KCipherException
+import org.kcipher.{KCipherException, Tokenizer}
 
 /**
- * kc_tokenize(value, format, keyname) / kc_detokenize(...): one row at a
+ * kc_tokenize(value, format, keyname) / kc_detokenize(...) /
+ * kc_retokenize(value, format, from_keyname, to_keyname): one row at a
  * time when Spark evaluates it as an expression (the fallback), a batch of
  * rows a native call when KcStrategy has lifted it into a KcBatchExec.
+ * op: "tokenize", "detokenize" or "retokenize".
  */
-case class KcCall(children: Seq[Expression], keyring: String, encrypt: Boolean)
+case class KcCall(children: Seq[Expression], keyring: String, op: String)
     extends Expression with CodegenFallback with ImplicitCastInputTypes {
-  override def inputTypes = Seq(StringType, StringType, StringType)   // (AbstractDataType is private[sql])
+  override def inputTypes = children.map(_ => StringType)   // (AbstractDataType is private[sql])
   override def dataType: DataType = StringType
   override def nullable: Boolean = true
-  override def prettyName: String = if (encrypt) "kc_tokenize" else "kc_detokenize"
+  override def prettyName: String = "kc_" + op
   override def toString: String = children.mkString(prettyName + "(", ", ", ")")   // not the keyring path
 
   override def eval(input: InternalRow): Any = {
     val v = children.head.eval(input)
     if (v == null) return null
-    val (f, k) = (children(1).eval(input), children(2).eval(input))
-    val t = KcSql.tokenizer(this, f, k)
-    try UTF8String.fromString(if (encrypt) t.tokenize(v.toString) else t.detokenize(v.toString)) catch {
+    val args = children.tail.map(_.eval(input))
+    try UTF8String.fromString(KcSql.run(this, args, Array(v.toString))(0)) catch {
       case e: KCipherException if e.row() >= 0 =>   // as KcBatchExec's, without the row (not known here)
         val at = if (e.position() >= 0) s": character ${e.position() + 1} (1-based)" else ""
-        throw new KCipherException(e.status(), s"$prettyName('$f', '$k')$at: ${e.status()}", -1, -1)
+        throw new KCipherException(e.status(), s"${KcSql.label(this, args)}$at: ${e.status()}", -1, -1)
     }
   }
 
@@ -46,7 +47,7 @@ case class KcCall(children: Seq[Expression], keyring: String, encrypt: Boolean)
 
 /**
  * The child's rows with the calls' results appended, KcSpark.BATCH rows at a
- * time: per call, one native call per (format, keyname) among the batch's
+ * time: per call, one native call per (format, keyname[s]) among the batch's
  * rows.  Row order and nulls kept; a value that fails fails the task.
  */
 case class KcBatchExec(calls: Seq[KcCall], results: Seq[Attribute], child: SparkPlan) extends UnaryExecNode {
@@ -78,24 +79,22 @@ case class KcBatchExec(calls: Seq[KcCall], results: Seq[Attribute], child: Spark
         buf.clear()
         while (buf.length < KcSpark.BATCH && rows.hasNext) buf += rows.next().copy()
         for ((c, j) <- bound.zipWithIndex) {
-          val groups = mutable.LinkedHashMap.empty[(Any, Any), mutable.ArrayBuffer[Int]]
+          val groups = mutable.LinkedHashMap.empty[Seq[Any], mutable.ArrayBuffer[Int]]
           val vals = new Array[String](buf.length)
           for (i <- buf.indices) {
             val v = c.children.head.eval(buf(i))
             out(j)(i) = null
             if (v != null) {
               vals(i) = v.toString
-              groups.getOrElseUpdate((c.children(1).eval(buf(i)), c.children(2).eval(buf(i))),
-                                     mutable.ArrayBuffer.empty[Int]) += i
+              groups.getOrElseUpdate(c.children.tail.map(_.eval(buf(i))), mutable.ArrayBuffer.empty[Int]) += i
             }
           }
-          for (((f, k), idx) <- groups) {
-            val t = KcSql.tokenizer(c, f, k)
+          for ((args, idx) <- groups) {
             val in = idx.map(vals(_)).toArray
-            val r = try { if (c.encrypt) t.tokenize(in) else t.detokenize(in) } catch {
+            val r = try KcSql.run(c, args, in) catch {
               case e: KCipherException if e.row() >= 0 =>
                 val at = if (e.position() >= 0) s", character ${e.position() + 1} (1-based)" else ""
-                throw new KCipherException(e.status(), s"${c.prettyName}('$f', '$k'): partition $part, " +
+                throw new KCipherException(e.status(), s"${KcSql.label(c, args)}: partition $part, " +
                   s"row ${first + idx(e.row().toInt)} (0-based)$at: ${e.status()}", -1, -1)
             }
             nCalls += 1
@@ -120,8 +119,8 @@ case class KcBatchExec(calls: Seq[KcCall], results: Seq[Attribute], child: Spark
 }
 
 /**
- * Plans a Project or Filter whose expressions call kc_tokenize/kc_detokenize
- * as ProjectExec/FilterExec over KcBatchExec.  A call stays per row (its
+ * Plans a Project or Filter whose expressions call kc_tokenize/kc_detokenize/
+ * kc_retokenize as ProjectExec/FilterExec over KcBatchExec.  A call stays per row (its
  * eval) where it is not evaluated for every row (a CASE/IF/COALESCE branch,
  * the right of AND/OR), inside a lambda or subquery, or in another
  * operator (aggregate, join, sort, window, generate, TakeOrderedAndProject).
@@ -171,35 +170,64 @@ object KcStrategy extends SparkStrategy {
 class KcSparkExtensions extends (SparkSessionExtensions => Unit) {
   override def apply(e: SparkSessionExtensions): Unit = {
     e.injectPlannerStrategy(_ => KcStrategy)
-    for (encrypt <- Seq(true, false))
-      e.injectFunction((FunctionIdentifier(KcSql.name(encrypt)), new ExpressionInfo(classOf[KcCall].getName, KcSql.name(encrypt)),
-                        (args: Seq[Expression]) => KcSql.call(args, SQLConf.get.getConfString(KcSql.KeyringConf, ""), encrypt)))
+    for (op <- KcSql.Ops)
+      e.injectFunction((FunctionIdentifier("kc_" + op), new ExpressionInfo(classOf[KcCall].getName, "kc_" + op),
+                        (args: Seq[Expression]) => KcSql.call(args, SQLConf.get.getConfString(KcSql.KeyringConf, ""), op)))
   }
 }
 
 object KcSql {
   val KeyringConf = "spark.kcipher.keyring"
 
-  def name(encrypt: Boolean): String = if (encrypt) "kc_tokenize" else "kc_detokenize"
+  val Ops: Seq[String] = Seq("tokenize", "detokenize", "retokenize")
 
-  def call(args: Seq[Expression], keyring: String, encrypt: Boolean): KcCall = {
-    if (args.length != 3) throw new IllegalArgumentException(s"${name(encrypt)}(value, format, keyname) takes 3 arguments, not ${args.length}")
+  def call(args: Seq[Expression], keyring: String, op: String): KcCall = {
+    val (n, sig) = if (op == "retokenize") (4, "value, format, from_keyname, to_keyname") else (3, "value, format, keyname")
+    if (args.length != n) throw new IllegalArgumentException(s"kc_$op($sig) takes $n arguments, not ${args.length}")
     if (keyring == null || keyring.isEmpty)
-      throw new IllegalArgumentException(s"${name(encrypt)}: no keyring (KcSpark.register or $KeyringConf)")
-    KcCall(args, keyring, encrypt)
+      throw new IllegalArgumentException(s"kc_$op: no keyring (KcSpark.register or $KeyringConf)")
+    KcCall(args, keyring, op)
   }
 
-  private[spark] def tokenizer(c: KcCall, format: Any, key: Any) = {
-    if (format == null || key == null) throw new IllegalArgumentException(s"${c.prettyName}: a null format or key name")
-    KcSpark.tokenizer(c.keyring, key.toString, format.toString)
+  /**
+   * c on values, args its format and key name(s) as evaluated: one native
+   * call, or (detokenize, retokenize) from a key NAME without @V and a
+   * format with embed-version=: one per version the tokens name, each under
+   * NAME@V, as the CLI and PostgreSQL do.  A failing row's index is values'.
+   */
+  private[spark] def run(c: KcCall, args: Seq[Any], values: Array[String]): Array[String] = {
+    if (args.contains(null)) throw new IllegalArgumentException(s"${c.prettyName}: a null format or key name")
+    val Seq(f, k) = args.take(2).map(_.toString)
+    if (c.op == "retokenize" && args(2).toString == k) throw new IllegalArgumentException(s"${label(c, args)}: the same key on both sides")
+    val to = if (c.op == "retokenize") KcSpark.tokenizer(c.keyring, args(2).toString, f) else null
+    def one(t: Tokenizer, v: Array[String]) = c.op match {
+      case "tokenize" => t.tokenize(v)
+      case "detokenize" => t.detokenize(v)
+      case _ => t.retokenize(v, to)
+    }
+    val t = KcSpark.tokenizer(c.keyring, k, f)
+    val vers = if (c.op == "tokenize" || k.contains('@')) null else t.tokenVersions(values)
+    if (vers == null) return one(t, values)
+    val out = new Array[String](values.length)
+    for ((v, idx) <- values.indices.groupBy(vers(_))) {
+      def fail(e: KCipherException, row: Int) = new KCipherException(e.status(), e.status(), idx(row), e.position())
+      val r = try one(if (v == 0) t else KcSpark.tokenizer(c.keyring, s"$k@$v", f), idx.map(values).toArray) catch {
+        case e: KCipherException => throw fail(e, if (e.row() >= 0) e.row().toInt else 0)   // else: NAME@V unknown or retired
+      }
+      for (n <- idx.indices) out(idx(n)) = r(n)
+    }
+    out
   }
+
+  /** For messages: kc_tokenize('card', 'cust') (never a value). */
+  private[spark] def label(c: KcCall, args: Seq[Any]): String = args.map(a => s"'$a'").mkString(c.prettyName + "(", ", ", ")")
 
   /** The SQL functions with this keyring and the batch planning in this session (KcSpark.register). */
   def install(spark: SparkSession, keyring: String): Unit = {
     val s = spark.asInstanceOf[org.apache.spark.sql.classic.SparkSession]
     if (!s.experimental.extraStrategies.contains(KcStrategy)) s.experimental.extraStrategies :+= KcStrategy
-    for (encrypt <- Seq(true, false))
-      s.sessionState.functionRegistry.createOrReplaceTempFunction(name(encrypt), args => call(args, keyring, encrypt), "scala_udf")
+    for (op <- Ops)
+      s.sessionState.functionRegistry.createOrReplaceTempFunction("kc_" + op, args => call(args, keyring, op), "scala_udf")
   }
 
   private object Plans extends AdaptiveSparkPlanHelper

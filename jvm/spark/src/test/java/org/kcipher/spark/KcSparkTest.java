@@ -150,4 +150,132 @@ class KcSparkTest {
         assertFalse(msg.contains("x4111"), "the value is not in the error: " + msg);
         assertFalse(KcSql.plan(r).contains("KcBatch"), KcSql.plan(r));
     }
+
+    /** The CLI's column for these values (a TSV with the header v). */
+    static List<String> cli(List<String> args, List<String> values) throws Exception {
+        List<String> a = new ArrayList<>(args);
+        a.addAll(List.of("--keyring", keyring.toString(), "--input", "tsv"));
+        List<String> r = new ArrayList<>(Arrays.asList(run(a, "v\n" + String.join("\n", values) + "\n").split("\n", -1)));
+        assertEquals("v", r.remove(0));
+        assertEquals("", r.remove(r.size() - 1));
+        assertEquals(values.size(), r.size());
+        return r;
+    }
+
+    static String messages(Throwable e) {
+        String msg = "";
+        for (Throwable c = e; c != null; c = c.getCause()) msg += " | " + c.getMessage();
+        return msg;
+    }
+
+    /**
+     * kc_retokenize (batched and per row) and KcSpark.retokenize equal to kcipher retokenize
+     * row for row, nulls kept; a bad token, and with embed-version= a token of another
+     * version, fail the query naming neither the token nor its clear value.
+     */
+    @Test
+    void retokenizeEqualsCli() throws Exception {
+        run(List.of("key", "new", "rot", "--cipher", "ff1-aria-256", "--keyring", keyring.toString()), null);
+        run(List.of("key", "rotate", "rot", "--keyring", keyring.toString()), null);
+        Random rng = new Random();
+        StructType schema = new StructType().add("id", DataTypes.IntegerType).add("v", DataTypes.StringType);
+        for (String format : new String[] {"card", "card;embed-version=alnum"}) {
+            int n = format.equals("card") ? 10000 : 300;
+            List<String> vals = new ArrayList<>();
+            for (int i = 0; i < n; i++)
+                vals.add(String.format("%04d-%04d-%04d-%04d", rng.nextInt(10000), rng.nextInt(10000), rng.nextInt(10000), rng.nextInt(10000)));
+            List<String> t1 = cli(List.of("tokenize", "--key-name", "rot@1", "--column", "v=" + format), vals);
+            List<String> want = cli(List.of("retokenize", "--from", "rot@1", "--to", "rot@2", "--column", "v=" + format), t1);
+            List<Row> rows = new ArrayList<>();
+            for (int i = 0; i < n; i++) rows.add(RowFactory.create(i, i % 97 == 5 ? null : t1.get(i)));
+            Dataset<Row> df = reg.createDataFrame(rows, schema).repartition(2);
+            df.createOrReplaceTempView("r");
+            String call = "kc_retokenize(v, '" + format + "', 'rot@1', 'rot@2')";
+            Dataset<Row> q = reg.sql("SELECT id, " + call + " FROM r ORDER BY id");
+            List<Row> sql = q.collectAsList();
+            long[] calls = KcSql.nativeCalls(q);
+            assertTrue(calls[0] >= 2 && calls[0] * 50 <= calls[1], "batched: " + Arrays.toString(calls));
+            List<Row> perRow = reg.sql("SELECT id, CASE WHEN id % 2 = 0 THEN " + call + " END FROM r ORDER BY id").collectAsList();
+            List<Row> ds = KcSpark.retokenize(df, "v", format, "rot@1", "rot@2", keyring.toString()).orderBy("id").collectAsList();
+            for (int i = 0; i < n; i++) {
+                String w = i % 97 == 5 ? null : want.get(i);
+                assertEquals(i, sql.get(i).getInt(0));
+                assertEquals(w, sql.get(i).getString(1), format + ": SQL row " + i);
+                assertEquals(i % 2 == 0 ? w : null, perRow.get(i).getString(1), format + ": per-row row " + i);
+                assertEquals(w, ds.get(i).getString(1), format + ": KcSpark.retokenize row " + i);
+            }
+            // A bad token, then (embed-version=) one of rot@2's: the query fails, batched and per row.
+            List<String[]> bad = new ArrayList<>();
+            bad.add(new String[] {"x4111-1111", "KC_ERR_FORMAT"});
+            if (format.contains("embed-version")) bad.add(new String[] {want.get(57), "KC_ERR_KEY_VERSION"});
+            for (String[] b : bad) {
+                List<Row> br = new ArrayList<>(rows);
+                br.set(57, RowFactory.create(57, b[0]));
+                reg.createDataFrame(br, schema).coalesce(1).createOrReplaceTempView("rb");
+                for (String sel : new String[] {call, "IF(id >= 0, " + call + ", NULL)"}) {
+                    Dataset<Row> f = reg.sql("SELECT " + sel + " FROM rb");
+                    String msg = messages(assertThrows(Exception.class, f::collectAsList));
+                    boolean batched = !sel.startsWith("IF");
+                    assertEquals(batched, KcSql.plan(f).contains("KcBatch"), KcSql.plan(f));
+                    String where = batched ? ": partition 0, row 57 (0-based)" : "";
+                    assertTrue(msg.contains("kc_retokenize('" + format + "', 'rot@1', 'rot@2')" + where), msg);
+                    assertTrue(msg.contains(b[1]) && !msg.contains(b[1].equals("KC_ERR_FORMAT") ? "KEY_VERSION" : "KC_ERR_FORMAT"), msg);
+                    for (String secret : new String[] {b[0], vals.get(57), t1.get(57), want.get(57)})
+                        assertFalse(msg.contains(secret), "a value in the error: " + msg);
+                }
+            }
+        }
+        Exception same = assertThrows(Exception.class, () -> reg.sql("SELECT kc_retokenize(v, 'card', 'rot@1', 'rot@1') FROM r").collectAsList());
+        assertTrue(messages(same).contains("the same key on both sides"), messages(same));
+    }
+
+    /**
+     * From a key NAME without @V, with embed-version=: each token opened under the version it
+     * names (kc_retokenize and kc_detokenize, batched and per row), as kcipher retokenize --from
+     * NAME; a token of a retired version fails the query, naming the row, not the value.
+     */
+    @Test
+    void byEmbeddedVersionEqualsCli() throws Exception {
+        String ring = keyring.toString(), fmt = "card;embed-version=alnum";
+        for (String name : new String[] {"mix", "old"}) {
+            run(List.of("key", "new", name, "--cipher", "ff1-aria-256", "--keyring", ring), null);
+            run(List.of("key", "rotate", name, "--keyring", ring), null);
+        }
+        run(List.of("key", "rotate", "mix", "--keyring", ring), null);   // mix@3 active
+        Random rng = new Random();
+        int n = 300;
+        List<String> vals = new ArrayList<>();
+        for (int i = 0; i < n; i++) vals.add(String.format("%016d", rng.nextLong(10_000_000_000_000_000L)));
+        List<String> t1 = cli(List.of("tokenize", "--key-name", "mix@1", "--column", "v=" + fmt), vals);
+        List<String> t2 = cli(List.of("tokenize", "--key-name", "mix@2", "--column", "v=" + fmt), vals);
+        List<String> mixed = new ArrayList<>();
+        for (int i = 0; i < n; i++) mixed.add(i % 3 == 0 ? t1.get(i) : t2.get(i));
+        List<String> want = cli(List.of("retokenize", "--from", "mix", "--to", "mix@3", "--column", "v=" + fmt), mixed);
+        assertEquals(cli(List.of("tokenize", "--key-name", "mix@3", "--column", "v=" + fmt), vals), want);
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < n; i++) rows.add(RowFactory.create(i, i == 7 ? null : mixed.get(i)));
+        StructType schema = new StructType().add("id", DataTypes.IntegerType).add("v", DataTypes.StringType);
+        reg.createDataFrame(rows, schema).repartition(2).createOrReplaceTempView("m");
+        String re = "kc_retokenize(v, '" + fmt + "', 'mix', 'mix@3')", de = "kc_detokenize(v, '" + fmt + "', 'mix')";
+        Dataset<Row> q = reg.sql("SELECT id, " + re + ", IF(id >= 0, " + re + ", NULL), " + de + " FROM m ORDER BY id");
+        List<Row> got = q.collectAsList();
+        assertTrue(KcSql.plan(q).contains("KcBatch"), KcSql.plan(q));
+        for (int i = 0; i < n; i++) {
+            assertEquals(i == 7 ? null : want.get(i), got.get(i).getString(1), "batched row " + i);
+            assertEquals(i == 7 ? null : want.get(i), got.get(i).getString(2), "per-row row " + i);
+            assertEquals(i == 7 ? null : vals.get(i), got.get(i).getString(3), "detokenized row " + i);
+        }
+        // old@1 retired: its tokens no longer open under "old".
+        List<String> o1 = cli(List.of("tokenize", "--key-name", "old@1", "--column", "v=" + fmt), vals.subList(0, 100));
+        List<String> o2 = cli(List.of("tokenize", "--key-name", "old@2", "--column", "v=" + fmt), vals.subList(0, 100));
+        run(List.of("key", "retire", "old@1", "--keyring", ring), null);
+        List<Row> or = new ArrayList<>();
+        for (int i = 0; i < 100; i++) or.add(RowFactory.create(i, i == 41 ? o1.get(i) : o2.get(i)));
+        reg.createDataFrame(or, schema).coalesce(1).createOrReplaceTempView("o");
+        for (String sel : new String[] {"kc_detokenize(v, '" + fmt + "', 'old')", "kc_retokenize(v, '" + fmt + "', 'old', 'mix@3')"}) {
+            String msg = messages(assertThrows(Exception.class, () -> reg.sql("SELECT " + sel + " FROM o").collectAsList()));
+            assertTrue(msg.contains("partition 0, row 41 (0-based): KC_ERR_KEY_NOT_FOUND"), msg);
+            assertFalse(msg.contains(vals.get(41)) || msg.contains(o1.get(41)), "a value in the error: " + msg);
+        }
+    }
 }
