@@ -124,11 +124,11 @@ static inline V look1(const uint8_t t[2][16], V y)
  * broadcasts in the rounds): kx = RK_a (with one tweak for all blocks:
  * W ^ RK_a), kb = RK_b; with one tweak, cu = the first SP's sum over the
  * input bytes from hx on, where the half is zero and the input W ^ RK_a the
- * same in every lane. */
+ * same in every lane, plus kb: the second SP's input is u ^ RK_b. */
 typedef struct fea_call {
     V pt[16][2], st[16][2], phi[2], nib;   /* FEA_AESNI_* on both lanes: plain loads */
     uint8_t cu[8][sizeof(V)];                /* cu[j][s]: byte j of step s's sum */
-    uint8_t kx[32][8], kb[FEA_MAX_ROUNDS][8];   /* kx: rows from r on zero */
+    uint8_t kx[32][8], kb[32][8];   /* rows from r on zero */
     int shared;
 } fea_call;
 
@@ -151,12 +151,12 @@ static inline const V (*fresh(const V (*t)[2]))[2]
  * (plain, masked, then phi), added to h.  FULL is a constant after
  * inlining, so v[] stays in registers. */
 static inline __attribute__((always_inline))
-void sp2(V h[8], const V z[8], const fea_call *cl, unsigned s, int part, V pmask, int FULL)
+void sp2(V h[8], const V z[8], const fea_call *cl, int part, V pmask, int FULL)
 {
     V v[8], p = ZERO();
     for (int j = 0; j < FULL; j++) v[j] = p;
     _Pragma("GCC unroll 1") for (int k = 0; k < 8; k++) {   /* rolled: v[] stays in registers */
-        V y = subbytes(XOR(z[k], SET1((char)cl->kb[s][k])));
+        V y = subbytes(z[k]);   /* z: RK_b added */
         const V (*pt)[2] = fresh(cl->pt + k);
         _Pragma("GCC unroll 8") for (int j = 0; j < FULL; j++) v[j] = XOR(v[j], lookv(pt[j], y, cl->nib));
         if (part) p = XOR(p, lookv(cl->st[FULL + k], y, cl->nib));
@@ -173,7 +173,7 @@ void feistel(V h[8], const V x[8], const V *w, const fea_call *cl, unsigned s, u
              unsigned full, int part, V pmask)
 {
     V u[8];
-    _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++) u[j] = w ? ZERO() : SET1((char)cl->cu[j][s]);
+    _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++) u[j] = SET1((char)(w ? cl->kb[s][j] : cl->cu[j][s]));
     _Pragma("GCC unroll 1") for (unsigned k = 0; k < hx; k++) {
         V y = XOR(x[k], SET1((char)cl->kx[s][k]));
         if (w) y = XOR(y, w[k]);
@@ -182,15 +182,15 @@ void feistel(V h[8], const V x[8], const V *w, const fea_call *cl, unsigned s, u
         _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++) u[j] = XOR(u[j], lookv(pt[j], y, cl->nib));
     }
     switch (full) {   /* public: the block length */
-    case 0: sp2(h, u, cl, s, part, pmask, 0); break;
-    case 1: sp2(h, u, cl, s, part, pmask, 1); break;
-    case 2: sp2(h, u, cl, s, part, pmask, 2); break;
-    case 3: sp2(h, u, cl, s, part, pmask, 3); break;
-    case 4: sp2(h, u, cl, s, part, pmask, 4); break;
-    case 5: sp2(h, u, cl, s, part, pmask, 5); break;
-    case 6: sp2(h, u, cl, s, part, pmask, 6); break;
-    case 7: sp2(h, u, cl, s, part, pmask, 7); break;
-    default: sp2(h, u, cl, s, 0, pmask, 8); break;
+    case 0: sp2(h, u, cl, part, pmask, 0); break;
+    case 1: sp2(h, u, cl, part, pmask, 1); break;
+    case 2: sp2(h, u, cl, part, pmask, 2); break;
+    case 3: sp2(h, u, cl, part, pmask, 3); break;
+    case 4: sp2(h, u, cl, part, pmask, 4); break;
+    case 5: sp2(h, u, cl, part, pmask, 5); break;
+    case 6: sp2(h, u, cl, part, pmask, 6); break;
+    case 7: sp2(h, u, cl, part, pmask, 7); break;
+    default: sp2(h, u, cl, 0, pmask, 8); break;
     }
 }
 
@@ -303,6 +303,22 @@ static inline __m128i phi16(const uint8_t *p)
     return phi128(_mm_loadu_si128((const __m128i *)p));
 }
 
+/* q[j] = byte j of rows[s] in byte s (s < 32): the transpose of
+ * load_sliced on pairs of rows, read by the 8-byte loads that match their
+ * stores (a wider load would stall on store forwarding). */
+static inline void slice_steps(V q[8], const uint8_t rows[32][8])
+{
+    const V sel = PAIR(0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
+    for (int k = 0; k < 8; k++) {
+        __m128i lo = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)rows[2 * k]),
+                                        _mm_loadl_epi64((const __m128i *)rows[2 * k + 1]));
+        __m128i hi = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)rows[16 + 2 * k]),
+                                        _mm_loadl_epi64((const __m128i *)rows[17 + 2 * k]));
+        q[k] = SHUF(JOIN2(lo, hi), sel);
+    }
+    transpose(q);
+}
+
 /* The call's constants (fea_call); w: the tweak words, NULL for a tweak
  * per block. */
 static void call_init(const fea_aesni_ctx *x, fea_call *cl, const uint64_t *w, int decrypt)
@@ -312,6 +328,7 @@ static void call_init(const fea_aesni_ctx *x, fea_call *cl, const uint64_t *w, i
     uint8_t pw[3][8];
     cl->shared = w != NULL;
     memset(cl->kx, 0, sizeof cl->kx);
+    memset(cl->kb, 0, sizeof cl->kb);
     for (int m = 0; m < 16; m++)
         for (int e = 0; e < 2; e++) {
             cl->pt[m][e] = TAB(FEA_AESNI_PT[m & 7][e]);
@@ -336,19 +353,8 @@ static void call_init(const fea_aesni_ctx *x, fea_call *cl, const uint64_t *w, i
         memcpy(cl->kb[s], x->rk[i - 1][1], 8);
     }
     if (w) {   /* cu for all steps at once, step s in byte s */
-        /* xq[q] = byte q of kx[s] in byte s: the transpose of load_sliced on
-         * pairs of rows, read back by the 8-byte loads that match their
-         * stores (a wider load would stall on store forwarding). */
         V xq[8], cu[8];
-        const V sel = PAIR(0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
-        for (int k = 0; k < 8; k++) {
-            __m128i lo = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)cl->kx[2 * k]),
-                                            _mm_loadl_epi64((const __m128i *)cl->kx[2 * k + 1]));
-            __m128i hi = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)cl->kx[16 + 2 * k]),
-                                            _mm_loadl_epi64((const __m128i *)cl->kx[17 + 2 * k]));
-            xq[k] = SHUF(JOIN2(lo, hi), sel);
-        }
-        transpose(xq);
+        slice_steps(xq, cl->kx);
         /* Input byte q counts at step s from hx on: hb at odd rounds i, ha at
          * even; i = s + 1, or r - s decrypting. */
         const V even_s = PAIR(-1, 0, -1, 0, -1, 0, -1, 0, -1, 0, -1, 0, -1, 0, -1, 0);
@@ -361,7 +367,8 @@ static void call_init(const fea_aesni_ctx *x, fea_call *cl, const uint64_t *w, i
             V m = OR(q >= hb ? odd_i : ZERO(), q >= ha ? even_i : ZERO());
             for (int j = 0; j < 8; j++) cu[j] = XOR(cu[j], AND(lookv(cl->pt[j + q], y, cl->nib), m));
         }
-        for (int j = 0; j < 8; j++) STOREU(cl->cu[j], cu[j]);
+        slice_steps(xq, cl->kb);
+        for (int j = 0; j < 8; j++) STOREU(cl->cu[j], XOR(cu[j], xq[j]));
     }
     kc_wipe(pw, sizeof pw);
 }
