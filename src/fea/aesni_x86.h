@@ -344,13 +344,15 @@ static void call_init(const fea_aesni_ctx *x, fea_call *cl, const uint64_t *w, i
         v = _mm_shuffle_epi8(v, _mm_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, -1, -1, -1, -1, -1, -1, -1, -1));
         _mm_storel_epi64((__m128i *)pw[t], phi128(v));
     }
-    for (unsigned s = 0; s < r; s++, i = decrypt ? i - 1 : i + 1) {
+    for (unsigned s = 0, p = i % period; s < r; s++) {   /* p = i % period, without a division per step */
         uint64_t a, t;
         memcpy(&a, x->rk[i - 1][0], 8);
-        memcpy(&t, pw[i % period], 8);
+        memcpy(&t, pw[p], 8);
         a ^= t;
         memcpy(cl->kx[s], &a, 8);
         memcpy(cl->kb[s], x->rk[i - 1][1], 8);
+        if (decrypt) { i--; p = p ? p - 1 : period - 1; }
+        else { i++; p = p + 1 == period ? 0 : p + 1; }
     }
     if (w) {   /* cu for all steps at once, step s in byte s */
         V xq[8], cu[8];
