@@ -76,16 +76,21 @@ typedef __m256i V;
 #define TAB(t) BC128(_mm_loadu_si128((const __m128i *)(t)))
 #define PAIR(...) BC128(_mm_setr_epi8(__VA_ARGS__))   /* the same on every 128-bit lane */
 #define SR2 0, 9, 2, 11, 4, 13, 6, 15, 8, 1, 10, 3, 12, 5, 14, 7   /* ShiftRows^2 */
-
-typedef struct fea_aesni_ctx {
-    fea_ctx c;                             /* first: set_key and rounds see it */
-    uint8_t rk[FEA_MAX_ROUNDS][2][8];      /* phi of RK_a, RK_b bytes, byte 0 first */
-} fea_aesni_ctx;
+/* With FEA_AESNI_GFNI (gfni_sliced_avx2.c) SubBytes is one gf2p8affineinvqb
+ * (AES's affine map and constant) and no byte moves: no ShiftRows order. */
+#ifndef FEA_AESNI_GFNI
+#define FEA_AESNI_GFNI 0
+#endif
+#define FEA_AES_AFFINE 0xF1E3C78F1F3E7CF8LL
+/* ShiftRows^-1 before aesenclast puts every byte of one xmm back */
+#define FEA_PRE_SR 0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3
 
 /* SubBytes on every byte (ShiftRows moves them; see above). */
 static inline V subbytes(V z)
 {
-#if FEA_AESNI_VAES
+#if FEA_AESNI_GFNI
+    return _mm256_gf2p8affineinv_epi64_epi8(z, _mm256_set1_epi64x(FEA_AES_AFFINE), 0x63);
+#elif FEA_AESNI_VAES
     return _mm256_aesenclast_epi128(z, ZERO());
 #elif FEA_AESNI_W == 512
     __m128i k = _mm_setzero_si128();
@@ -223,7 +228,7 @@ static inline void load_sliced(V x[8], const uint64_t *q, int order)
     transpose(x);
     _Pragma("GCC unroll 8") for (int k = 0; k < 8; k++) {
         x[k] = look1(FEA_AESNI_PHI[0], x[k]);
-        if (order) x[k] = SHUF(x[k], PAIR(SR2));
+        if (order && !FEA_AESNI_GFNI) x[k] = SHUF(x[k], PAIR(SR2));
     }
 }
 
@@ -232,7 +237,7 @@ static inline void store_sliced(uint64_t *q, V x[8], int order)
     const V c = PAIR(14, 12, 10, 8, 6, 4, 2, 0, 15, 13, 11, 9, 7, 5, 3, 1);
     _Pragma("GCC unroll 8") for (int k = 0; k < 8; k++) {
         x[k] = look1(FEA_AESNI_PHI[1], x[k]);
-        if (order) x[k] = SHUF(x[k], PAIR(SR2));
+        if (order && !FEA_AESNI_GFNI) x[k] = SHUF(x[k], PAIR(SR2));
     }
     transpose(x);
     _Pragma("GCC unroll 8") for (int i = 0; i < 8; i++)
@@ -261,7 +266,7 @@ void rounds_h(const fea_aesni_ctx *x, fea_aesni_lanes *l, int decrypt, const fea
         load_sliced(b[h], l->b + h * NL, 1);
         for (unsigned t = 0; t < period && !cl->shared; t++) {
             load_sliced(w[h][t][0], l->w[t] + h * NL, 0);
-            _Pragma("GCC unroll 8") for (int k = 0; k < 8; k++) w[h][t][1][k] = SHUF(w[h][t][0][k], PAIR(SR2));
+            _Pragma("GCC unroll 8") for (int k = 0; k < 8; k++) w[h][t][1][k] = FEA_AESNI_GFNI ? w[h][t][0][k] : SHUF(w[h][t][0][k], PAIR(SR2));
         }
     }
     unsigned i = decrypt ? r : 1, t = i % period;
@@ -364,8 +369,7 @@ static void call_init(const fea_aesni_ctx *x, fea_call *cl, const uint64_t *w, i
         unsigned ha = (na + 7) / 8, hb = (nb + 7) / 8;
         for (int j = 0; j < 8; j++) cu[j] = ZERO();
         for (unsigned q = ha < hb ? ha : hb; q < 8; q++) {
-            /* pre-shuffled so that aesenclast's ShiftRows puts every byte back */
-            V y = subbytes(SHUF(xq[q], PAIR(0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3)));
+            V y = subbytes(FEA_AESNI_GFNI ? xq[q] : SHUF(xq[q], PAIR(FEA_PRE_SR)));
             V m = OR(q >= hb ? odd_i : ZERO(), q >= ha ? even_i : ZERO());
             for (int j = 0; j < 8; j++) cu[j] = XOR(cu[j], AND(lookv(cl->pt[j + q], y, cl->nib), m));
         }
@@ -448,9 +452,11 @@ static uint64_t sp(uint64_t wd)
                                   ((m) - 5) & 7, ((m) - 6) & 7, ((m) - 7) & 7, -1, -1, -1, -1, -1, -1, -1, -1)
     const __m128i rev = _mm_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, -1, -1, -1, -1, -1, -1, -1, -1);
     __m128i x = look128(FEA_AESNI_PHI[0], _mm_shuffle_epi8(_mm_cvtsi64_si128((long long)wd), rev));
-    /* pre-shuffled so that aesenclast's ShiftRows puts every byte back */
-    __m128i y = _mm_aesenclast_si128(_mm_shuffle_epi8(x, _mm_setr_epi8(0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15,
-                                                                       12, 9, 6, 3)), _mm_setzero_si128());
+#if FEA_AESNI_GFNI
+    __m128i y = _mm_gf2p8affineinv_epi64_epi8(x, _mm_set1_epi64x(FEA_AES_AFFINE), 0x63);
+#else
+    __m128i y = _mm_aesenclast_si128(_mm_shuffle_epi8(x, _mm_setr_epi8(FEA_PRE_SR)), _mm_setzero_si128());
+#endif
     __m128i u = _mm_setzero_si128();
     u = _mm_xor_si128(u, _mm_shuffle_epi8(look128(FEA_AESNI_ST[0], y), FEA_PERM(0)));
     u = _mm_xor_si128(u, _mm_shuffle_epi8(look128(FEA_AESNI_ST[1], y), FEA_PERM(1)));
