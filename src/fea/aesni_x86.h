@@ -4,8 +4,9 @@
  * (Skylake-SP), which open KC_TARGET_BEGIN for their instruction sets and
  * set FEA_AESNI_W (256: ymm, 32 blocks per pass; 512: zmm, 64) and
  * FEA_AESNI_VAES (0: one aesenclast per 128-bit lane) BEFORE including this
- * header.  The blocks are byte-sliced (register k holds byte k of every
- * block).
+ * header; gfni_sliced_avx2.c (gfni-avx2 for n <= 64) sets FEA_AESNI_GFNI.
+ * The blocks are byte-sliced (register k holds byte k of every block); a
+ * pass runs two sets of NL lanes when there are more than NL blocks.
  *
  * FEA's S-box is inversion in GF(2^8) mod 0x11d between affine maps, AES's
  * the same mod 0x11b; with phi the field isomorphism, aesenclast (zero key)
