@@ -4,8 +4,9 @@
  * (Skylake-SP), which open KC_TARGET_BEGIN for their instruction sets and
  * set FEA_AESNI_W (256: ymm, 32 blocks per pass; 512: zmm, 64) and
  * FEA_AESNI_VAES (0: one aesenclast per 128-bit lane) BEFORE including this
- * header.  The blocks are byte-sliced (register k holds byte k of every
- * block).
+ * header; gfni_sliced_avx2.c (gfni-avx2 for n <= 64) sets FEA_AESNI_GFNI.
+ * The blocks are byte-sliced (register k holds byte k of every block); a
+ * pass runs two sets of NL lanes when there are more than NL blocks.
  *
  * FEA's S-box is inversion in GF(2^8) mod 0x11d between affine maps, AES's
  * the same mod 0x11b; with phi the field isomorphism, aesenclast (zero key)
@@ -50,6 +51,7 @@ typedef __m512i V;
 #define UNPACKHI32 _mm512_unpackhi_epi32
 #define UNPACKLO64 _mm512_unpacklo_epi64
 #define UNPACKHI64 _mm512_unpackhi_epi64
+#define JOIN2(lo, hi) _mm512_inserti32x4(_mm512_zextsi128_si512(lo), hi, 1)   /* 128-bit lanes 0, 1 */
 #else                   /* ymm: 32 blocks per pass */
 typedef __m256i V;
 #define NL 32
@@ -70,20 +72,26 @@ typedef __m256i V;
 #define UNPACKHI32 _mm256_unpackhi_epi32
 #define UNPACKLO64 _mm256_unpacklo_epi64
 #define UNPACKHI64 _mm256_unpackhi_epi64
+#define JOIN2(lo, hi) _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1)
 #endif
 #define TAB(t) BC128(_mm_loadu_si128((const __m128i *)(t)))
 #define PAIR(...) BC128(_mm_setr_epi8(__VA_ARGS__))   /* the same on every 128-bit lane */
 #define SR2 0, 9, 2, 11, 4, 13, 6, 15, 8, 1, 10, 3, 12, 5, 14, 7   /* ShiftRows^2 */
-
-typedef struct fea_aesni_ctx {
-    fea_ctx c;                             /* first: set_key and rounds see it */
-    uint8_t rk[FEA_MAX_ROUNDS][2][8];      /* phi of RK_a, RK_b bytes, byte 0 first */
-} fea_aesni_ctx;
+/* With FEA_AESNI_GFNI (gfni_sliced_avx2.c) SubBytes is one gf2p8affineinvqb
+ * (AES's affine map and constant) and no byte moves: no ShiftRows order. */
+#ifndef FEA_AESNI_GFNI
+#define FEA_AESNI_GFNI 0
+#endif
+#define FEA_AES_AFFINE 0xF1E3C78F1F3E7CF8LL
+/* ShiftRows^-1 before aesenclast puts every byte of one xmm back */
+#define FEA_PRE_SR 0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3
 
 /* SubBytes on every byte (ShiftRows moves them; see above). */
 static inline V subbytes(V z)
 {
-#if FEA_AESNI_VAES
+#if FEA_AESNI_GFNI
+    return _mm256_gf2p8affineinv_epi64_epi8(z, _mm256_set1_epi64x(FEA_AES_AFFINE), 0x63);
+#elif FEA_AESNI_VAES
     return _mm256_aesenclast_epi128(z, ZERO());
 #elif FEA_AESNI_W == 512
     __m128i k = _mm_setzero_si128();
@@ -122,11 +130,11 @@ static inline V look1(const uint8_t t[2][16], V y)
  * broadcasts in the rounds): kx = RK_a (with one tweak for all blocks:
  * W ^ RK_a), kb = RK_b; with one tweak, cu = the first SP's sum over the
  * input bytes from hx on, where the half is zero and the input W ^ RK_a the
- * same in every lane. */
+ * same in every lane, plus kb: the second SP's input is u ^ RK_b. */
 typedef struct fea_call {
     V pt[16][2], st[16][2], phi[2], nib;   /* FEA_AESNI_* on both lanes: plain loads */
     uint8_t cu[8][sizeof(V)];                /* cu[j][s]: byte j of step s's sum */
-    uint8_t kx[FEA_MAX_ROUNDS][8], kb[FEA_MAX_ROUNDS][8];
+    uint8_t kx[32][8], kb[32][8];   /* rows from r on zero */
     int shared;
 } fea_call;
 
@@ -149,12 +157,12 @@ static inline const V (*fresh(const V (*t)[2]))[2]
  * (plain, masked, then phi), added to h.  FULL is a constant after
  * inlining, so v[] stays in registers. */
 static inline __attribute__((always_inline))
-void sp2(V h[8], const V z[8], const fea_call *cl, unsigned s, int part, V pmask, int FULL)
+void sp2(V h[8], const V z[8], const fea_call *cl, int part, V pmask, int FULL)
 {
     V v[8], p = ZERO();
     for (int j = 0; j < FULL; j++) v[j] = p;
     _Pragma("GCC unroll 1") for (int k = 0; k < 8; k++) {   /* rolled: v[] stays in registers */
-        V y = subbytes(XOR(z[k], SET1((char)cl->kb[s][k])));
+        V y = subbytes(z[k]);   /* z: RK_b added */
         const V (*pt)[2] = fresh(cl->pt + k);
         _Pragma("GCC unroll 8") for (int j = 0; j < FULL; j++) v[j] = XOR(v[j], lookv(pt[j], y, cl->nib));
         if (part) p = XOR(p, lookv(cl->st[FULL + k], y, cl->nib));
@@ -171,7 +179,7 @@ void feistel(V h[8], const V x[8], const V *w, const fea_call *cl, unsigned s, u
              unsigned full, int part, V pmask)
 {
     V u[8];
-    _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++) u[j] = w ? ZERO() : SET1((char)cl->cu[j][s]);
+    _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++) u[j] = SET1((char)(w ? cl->kb[s][j] : cl->cu[j][s]));
     _Pragma("GCC unroll 1") for (unsigned k = 0; k < hx; k++) {
         V y = XOR(x[k], SET1((char)cl->kx[s][k]));
         if (w) y = XOR(y, w[k]);
@@ -180,15 +188,15 @@ void feistel(V h[8], const V x[8], const V *w, const fea_call *cl, unsigned s, u
         _Pragma("GCC unroll 8") for (int j = 0; j < 8; j++) u[j] = XOR(u[j], lookv(pt[j], y, cl->nib));
     }
     switch (full) {   /* public: the block length */
-    case 0: sp2(h, u, cl, s, part, pmask, 0); break;
-    case 1: sp2(h, u, cl, s, part, pmask, 1); break;
-    case 2: sp2(h, u, cl, s, part, pmask, 2); break;
-    case 3: sp2(h, u, cl, s, part, pmask, 3); break;
-    case 4: sp2(h, u, cl, s, part, pmask, 4); break;
-    case 5: sp2(h, u, cl, s, part, pmask, 5); break;
-    case 6: sp2(h, u, cl, s, part, pmask, 6); break;
-    case 7: sp2(h, u, cl, s, part, pmask, 7); break;
-    default: sp2(h, u, cl, s, 0, pmask, 8); break;
+    case 0: sp2(h, u, cl, part, pmask, 0); break;
+    case 1: sp2(h, u, cl, part, pmask, 1); break;
+    case 2: sp2(h, u, cl, part, pmask, 2); break;
+    case 3: sp2(h, u, cl, part, pmask, 3); break;
+    case 4: sp2(h, u, cl, part, pmask, 4); break;
+    case 5: sp2(h, u, cl, part, pmask, 5); break;
+    case 6: sp2(h, u, cl, part, pmask, 6); break;
+    case 7: sp2(h, u, cl, part, pmask, 7); break;
+    default: sp2(h, u, cl, 0, pmask, 8); break;
     }
 }
 
@@ -221,7 +229,7 @@ static inline void load_sliced(V x[8], const uint64_t *q, int order)
     transpose(x);
     _Pragma("GCC unroll 8") for (int k = 0; k < 8; k++) {
         x[k] = look1(FEA_AESNI_PHI[0], x[k]);
-        if (order) x[k] = SHUF(x[k], PAIR(SR2));
+        if (order && !FEA_AESNI_GFNI) x[k] = SHUF(x[k], PAIR(SR2));
     }
 }
 
@@ -230,49 +238,91 @@ static inline void store_sliced(uint64_t *q, V x[8], int order)
     const V c = PAIR(14, 12, 10, 8, 6, 4, 2, 0, 15, 13, 11, 9, 7, 5, 3, 1);
     _Pragma("GCC unroll 8") for (int k = 0; k < 8; k++) {
         x[k] = look1(FEA_AESNI_PHI[1], x[k]);
-        if (order) x[k] = SHUF(x[k], PAIR(SR2));
+        if (order && !FEA_AESNI_GFNI) x[k] = SHUF(x[k], PAIR(SR2));
     }
     transpose(x);
     _Pragma("GCC unroll 8") for (int i = 0; i < 8; i++)
         STOREU(q + NL / 8 * i, SHUF(x[i], c));
 }
 
-/* The halves and tweak words of a pass, as in fea_lanes (fea_x86.h). */
+/* The halves and tweak words of a pass of up to two sets of NL lanes, as
+ * in fea_lanes (fea_x86.h). */
 typedef struct fea_aesni_lanes {
-    uint64_t a[NL], b[NL], w[3][NL];
+    uint64_t a[2 * NL], b[2 * NL], w[3][2 * NL];
 } fea_aesni_lanes;
 
-/* All rounds (decrypt: in reverse) on l's NL lanes. */
-static void rounds(const fea_aesni_ctx *x, fea_aesni_lanes *l, int decrypt, const fea_call *cl)
+/* All rounds (decrypt: in reverse) on H sets of NL lanes of l, H = 1 or 2
+ * (a constant after inlining).  With two, each round step runs on one set,
+ * then on the other: the work of the second fills the gaps where the first
+ * waits for its S-boxes and sums (each step needs all of the previous). */
+static inline __attribute__((always_inline))
+void rounds_h(const fea_aesni_ctx *x, fea_aesni_lanes *l, int decrypt, const fea_call *cl, const unsigned H)
 {
     unsigned r = x->c.rounds, na = (x->c.n + 1) / 2, nb = x->c.n / 2, period = x->c.variant == 2 ? 3 : 2;
     unsigned ha = cl->shared ? (na + 7) / 8 : 8, hb = cl->shared ? (nb + 7) / 8 : 8;
-    V a[8], b[8], w[3][2][8];   /* tweak words in A's order, in B's order */
+    V a[2][8], b[2][8], w[2][3][2][8];   /* per set: tweak words in A's order, in B's order */
     V ma = SET1((char)(0xff00 >> na % 8)), mb = SET1((char)(0xff00 >> nb % 8));
-    load_sliced(a, l->a, 0);
-    load_sliced(b, l->b, 1);
-    for (unsigned t = 0; t < period && !cl->shared; t++) {
-        load_sliced(w[t][0], l->w[t], 0);
-        _Pragma("GCC unroll 8") for (int k = 0; k < 8; k++) w[t][1][k] = SHUF(w[t][0][k], PAIR(SR2));
+    for (unsigned h = 0; h < H; h++) {
+        load_sliced(a[h], l->a + h * NL, 0);
+        load_sliced(b[h], l->b + h * NL, 1);
+        for (unsigned t = 0; t < period && !cl->shared; t++) {
+            load_sliced(w[h][t][0], l->w[t] + h * NL, 0);
+            _Pragma("GCC unroll 8") for (int k = 0; k < 8; k++) w[h][t][1][k] = FEA_AESNI_GFNI ? w[h][t][0][k] : SHUF(w[h][t][0][k], PAIR(SR2));
+        }
     }
     unsigned i = decrypt ? r : 1, t = i % period;
     for (unsigned s = 0; s < r; s++) {
-        if (i % 2) feistel(a, b, cl->shared ? NULL : w[t][1], cl, s, hb, na / 8, na % 8 != 0, ma);
-        else feistel(b, a, cl->shared ? NULL : w[t][0], cl, s, ha, nb / 8, nb % 8 != 0, mb);
+        for (unsigned h = 0; h < H; h++) {
+            if (i % 2) feistel(a[h], b[h], cl->shared ? NULL : w[h][t][1], cl, s, hb, na / 8, na % 8 != 0, ma);
+            else feistel(b[h], a[h], cl->shared ? NULL : w[h][t][0], cl, s, ha, nb / 8, nb % 8 != 0, mb);
+        }
         if (decrypt) { i--; t = t ? t - 1 : period - 1; }
         else { i++; t = t + 1 == period ? 0 : t + 1; }
     }
-    store_sliced(l->a, a, 0);
-    store_sliced(l->b, b, 1);
+    for (unsigned h = 0; h < H; h++) {
+        store_sliced(l->a + h * NL, a[h], 0);
+        store_sliced(l->b + h * NL, b[h], 1);
+    }
 }
 
-/* phi of the 16 bytes at p. */
-static inline __m128i phi16(const uint8_t *p)
+static void rounds(const fea_aesni_ctx *x, fea_aesni_lanes *l, int decrypt, const fea_call *cl)
 {
-    __m128i v = _mm_loadu_si128((const __m128i *)p), nib = _mm_set1_epi8(0x0f);
+    rounds_h(x, l, decrypt, cl, 1);
+}
+
+static void rounds2(const fea_aesni_ctx *x, fea_aesni_lanes *l, int decrypt, const fea_call *cl)
+{
+    rounds_h(x, l, decrypt, cl, 2);
+}
+
+/* phi of the 16 bytes of v, and of those at p. */
+static inline __m128i phi128(__m128i v)
+{
+    __m128i nib = _mm_set1_epi8(0x0f);
     return _mm_xor_si128(_mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)FEA_AESNI_PHI[0][0]), _mm_and_si128(v, nib)),
                          _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)FEA_AESNI_PHI[0][1]),
                                           _mm_and_si128(_mm_srli_epi16(v, 4), nib)));
+}
+
+static inline __m128i phi16(const uint8_t *p)
+{
+    return phi128(_mm_loadu_si128((const __m128i *)p));
+}
+
+/* q[j] = byte j of rows[s] in byte s (s < 32): the transpose of
+ * load_sliced on pairs of rows, read by the 8-byte loads that match their
+ * stores (a wider load would stall on store forwarding). */
+static inline void slice_steps(V q[8], const uint8_t rows[32][8])
+{
+    const V sel = PAIR(0, 8, 1, 9, 2, 10, 3, 11, 4, 12, 5, 13, 6, 14, 7, 15);
+    for (int k = 0; k < 8; k++) {
+        __m128i lo = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)rows[2 * k]),
+                                        _mm_loadl_epi64((const __m128i *)rows[2 * k + 1]));
+        __m128i hi = _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)rows[16 + 2 * k]),
+                                        _mm_loadl_epi64((const __m128i *)rows[17 + 2 * k]));
+        q[k] = SHUF(JOIN2(lo, hi), sel);
+    }
+    transpose(q);
 }
 
 /* The call's constants (fea_call); w: the tweak words, NULL for a tweak
@@ -281,8 +331,10 @@ static void call_init(const fea_aesni_ctx *x, fea_call *cl, const uint64_t *w, i
 {
     unsigned r = x->c.rounds, na = (x->c.n + 1) / 2, nb = x->c.n / 2, period = x->c.variant == 2 ? 3 : 2;
     unsigned i = decrypt ? r : 1;
-    uint8_t in[16] = { 0 }, out[16], pw[3][8], xq[8][sizeof(V)] = { { 0 } }, mq[8][sizeof(V)] = { { 0 } };
+    uint8_t pw[3][8];
     cl->shared = w != NULL;
+    memset(cl->kx, 0, sizeof cl->kx);
+    memset(cl->kb, 0, sizeof cl->kb);
     for (int m = 0; m < 16; m++)
         for (int e = 0; e < 2; e++) {
             cl->pt[m][e] = TAB(FEA_AESNI_PT[m & 7][e]);
@@ -293,40 +345,39 @@ static void call_init(const fea_aesni_ctx *x, fea_call *cl, const uint64_t *w, i
     cl->nib = SET1(0x0f);
     /* phi is linear: phi(W ^ RK_a) = phi(W) ^ x->rk, so only the tweak
      * words are converted here (set_key converted the round keys). */
-    for (unsigned t = 0; t < period; t++) {
-        kc_store64_be(in, w ? w[t] : 0);
-        _mm_storeu_si128((__m128i *)out, phi16(in));
-        memcpy(pw[t], out, 8);
+    for (unsigned t = 0; t < period; t++) {   /* big-endian: byte 0 first; in registers, no stall */
+        __m128i v = _mm_cvtsi64_si128((long long)(w ? w[t] : 0));
+        v = _mm_shuffle_epi8(v, _mm_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, -1, -1, -1, -1, -1, -1, -1, -1));
+        _mm_storel_epi64((__m128i *)pw[t], phi128(v));
     }
-    for (unsigned s = 0; s < r; s++, i = decrypt ? i - 1 : i + 1) {
-        unsigned hx = i % 2 ? (nb + 7) / 8 : (na + 7) / 8;
+    for (unsigned s = 0, p = i % period; s < r; s++) {   /* p = i % period, without a division per step */
         uint64_t a, t;
         memcpy(&a, x->rk[i - 1][0], 8);
-        memcpy(&t, pw[i % period], 8);
+        memcpy(&t, pw[p], 8);
         a ^= t;
         memcpy(cl->kx[s], &a, 8);
         memcpy(cl->kb[s], x->rk[i - 1][1], 8);
-        for (unsigned q = 0; q < 8; q++) {
-            xq[q][s] = cl->kx[s][q];                        /* byte-sliced over the steps s */
-            mq[q][s] = (uint8_t)(q >= hx ? 0xff : 0);       /* input bytes from hx on */
-        }
+        if (decrypt) { i--; p = p ? p - 1 : period - 1; }
+        else { i++; p = p + 1 == period ? 0 : p + 1; }
     }
     if (w) {   /* cu for all steps at once, step s in byte s */
-        V cu[8];
+        V xq[8], cu[8];
+        slice_steps(xq, cl->kx);
+        /* Input byte q counts at step s from hx on: hb at odd rounds i, ha at
+         * even; i = s + 1, or r - s decrypting. */
+        const V even_s = PAIR(-1, 0, -1, 0, -1, 0, -1, 0, -1, 0, -1, 0, -1, 0, -1, 0);
+        V odd_i = decrypt && r % 2 == 0 ? XOR(even_s, SET1(-1)) : even_s, even_i = XOR(odd_i, SET1(-1));
+        unsigned ha = (na + 7) / 8, hb = (nb + 7) / 8;
         for (int j = 0; j < 8; j++) cu[j] = ZERO();
-        for (int q = 0; q < 8; q++) {
-            /* pre-shuffled so that aesenclast's ShiftRows puts every byte back */
-            V y = subbytes(SHUF(LOADU(xq[q]),
-                                PAIR(0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3)));
-            V m = LOADU(mq[q]);
+        for (unsigned q = ha < hb ? ha : hb; q < 8; q++) {
+            V y = subbytes(FEA_AESNI_GFNI ? xq[q] : SHUF(xq[q], PAIR(FEA_PRE_SR)));
+            V m = OR(q >= hb ? odd_i : ZERO(), q >= ha ? even_i : ZERO());
             for (int j = 0; j < 8; j++) cu[j] = XOR(cu[j], AND(lookv(cl->pt[j + q], y, cl->nib), m));
         }
-        for (int j = 0; j < 8; j++) STOREU(cl->cu[j], cu[j]);
+        slice_steps(xq, cl->kb);
+        for (int j = 0; j < 8; j++) STOREU(cl->cu[j], XOR(cu[j], xq[j]));
     }
-    kc_wipe(in, sizeof in);
-    kc_wipe(out, sizeof out);
     kc_wipe(pw, sizeof pw);
-    kc_wipe(xq, sizeof xq);
 }
 
 /* Vector split and join of four blocks of bs = 4..8 bytes (n = 25..64),
@@ -402,9 +453,11 @@ static uint64_t sp(uint64_t wd)
                                   ((m) - 5) & 7, ((m) - 6) & 7, ((m) - 7) & 7, -1, -1, -1, -1, -1, -1, -1, -1)
     const __m128i rev = _mm_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, -1, -1, -1, -1, -1, -1, -1, -1);
     __m128i x = look128(FEA_AESNI_PHI[0], _mm_shuffle_epi8(_mm_cvtsi64_si128((long long)wd), rev));
-    /* pre-shuffled so that aesenclast's ShiftRows puts every byte back */
-    __m128i y = _mm_aesenclast_si128(_mm_shuffle_epi8(x, _mm_setr_epi8(0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15,
-                                                                       12, 9, 6, 3)), _mm_setzero_si128());
+#if FEA_AESNI_GFNI
+    __m128i y = _mm_gf2p8affineinv_epi64_epi8(x, _mm_set1_epi64x(FEA_AES_AFFINE), 0x63);
+#else
+    __m128i y = _mm_aesenclast_si128(_mm_shuffle_epi8(x, _mm_setr_epi8(FEA_PRE_SR)), _mm_setzero_si128());
+#endif
     __m128i u = _mm_setzero_si128();
     u = _mm_xor_si128(u, _mm_shuffle_epi8(look128(FEA_AESNI_ST[0], y), FEA_PERM(0)));
     u = _mm_xor_si128(u, _mm_shuffle_epi8(look128(FEA_AESNI_ST[1], y), FEA_PERM(1)));
@@ -448,7 +501,7 @@ static void crypt(const fea_aesni_ctx *x, uint8_t *out, const uint8_t *in, size_
         call_init(x, &cl, NULL, decrypt);
     }
     while (count) {
-        size_t m = count < NL ? count : NL, j = 0;
+        size_t m = count < 2 * NL ? count : 2 * NL, j = 0, lanes = m > NL ? 2 * NL : NL;
         if (vec)
             for (; j + 4 <= m; j += 4) io_split(&io, in + j * bs, first + j, second + j);
         for (; j < m; j++) {
@@ -457,9 +510,9 @@ static void crypt(const fea_aesni_ctx *x, uint8_t *out, const uint8_t *in, size_
             first[j] = fea_shr(hi, lo, w2) << ((64 - w1) & 63);   /* & 63: as fea_split */
             second[j] = fea_low(lo, w2) << ((64 - w2) & 63);
         }
-        for (j = m; j < NL; j++) first[j] = second[j] = 0;   /* unused lanes */
+        for (j = m; j < lanes; j++) first[j] = second[j] = 0;   /* unused lanes */
         if (!shared) {
-            for (j = 0; j < NL; j++) {
+            for (j = 0; j < lanes; j++) {
                 uint64_t w[3] = { 0, 0, 0 };
                 if (j < m) fea_tweak3(c, tweak + j * tweak_stride, w);
                 l.w[0][j] = w[0];
@@ -467,7 +520,8 @@ static void crypt(const fea_aesni_ctx *x, uint8_t *out, const uint8_t *in, size_
                 l.w[2][j] = w[2];
             }
         }
-        rounds(x, &l, decrypt, &cl);
+        if (lanes > NL) rounds2(x, &l, decrypt, &cl);   /* public: the count */
+        else rounds(x, &l, decrypt, &cl);
         first = swap_out ? l.b : l.a;
         second = swap_out ? l.a : l.b;
         j = 0;
@@ -484,8 +538,12 @@ static void crypt(const fea_aesni_ctx *x, uint8_t *out, const uint8_t *in, size_
         if (tweak_stride) tweak += m * tweak_stride;
         count -= m;
     }
-    kc_wipe(&l, sizeof l);
-    kc_wipe(&cl, sizeof cl);
+    kc_wipe(l.a, sizeof l.a);   /* what was written; the tables in cl are public */
+    kc_wipe(l.b, sizeof l.b);
+    if (!shared) kc_wipe(l.w, sizeof l.w);
+    kc_wipe(cl.cu, sizeof cl.cu);
+    kc_wipe(cl.kx, sizeof cl.kx);
+    kc_wipe(cl.kb, sizeof cl.kb);
 }
 
 static kc_status set_key(void *ctx, int variant, const uint8_t *key, size_t key_len, unsigned n_bits)

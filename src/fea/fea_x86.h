@@ -84,6 +84,13 @@ static const uint64_t FEA_GFNI_SEP[8] = {   /* affineinv: u -> phi(c_m S'(u)), ^
 
 #define FEA_LANES 32
 
+/* The key of the byte-sliced backends (aesni_x86.h): here so that
+ * gfni-avx2 can size its context for them. */
+typedef struct fea_aesni_ctx {
+    fea_ctx c;                             /* first: set_key and rounds see it */
+    uint8_t rk[FEA_MAX_ROUNDS][2][8];      /* phi of RK_a, RK_b bytes, byte 0 first */
+} fea_aesni_ctx;
+
 typedef struct fea_lanes {
     uint64_t a[FEA_LANES], b[FEA_LANES];   /* the halves, left-aligned (section 8) */
     uint64_t w[3][FEA_LANES];              /* round i uses w[i % period] (section 6) */

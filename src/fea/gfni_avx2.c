@@ -107,17 +107,43 @@ static void rounds(const fea_ctx *c, fea_lanes *l, size_t m, int decrypt)
 
 FEA_LANES_ENTRIES(sp, rounds)
 
+/* n <= 64 (public): the byte-sliced rounds (gfni_sliced_avx2.c), on the
+ * same CPU features; its context begins with the same fea_ctx. */
+extern const kc_fea_backend kc_fea_gfni_sliced_avx2;
+#define SLICED(n) ((n) <= 64)
+
+static kc_status set_key_n(void *ctx, int variant, const uint8_t *key, size_t key_len, unsigned n_bits)
+{
+    return SLICED(n_bits) ? kc_fea_gfni_sliced_avx2.set_key(ctx, variant, key, key_len, n_bits)
+                          : set_key(ctx, variant, key, key_len, n_bits);
+}
+
+static void encrypt_n(const void *ctx, uint8_t *out, const uint8_t *in, size_t count,
+                      const uint8_t *tweak, size_t tweak_stride)
+{
+    (SLICED(((const fea_ctx *)ctx)->n) ? kc_fea_gfni_sliced_avx2.encrypt : encrypt)(ctx, out, in, count, tweak,
+                                                                                    tweak_stride);
+}
+
+static void decrypt_n(const void *ctx, uint8_t *out, const uint8_t *in, size_t count,
+                      const uint8_t *tweak, size_t tweak_stride)
+{
+    (SLICED(((const fea_ctx *)ctx)->n) ? kc_fea_gfni_sliced_avx2.decrypt : decrypt)(ctx, out, in, count, tweak,
+                                                                                    tweak_stride);
+}
+
 const kc_fea_backend kc_fea_gfni_avx2 = {
     .head = {
         .name = "gfni-avx2",
-        .summary = "constant time: GFNI S-box and diffusion on ymm, 4 blocks per register, 16 in flight",
+        .summary = "constant time: GFNI S-box and diffusion on ymm, 4 blocks per register, 16 in flight; "
+                   "n <= 64: byte-sliced, 32 blocks per ymm",
         .cpu = KC_CPU_AVX2 | KC_CPU_GFNI,
         .timing = KC_CONSTANT_TIME,
-        .ctx_size = sizeof(fea_ctx),
+        .ctx_size = sizeof(fea_aesni_ctx),   /* >= sizeof(fea_ctx), for either */
     },
-    .set_key = set_key,
-    .encrypt = encrypt,
-    .decrypt = decrypt,
+    .set_key = set_key_n,
+    .encrypt = encrypt_n,
+    .decrypt = decrypt_n,
 };
 KC_TARGET_END
 #endif
