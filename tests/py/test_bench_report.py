@@ -582,6 +582,45 @@ def report_module(name):
     return importlib.import_module("report." + name)
 
 
+class ClassTargets(unittest.TestCase):
+    """Issue 23's section: per CPU class, the Zen 3 targets and every default a peer beats in the same run."""
+
+    @staticmethod
+    def data(runs):
+        """runs: {class: {(primitive, mode, library, impl, default): median}}, 16 KiB bulk encryptions."""
+        load = report_module("load")
+        heads, recs = [], []
+        for i, (cls, points) in enumerate(runs.items()):
+            heads.append({"type": "run", "run": "r%d" % i, "unit": "tsc_ticks", "cycles_per_unit": 1.0,
+                          "cpu_class": cls})
+            for (prim, mode, lib, impl, dflt), median in points.items():
+                recs.append({"type": "measurement", "run": "r%d" % i, "library": lib, "primitive": prim,
+                             "impl": impl, "default": dflt, "constant_time": impl != "table", "op": "encrypt",
+                             "mode": mode, "scenario": "bulk", "msg_len": 16384, "messages": 1, "median": median,
+                             "cycles": median})
+        return load.Data(heads, recs, [])
+
+    def test_laggards_and_zen3_rows(self):
+        section = report_module("class_targets").section_class_targets
+        k = 16384
+        md = section(self.data({
+            "zen3": {("aes-128", "ctr", "kcipher", "vaes-avx2", True): 0.2 * k,
+                     ("aes-128", "ctr", "libgcrypt", "gcry_cipher", False): 0.25 * k,
+                     ("aes-128", "ctr", "openssl", "EVP", False): 0.5 * k,
+                     ("seed-128", "cbc", "kcipher", "vaes-avx2", True): 80 * k,
+                     ("seed-128", "cbc", "kcipher", "table", False): 38 * k,
+                     ("seed-128", "cbc", "botan", "API", False): 41 * k},
+            "alderlake": {("aes-128", "ecb", "kcipher", "vaes-avx2", True): 0.1005 * k,   # level: within 2 %
+                          ("aes-128", "ecb", "libgcrypt", "gcry_cipher", False): 0.1 * k}}))
+        zen3 = md[md.index("### `zen3`"):md.index("### `alderlake`")]
+        self.assertIn("| aes-128 CTR: at or below libgcrypt | 0.2 (vaes-avx2) | libgcrypt 0.25: ours / libgcrypt 0.80 "
+                      "| **met** |", zen3)
+        self.assertIn("| aes-128 CTR: >= 2.3x OpenSSL | 2.50x |", zen3)
+        self.assertIn("| seed-128 | CBC | 80 (vaes-avx2) | 41 (botan) | 1.95 | 38 (table, variable-time) |", zen3)
+        self.assertIn("No default is slower than the best peer", md[md.index("### `alderlake`"):])
+        self.assertEqual(section(self.data({"zen3": {}})), "")   # one class: the summary says it all
+
+
 class PaperFigures(unittest.TestCase):
     """The plots that have a paper's figure carry the paper's points (the data path, not the pixels), in the
     paper's unit and never on an axis of ours with another unit, and the report computes ours / paper."""

@@ -1,0 +1,109 @@
+# SPDX-License-Identifier: MIT
+"""Section: issue 23's targets on each CPU class measured (runs under KC_CPU_DISABLE stand for smaller CPUs):
+the Zen 3 class's own targets, and on every class the defaults that a peer beats in the same run."""
+from .md import fmt, table
+
+# A peer whose time is within this of ours is level with it: the same run's repeat points differ by more.
+LEVEL = 0.02
+
+
+def bulk(d, prim, mode, **kw):
+    return d.find(primitive=prim, mode=mode, scenario="bulk", op="encrypt", msg_len=16384, **kw)
+
+
+def default_of(d, prim, mode):
+    return next((r for r in bulk(d, prim, mode, library="kcipher") if r.get("default")), None)
+
+
+def peer_of(d, prim, mode, lib=None):
+    recs = [r for r in bulk(d, prim, mode) if r["library"] != "kcipher" and (lib is None or r["library"] == lib)]
+    return min(recs, key=lambda r: r["median"]) if recs else None
+
+
+def verdict(ok):
+    return "**met**" if ok else "**not met**"
+
+
+def zen3_rows(d):
+    rows = []
+
+    def vs_peers(prim, mode, openssl_times):
+        o, g, s = default_of(d, prim, mode), peer_of(d, prim, mode, "libgcrypt"), peer_of(d, prim, mode, "openssl")
+        if not o or not g or not s:
+            return
+        to_g, over_s = o["median"] / g["median"], s["median"] / o["median"]
+        rows.append(["%s %s: at or below libgcrypt" % (prim, mode.upper()), "%s (%s)" % (fmt(d.per_byte(o)), o["impl"]),
+                     "libgcrypt %s: ours / libgcrypt %.2f" % (fmt(d.per_byte(g)), to_g), verdict(to_g <= 1)])
+        rows.append(["%s %s: >= %gx OpenSSL" % (prim, mode.upper(), openssl_times), "%.2fx" % over_s,
+                     "OpenSSL %s; libgcrypt is %.2fx OpenSSL here" % (fmt(d.per_byte(s)), s["median"] / g["median"]),
+                     verdict(over_s >= openssl_times)])
+
+    def at_most(prim, mode, limit):
+        o = default_of(d, prim, mode)
+        if o:
+            rows.append(["%s %s <= %g c/B" % (prim, mode.upper(), limit), "%s (%s)" % (fmt(d.per_byte(o)), o["impl"]),
+                         "", verdict(d.calibrated and d.per_byte(o) <= limit)])
+
+    vs_peers("aes-128", "ctr", 2.3)
+    vs_peers("aes-128", "ecb", 2.3)
+    vs_peers("aes-128", "gcm", 3)
+    at_most("aria-128", "ctr", 1.5)
+    o, g = default_of(d, "aria-128", "gcm"), peer_of(d, "aria-128", "gcm", "libgcrypt")
+    if o and g:
+        rows.append(["aria-128 GCM ahead of libgcrypt", "%s (%s)" % (fmt(d.per_byte(o)), o["impl"]),
+                     "libgcrypt %s: ours / libgcrypt %.2f" % (fmt(d.per_byte(g)), o["median"] / g["median"]),
+                     verdict(o["median"] < g["median"])])
+    at_most("lea-128", "ctr", 1.0)
+    fea = [r for r in d.find(library="kcipher", primitive="fea1-128", mode="fea", op="encrypt", bits=54,
+                             scenario="batch") if r.get("default")]
+    if fea:
+        r = fea[0]
+        rate = r["messages"] / r["us_per_op"]   # M blocks/s at this machine's clock
+        cyc = d.cycles(r) / r["messages"]
+        rows.append(["fea1-128 batch, n = 54: >= 40 M blocks/s a core", "%.1f M blocks/s (%s)" % (rate, r["impl"]),
+                     "%.1f %s a block: 40 M/s from a %.2f GHz core on" % (cyc, d.cyc_label, cyc * 40e6 / 1e9),
+                     verdict(rate >= 40)])
+    return rows
+
+
+def laggards(d):
+    """Every (algorithm, mode) at 16 KiB whose default backend a peer beats by more than LEVEL in this run."""
+    out = []
+    prims = sorted({r["primitive"] for r in d.find(scenario="bulk", op="encrypt", library="kcipher")})
+    for prim in prims:
+        for mode in ("ecb", "cbc", "ctr", "gcm"):
+            o, p = default_of(d, prim, mode), peer_of(d, prim, mode)
+            if o and p and o["median"] > p["median"] * (1 + LEVEL):
+                fastest = min(bulk(d, prim, mode, library="kcipher"), key=lambda r: r["median"])
+                out.append([prim, mode.upper(), "%s (%s)" % (fmt(d.per_byte(o)), o["impl"]),
+                            "%s (%s)" % (fmt(d.per_byte(p)), p["library"]), "%.2f" % (o["median"] / p["median"]),
+                            "%s (%s%s)" % (fmt(d.per_byte(fastest)), fastest["impl"],
+                                           "" if fastest.get("constant_time") else ", variable-time")])
+    return out
+
+
+def section_class_targets(every):
+    classes = every.classes()
+    if len(classes) <= 1:
+        return ""
+    out = ["## Issue 23's targets on each CPU class", "",
+           ("Each class from its own run (the machine masked with `KC_CPU_DISABLE`, the peers masked alike where "
+            "they allow it), our default backend against the peers in that run, 16 KiB messages, ratios of medians. "
+            "A peer within %d%% of ours counts as level: the same point measured twice in one run differs by "
+            "that much here. The Zen 3 targets were set from a Zen 3's figures: those against libgcrypt are ratios in "
+            "one run and carry to any machine; those against OpenSSL and in cycles depend on the core measured "
+            "(the row shows libgcrypt's own lead over OpenSSL in the same run; an Intel core has three vector ALU "
+            "ports where a Zen 3 has four).") % (LEVEL * 100), ""]
+    for name, runs in classes:
+        d = every.of_runs(runs)
+        out += ["### `%s`" % name, ""]
+        rows = zen3_rows(d) if name == "zen3" else []
+        if rows:
+            out += [table(["target", "ours (default)", "same run", ""], rows)]
+        late = laggards(d)
+        if late:
+            out += ["Defaults a peer beats in this run (target: none):", "",
+                    table(["algorithm", "mode", "ours (default)", "best peer", "ours / peer", "our fastest"], late)]
+        else:
+            out += ["No default is slower than the best peer in this run (target: none).", ""]
+    return "\n".join(out)
