@@ -31,6 +31,9 @@ typedef __m256i V;
 #define PAIR16(x) _mm256_shuffle_epi8(x, BYTES(0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15))
 #define UNPAIR16(x) _mm256_shuffle_epi8(x, BYTES(0, 1, 4, 5, 8, 9, 12, 13, 2, 3, 6, 7, 10, 11, 14, 15))
 #define BCAST(p) _mm256_set1_epi32((int)*(p))
+#define V_SET1(x) _mm256_set1_epi32((int)(x))
+#define BSWAP32(x) _mm256_shuffle_epi8(x, BYTES(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12))
+#define CTR_ORDER _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7)   /* block 2 (p mod 4) + p / 4 at p */
 #define V_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define V_STORE(p, x) _mm256_storeu_si256((__m256i *)(void *)(p), x)
 #define V_UNPACKLO(w, a, b) _mm256_unpacklo_epi##w(a, b)
