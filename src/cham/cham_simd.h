@@ -9,7 +9,8 @@
  *   XOR, ADD32, SUB32, ADD16, SUB16                lane-wise operations;
  *   ROL32_1, ROR32_1, ROL32_8, ROR32_8, ROL16_1, ROR16_1, SWAP16 (= ROL8)
  *                             the rotations CHAM uses;
- *   BCAST(p)                  a uint32_t at p in every 32-bit lane;
+ *   BCAST(p)                  a uint32_t at p in every 32-bit lane (or
+ *                             RK(p), RI(p): below);
  *   V_LOAD, V_STORE           unaligned loads and stores;
  *   V_UNPACKLO, V_UNPACKHI    in-lane unpacks (core/transpose4x4.h);
  *   PAIR16(x), UNPAIR16(x)    in-lane byte shuffles: two 8-byte blocks per
@@ -28,14 +29,21 @@ extern const kc_block_backend kc_cham_ref;
 #define CHAM_BATCH (8 * CHAM_VB)         /* bytes per kernel call: two sets */
 
 
+/* The round key and round number of round p as vectors: broadcast, or
+ * read from memory where the including file defines RK and RI. */
+#ifndef RK
+#define RK(p) BCAST(k->rk + (p))
+#define RI(p) BCAST(k->ri + (p))
+#endif
+
 /* Four rounds from round p (encryption) on (a, b, c, d); the words come
  * back in place.  w16 selects the 16-bit lanes. */
-#define ENC_R(a, b, p, RA, RB) a = RB(ADD(XOR(a, BCAST(k->ri + (p))), XOR(RA(b), BCAST(k->rk + (p)))))
+#define ENC_R(a, b, p, RA, RB) a = RB(ADD(XOR(a, RI(p)), XOR(RA(b), RK(p))))
 #define ENC4(a, b, c, d, p) do { \
     ENC_R(a, b, p, ROL_1, ROL_8); ENC_R(b, c, p + 1, ROL_8, ROL_1); \
     ENC_R(c, d, p + 2, ROL_1, ROL_8); ENC_R(d, a, p + 3, ROL_8, ROL_1); } while (0)
 /* The inverse of the four rounds before round p. */
-#define DEC_R(a, b, p, RA, RB) a = XOR(SUB(RB(a), XOR(RA(b), BCAST(k->rk + (p)))), BCAST(k->ri + (p)))
+#define DEC_R(a, b, p, RA, RB) a = XOR(SUB(RB(a), XOR(RA(b), RK(p))), RI(p))
 #define DEC4(a, b, c, d, p) do { \
     DEC_R(d, a, p - 1, ROL_8, ROR_1); DEC_R(c, d, p - 2, ROL_1, ROR_8); \
     DEC_R(b, c, p - 3, ROL_8, ROR_1); DEC_R(a, b, p - 4, ROL_1, ROR_8); } while (0)
@@ -57,9 +65,9 @@ void cham_sliced_rounds(const cham_key *k, V v[8], int enc, int two, int w16, un
     V y0 = v[4], y1 = v[5], y2 = v[6], y3 = v[7];
     unsigned nr = k->rounds;
     if (enc) {
-        for (unsigned p = start; p < nr; p += 4) TWICE(ENC4, p);
+        for (size_t p = start; p < nr; p += 4) TWICE(ENC4, p);
     } else {
-        for (unsigned p = nr; p; p -= 4) TWICE(DEC4, p);
+        for (size_t p = nr; p; p -= 4) TWICE(DEC4, p);
     }
     v[0] = x0; v[1] = x1; v[2] = x2; v[3] = x3;
     v[4] = y0; v[5] = y1; v[6] = y2; v[7] = y3;
@@ -191,11 +199,11 @@ void cham_ctr_kernel(const cham_key *k, const uint32_t x012[3], uint32_t low, ui
     V v[8];
     for (unsigned s = 0; s < 2; s++) {
         V x2, x3 = ctr_x3(low, s), *x = v + 4 * s;
-        x2 = ROL32_8(ADD32(V_SET1(c ^ 2), XOR(ROL32_1(x3), BCAST(rk + 2))));             /* round 2 */
-        x3 = ROL32_1(ADD32(XOR(x3, BCAST(k->ri + 3)), V_SET1(kc_rol32(a1, 8) ^ rk[3])));  /* 3 */
-        x[1] = ROL32_1(ADD32(V_SET1(b1 ^ 5), XOR(ROL32_8(x2), BCAST(rk + 5))));           /* 5 */
-        x[2] = ROL32_8(ADD32(XOR(x2, BCAST(k->ri + 6)), XOR(ROL32_1(x3), BCAST(rk + 6)))); /* 6 */
-        x[3] = ROL32_1(ADD32(XOR(x3, BCAST(k->ri + 7)), V_SET1(kc_rol32(a2, 8) ^ rk[7])));  /* 7 */
+        x2 = ROL32_8(ADD32(V_SET1(c ^ 2), XOR(ROL32_1(x3), RK(2))));             /* round 2 */
+        x3 = ROL32_1(ADD32(XOR(x3, RI(3)), V_SET1(kc_rol32(a1, 8) ^ rk[3])));  /* 3 */
+        x[1] = ROL32_1(ADD32(V_SET1(b1 ^ 5), XOR(ROL32_8(x2), RK(5))));           /* 5 */
+        x[2] = ROL32_8(ADD32(XOR(x2, RI(6)), XOR(ROL32_1(x3), RK(6)))); /* 6 */
+        x[3] = ROL32_1(ADD32(XOR(x3, RI(7)), V_SET1(kc_rol32(a2, 8) ^ rk[7])));  /* 7 */
         x[0] = V_SET1(a2);
         if (!two) { memset(v + 4, 0, sizeof(V) * 4); break; }
     }
