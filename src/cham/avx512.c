@@ -27,6 +27,9 @@ typedef __m512i V;
 #define PAIR16(x) _mm512_shuffle_epi8(x, LANES(0x0b0a030209080100, 0x0f0e07060d0c0504))
 #define UNPAIR16(x) _mm512_shuffle_epi8(x, LANES(0x0d0c090805040100, 0x0f0e0b0a07060302))
 #define BCAST(p) _mm512_set1_epi32((int)*(p))
+#define V_SET1(x) _mm512_set1_epi32((int)(x))
+#define BSWAP32(x) _mm512_shuffle_epi8(x, LANES(0x0405060700010203, 0x0c0d0e0f08090a0b))
+#define CTR_ORDER _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15)   /* 4 (p mod 4) + p / 4 */
 #define V_LOAD(p) _mm512_loadu_si512((const void *)(p))
 #define V_STORE(p, x) _mm512_storeu_si512((void *)(p), x)
 #define V_UNPACKLO(w, a, b) _mm512_unpacklo_epi##w(a, b)

@@ -9,7 +9,8 @@
  *   XOR, ADD32, SUB32, ADD16, SUB16                lane-wise operations;
  *   ROL32_1, ROR32_1, ROL32_8, ROR32_8, ROL16_1, ROR16_1, SWAP16 (= ROL8)
  *                             the rotations CHAM uses;
- *   BCAST(p)                  a uint32_t at p in every 32-bit lane;
+ *   BCAST(p)                  a uint32_t at p in every 32-bit lane (or
+ *                             RK(p), RI(p): below);
  *   V_LOAD, V_STORE           unaligned loads and stores;
  *   V_UNPACKLO, V_UNPACKHI    in-lane unpacks (core/transpose4x4.h);
  *   PAIR16(x), UNPAIR16(x)    in-lane byte shuffles: two 8-byte blocks per
@@ -28,23 +29,31 @@ extern const kc_block_backend kc_cham_ref;
 #define CHAM_BATCH (8 * CHAM_VB)         /* bytes per kernel call: two sets */
 
 
+/* The round key and round number of round p as vectors: broadcast, or
+ * read from memory where the including file defines RK and RI. */
+#ifndef RK
+#define RK(p) BCAST(k->rk + (p))
+#define RI(p) BCAST(k->ri + (p))
+#endif
+
 /* Four rounds from round p (encryption) on (a, b, c, d); the words come
  * back in place.  w16 selects the 16-bit lanes. */
-#define ENC_R(a, b, p, RA, RB) a = RB(ADD(XOR(a, BCAST(k->ri + (p))), XOR(RA(b), BCAST(k->rk + (p)))))
+#define ENC_R(a, b, p, RA, RB) a = RB(ADD(XOR(a, RI(p)), XOR(RA(b), RK(p))))
 #define ENC4(a, b, c, d, p) do { \
     ENC_R(a, b, p, ROL_1, ROL_8); ENC_R(b, c, p + 1, ROL_8, ROL_1); \
     ENC_R(c, d, p + 2, ROL_1, ROL_8); ENC_R(d, a, p + 3, ROL_8, ROL_1); } while (0)
 /* The inverse of the four rounds before round p. */
-#define DEC_R(a, b, p, RA, RB) a = XOR(SUB(RB(a), XOR(RA(b), BCAST(k->rk + (p)))), BCAST(k->ri + (p)))
+#define DEC_R(a, b, p, RA, RB) a = XOR(SUB(RB(a), XOR(RA(b), RK(p))), RI(p))
 #define DEC4(a, b, c, d, p) do { \
     DEC_R(d, a, p - 1, ROL_8, ROR_1); DEC_R(c, d, p - 2, ROL_1, ROR_8); \
     DEC_R(b, c, p - 3, ROL_8, ROR_1); DEC_R(a, b, p - 4, ROL_1, ROR_8); } while (0)
 #define TWICE(F, p) do { F(x0, x1, x2, x3, p); if (two) F(y0, y1, y2, y3, p); } while (0)
 
-/* All rounds on v[0..3] and, when two, v[4..7].  Inlined with constant
- * enc, two, w16: each variant is straight code. */
+/* All rounds on v[0..3] and, when two, v[4..7] (encryption from round
+ * start, a multiple of 4).  Inlined with constant enc, two, w16, start:
+ * each variant is straight code. */
 static inline __attribute__((always_inline))
-void cham_sliced_rounds(const cham_key *k, V v[8], int enc, int two, int w16)
+void cham_sliced_rounds(const cham_key *k, V v[8], int enc, int two, int w16, unsigned start)
 {
 #define ADD(a, b) (w16 ? ADD16(a, b) : ADD32(a, b))
 #define SUB(a, b) (w16 ? SUB16(a, b) : SUB32(a, b))
@@ -56,9 +65,9 @@ void cham_sliced_rounds(const cham_key *k, V v[8], int enc, int two, int w16)
     V y0 = v[4], y1 = v[5], y2 = v[6], y3 = v[7];
     unsigned nr = k->rounds;
     if (enc) {
-        for (unsigned p = 0; p < nr; p += 4) TWICE(ENC4, p);
+        for (size_t p = start; p < nr; p += 4) TWICE(ENC4, p);
     } else {
-        for (unsigned p = nr; p; p -= 4) TWICE(DEC4, p);
+        for (size_t p = nr; p; p -= 4) TWICE(DEC4, p);
     }
     v[0] = x0; v[1] = x1; v[2] = x2; v[3] = x3;
     v[4] = y0; v[5] = y1; v[6] = y2; v[7] = y3;
@@ -105,7 +114,7 @@ void cham_kernel(const cham_key *k, uint8_t *out, const uint8_t *in, const uint8
     cham_load(v, in, w16);
     if (two) cham_load(v + 4, in + half, w16);
     else memset(v + 4, 0, sizeof(V) * 4);
-    cham_sliced_rounds(k, v, enc, two, w16);
+    cham_sliced_rounds(k, v, enc, two, w16, 0);
     cham_store(out, v, xin, w16);
     if (two) cham_store(out + half, v + 4, xin ? xin + half : NULL, w16);
 }
@@ -160,6 +169,91 @@ static void cham_simd_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, 
     cham_simd_crypt(ctx, out, in, nblocks, 0);
 }
 
+#ifdef CTR_ORDER
+/* CTR for CHAM-128 (the 32-bit lanes).  In a run of blocks that does not
+ * wrap the counter's low 32 bits, X0..X2 are the same in every block and
+ * only X3 (that word, byte-swapped) differs: rounds 0, 1 and 4 are then
+ * scalar and rounds 2, 3, 5 and 7 have a common operand, 27 of a set's
+ * 784 vector steps saved, and the counter blocks are made in the sliced
+ * layout (CTR_ORDER: the block at each 32-bit position after transpose())
+ * instead of written out and transposed.  The including file defines
+ * V_SET1(x), BSWAP32(x) and CTR_ORDER. */
+#define CHAM_LANES (CHAM_VB / 4)              /* blocks per set */
+#define CHAM_CTR_BLOCKS (2 * CHAM_LANES)      /* per kernel call */
+
+static inline __attribute__((always_inline)) V ctr_x3(uint32_t low, unsigned s)
+{
+    return BSWAP32(ADD32(V_SET1(low + CHAM_LANES * s), CTR_ORDER));
+}
+
+/* Blocks low .. low + CHAM_LANES (two ? 2 : 1) - 1 into out, XORed with
+ * in (NULL: the keystream itself). */
+static inline __attribute__((always_inline))
+void cham_ctr_kernel(const cham_key *k, const uint32_t x012[3], uint32_t low, uint8_t *out, const uint8_t *in, int two)
+{
+    const uint32_t *rk = k->rk;
+    uint32_t b = x012[1], c = x012[2];
+    uint32_t a1 = kc_rol32(x012[0] + (kc_rol32(b, 1) ^ rk[0]), 8);
+    uint32_t b1 = kc_rol32((b ^ 1) + (kc_rol32(c, 8) ^ rk[1]), 1);
+    uint32_t a2 = kc_rol32((a1 ^ 4) + (kc_rol32(b1, 1) ^ rk[4]), 8);
+    V v[8];
+    for (unsigned s = 0; s < 2; s++) {
+        V x2, x3 = ctr_x3(low, s), *x = v + 4 * s;
+        x2 = ROL32_8(ADD32(V_SET1(c ^ 2), XOR(ROL32_1(x3), RK(2))));             /* round 2 */
+        x3 = ROL32_1(ADD32(XOR(x3, RI(3)), V_SET1(kc_rol32(a1, 8) ^ rk[3])));  /* 3 */
+        x[1] = ROL32_1(ADD32(V_SET1(b1 ^ 5), XOR(ROL32_8(x2), RK(5))));           /* 5 */
+        x[2] = ROL32_8(ADD32(XOR(x2, RI(6)), XOR(ROL32_1(x3), RK(6)))); /* 6 */
+        x[3] = ROL32_1(ADD32(XOR(x3, RI(7)), V_SET1(kc_rol32(a2, 8) ^ rk[7])));  /* 7 */
+        x[0] = V_SET1(a2);
+        if (!two) { memset(v + 4, 0, sizeof(V) * 4); break; }
+    }
+    cham_sliced_rounds(k, v, 1, two, 0, 8);
+    cham_store(out, v, in, 0);
+    if (two) cham_store(out + 4 * CHAM_VB, v + 4, in ? in + 4 * CHAM_VB : NULL, 0);
+}
+
+static void ctr_full(const cham_key *k, const uint32_t x012[3], uint32_t low, uint8_t *out, const uint8_t *in)
+{
+    cham_ctr_kernel(k, x012, low, out, in, 1);
+}
+
+/* 1 .. CHAM_CTR_BLOCKS blocks; fewer than all through a keystream buffer. */
+static void ctr_batch(const cham_key *k, const uint32_t x012[3], uint32_t low, uint8_t *out, const uint8_t *in,
+                      size_t n)
+{
+    uint8_t ks[16 * CHAM_CTR_BLOCKS];
+    if (n == CHAM_CTR_BLOCKS) {
+        ctr_full(k, x012, low, out, in);
+        return;
+    }
+    if (n > CHAM_LANES) cham_ctr_kernel(k, x012, low, ks, NULL, 1);
+    else cham_ctr_kernel(k, x012, low, ks, NULL, 0);
+    for (size_t i = 0; i < 16 * n; i++) out[i] = in[i] ^ ks[i];
+    kc_wipe(ks, sizeof ks);
+}
+
+/* Runs that do not wrap the low word, the carry between them (as
+ * lea_simd_ctr). */
+static void cham_ctr128(const cham_key *k, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    uint32_t w[4], x012[3];   /* w: the counter as big-endian words */
+    for (unsigned i = 0; i < 4; i++) w[i] = kc_load32_be(counter + 4 * i);
+    while (nblocks) {
+        uint64_t room = (1ull << 32) - w[3];          /* blocks before the low word wraps */
+        size_t run = nblocks < room ? nblocks : (size_t)room;
+        for (unsigned i = 0; i < 3; i++) x012[i] = kc_load32_le(counter + 4 * i);
+        for (size_t done = 0; done < run; done += CHAM_CTR_BLOCKS) {
+            size_t n = run - done < CHAM_CTR_BLOCKS ? run - done : CHAM_CTR_BLOCKS;
+            ctr_batch(k, x012, w[3] + (uint32_t)done, out + 16 * done, in + 16 * done, n);
+        }
+        w[3] += (uint32_t)run;
+        for (int i = 2; w[3] == 0 && i >= 0 && ++w[i] == 0; i--) {}   /* carry on a wrap */
+        for (unsigned i = 0; i < 4; i++) kc_store32_be(counter + 4 * i, w[i]);
+        out += 16 * run; in += 16 * run; nblocks -= run;
+    }
+}
+#endif
+
 /* CTR: the counter blocks of one batch written out (the whole block a
  * big-endian counter, as two 64-bit halves for CHAM-128), encrypted, and
  * the input XORed in as the kernel stores. */
@@ -167,6 +261,12 @@ static void cham_simd_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const
 {
     const cham_key *k = ctx;
     size_t bs = k->w / 2;
+#ifdef CTR_ORDER
+    if (bs == 16) {
+        cham_ctr128(k, counter, out, in, nblocks);
+        return;
+    }
+#endif
     uint64_t hi = bs == 16 ? kc_load64_be(counter) : 0, lo = kc_load64_be(counter + bs - 8);
     uint8_t buf[CHAM_BATCH];
     while (nblocks) {
