@@ -47,6 +47,7 @@ const kc_block_backend kc_cham_avx512 = {
     .set_key = cham_set_key,
     .encrypt = cham_simd_encrypt,
     .decrypt = cham_simd_decrypt,
+    .cbc_encrypt = kc_cham_cbc_encrypt,
     .ctr = cham_simd_ctr,
 };
 KC_TARGET_END

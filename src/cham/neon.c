@@ -67,6 +67,7 @@ const kc_block_backend kc_cham_neon = {
     .set_key = cham_set_key,
     .encrypt = cham_simd_encrypt,
     .decrypt = cham_simd_decrypt,
+    .cbc_encrypt = kc_cham_cbc_encrypt,
     .ctr = cham_simd_ctr,
 };
 #endif
