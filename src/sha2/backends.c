@@ -6,7 +6,7 @@
 
 extern const kc_hash_backend kc_sha256_ref, kc_sha512_ref;
 #if KC_ARCH_X86
-extern const kc_hash_backend kc_sha256_shani, kc_sha512_avx2;
+extern const kc_hash_backend kc_sha256_shani, kc_sha512_avx512, kc_sha512_avx2;
 #endif
 #if KC_ARCH_AARCH64
 extern const kc_hash_backend kc_sha256_armv8, kc_sha512_armv8;
@@ -25,6 +25,7 @@ const kc_hash_backend *const kc_sha256_backends[] = {
 
 const kc_hash_backend *const kc_sha512_backends[] = {
 #if KC_ARCH_X86
+    &kc_sha512_avx512,
     &kc_sha512_avx2,
 #endif
 #if KC_ARCH_AARCH64
