@@ -2,7 +2,8 @@
 /* LSH-256 compression on AArch64 NEON: cv_l and cv_r are two q registers
  * each (words 0..3, 4..7).  A rotation is a shift plus a shift-and-insert
  * (SLI); the gamma rotations (whole bytes) and the word permutation are one
- * table lookup (TBL) per register; the message's tau is a TBL or an EXT. */
+ * table lookup (TBL) per register; the message's tau is a TBL or an EXT.
+ * And 4 messages side by side (lsh_lanes.h). */
 #include "core/arch.h"
 #if KC_ARCH_AARCH64
 #include <arm_neon.h>
@@ -75,10 +76,31 @@ static void compress(void *state, const uint8_t *p, size_t nblocks)
     for (int i = 0; i < 4; i++) vst1q_u32(s + 4 * i, cv[i]);
 }
 
+/* 4 messages side by side (lsh_lanes.h), a word of each in a q register:
+ * the byte rotations of gamma are a REV32 (2 bytes) or a TBL. */
+#undef DEFSTEP
+static const uint8_t rotb[4][16] = {   /* each 32-bit word rotated left by k bytes */
+    { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 },
+    { 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14 },
+    { 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13 },
+    { 1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12 },
+};
+#define LANES 4
+#define VLOAD(p) vld1q_u32(p)
+#define VSTORE(p, x) vst1q_u32(p, x)
+#define ADD vaddq_u32
+#define XOR veorq_u32
+#define SET1(x) vdupq_n_u32(x)
+#define GB(x, k) ((k) == 2 ? vreinterpretq_u32_u16(vrev32q_u16(vreinterpretq_u16_u32(x))) : TBL(x, vld1q_u8(rotb[k])))
+#define LSH_LANE_WORD 32
+#include "lsh/lsh_lanes.h"
+
 const kc_hash_backend kc_lsh256_neon = {
     .head = { .name = "neon", .summary = "NEON: cv_l, cv_r in two registers each, TBL for gamma",
               .cpu = KC_CPU_NEON, .timing = KC_CONSTANT_TIME, .ctx_size = 64 },
     KC_LSH256_COMMON,
     .compress = compress,
+    .lanes = 4,
+    .compress_lanes = compress_lanes,
 };
 #endif

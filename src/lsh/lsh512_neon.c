@@ -3,7 +3,8 @@
  * each (two 64-bit words a register).  A rotation is a shift plus a
  * shift-and-insert (SLI); the word permutation of cv_l is TRN1/TRN2 and
  * that of cv_r, with its gamma rotations (whole bytes), one two-register
- * table lookup (TBL) per register; the message's tau is EXTs. */
+ * table lookup (TBL) per register; the message's tau is EXTs.  And 2
+ * messages side by side (lsh_lanes.h). */
 #include "core/arch.h"
 #if KC_ARCH_AARCH64
 #include <arm_neon.h>
@@ -83,10 +84,36 @@ static void compress(void *state, const uint8_t *p, size_t nblocks)
     for (int i = 0; i < 8; i++) vst1q_u64(s + 2 * i, cv[i]);
 }
 
+/* 2 messages side by side (lsh_lanes.h), a word of each in a q register:
+ * the byte rotations of gamma are a REV64 (4 bytes) or a TBL. */
+#undef DEFSTEP
+static const uint8_t rotb[8][16] = {   /* each 64-bit word rotated left by k bytes */
+    { 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15 },
+    { 7, 0, 1, 2, 3, 4, 5, 6, 15, 8, 9, 10, 11, 12, 13, 14 },
+    { 6, 7, 0, 1, 2, 3, 4, 5, 14, 15, 8, 9, 10, 11, 12, 13 },
+    { 5, 6, 7, 0, 1, 2, 3, 4, 13, 14, 15, 8, 9, 10, 11, 12 },
+    { 4, 5, 6, 7, 0, 1, 2, 3, 12, 13, 14, 15, 8, 9, 10, 11 },
+    { 3, 4, 5, 6, 7, 0, 1, 2, 11, 12, 13, 14, 15, 8, 9, 10 },
+    { 2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8, 9 },
+    { 1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8 },
+};
+#define LANES 2
+#define VLOAD(p) vld1q_u64(p)
+#define VSTORE(p, x) vst1q_u64(p, x)
+#define ADD vaddq_u64
+#define XOR veorq_u64
+#define SET1(x) vdupq_n_u64(x)
+#define GB(x, k) ((k) == 4 ? vreinterpretq_u64_u32(vrev64q_u32(vreinterpretq_u32_u64(x))) \
+                  : vreinterpretq_u64_u8(vqtbl1q_u8(vreinterpretq_u8_u64(x), vld1q_u8(rotb[k]))))
+#define LSH_LANE_WORD 64
+#include "lsh/lsh_lanes.h"
+
 const kc_hash_backend kc_lsh512_neon = {
     .head = { .name = "neon", .summary = "NEON: cv_l, cv_r in four registers each, TBL for gamma",
               .cpu = KC_CPU_NEON, .timing = KC_CONSTANT_TIME, .ctx_size = 128 },
     KC_LSH512_COMMON,
     .compress = compress,
+    .lanes = 2,
+    .compress_lanes = compress_lanes,
 };
 #endif

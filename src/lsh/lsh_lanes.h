@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* LSH compression of LANES messages side by side (kc_hash_batch), one body
- * for both word sizes and the x86 backends (lsh256_avx2.c: 8 lanes,
- * lsh256_avx512.c: 16, lsh512_avx2.c: 4, lsh512_avx512.c: 8): word-sliced,
- * register i holds word i of every lane, so the word permutation and the
- * message's tau are only renamings and a step is adds, rotations and xors.
+ * for both word sizes and the SIMD backends (lsh256_avx2.c: 8 lanes,
+ * lsh256_avx512.c: 16, lsh512_avx2.c: 4, lsh512_avx512.c: 8, lsh256_neon.c:
+ * 4, lsh512_neon.c: 2): word-sliced, register i holds word i of every
+ * lane, so the word permutation and the message's tau are only renamings
+ * and a step is adds, rotations and xors.
  * The includer defines, inside its target: LSH_LANE_WORD (32: LSH-256, 64:
  * LSH-512), V, LANES, VLOAD, VSTORE, ADD, XOR, SET1, ROT(x, n) and GB(x, k),
  * a left rotation of each word by k bytes (k a constant). */
