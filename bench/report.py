@@ -32,6 +32,7 @@ from report.plots import make_plots
 from report.rc6_rij import section_rc6_rij
 from report.rv32_kbc import section_rv32_kbc
 from report.targets import section_targets
+from report.class_targets import section_class_targets
 from report.threads import section_threads
 from report.tj_avr import section_tj_avr
 from report.tokenize import section_tokenize
@@ -77,7 +78,8 @@ def main():
               section_rc6_rij(d, figs, plots) + "\n" + ipc_section(d, cx, figs, plots),
               section_threads(d, figs, plots)]
     papers = [sec + "\n" + verdict_table(rows) for sec, rows in zip(papers, verdicts)]
-    parts = [section_machine(every, src, args.json, crossdir), section_summary(every), section_targets(d)] + papers + [
+    parts = [section_machine(every, src, args.json, crossdir), section_summary(every), section_class_targets(every),
+             section_targets(d)] + papers + [
         summary([r for rows in verdicts for r in rows]), section_tokenize(d, crossdir), section_python(crossdir),
         section_sql(crossdir), section_jvm(crossdir), section_cross(crossdir),
         section_primitives(d), section_ghash(d), section_bulk(d, plots), section_gcm(d), section_gcm_stitch(d),

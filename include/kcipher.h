@@ -828,9 +828,9 @@ kc_status kc_hash_dup(kc_hash **out, const kc_hash *h);
  * NULL when lens[i] is 0), kc_hash_size bytes each, back to back in out:
  * out_len at least count times that (else KC_ERR_OUTPUT_TOO_SMALL).  Any
  * hash of kc_hash; backend as for kc_hash_new.  Where the backend has a
- * multi-message kernel (LSH-256 on AVX2: 8 messages, AVX-512: 16; LSH-512:
- * 4, 8) the messages run side by side in its SIMD lanes, from count >= the
- * lanes on.
+ * multi-message kernel (LSH-256 on AVX2: 8 messages, AVX-512: 16, NEON: 4;
+ * LSH-512: 4, 8, 2; SHA-256 with SHA-NI: 2) the messages run side by side,
+ * from count >= the lanes on.
  * Nothing is written on error. */
 kc_status kc_hash_batch(const char *name, const char *backend, const uint8_t *const msgs[], const size_t lens[],
                         size_t count, uint8_t *out, size_t out_len);
