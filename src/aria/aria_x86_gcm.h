@@ -69,24 +69,11 @@ static inline __attribute__((always_inline)) void aria_gcm_batch(
     kc_ctr_x86_xor256(out, in, x, ARIA_GCM_BATCH);
 }
 
-/* One copy of each form, not inlined into the loop's three uses: the
- * copies' code outgrows the instruction cache (gfni_avx512_gcm.c). */
-static __attribute__((noinline)) void aria_gcm_hashed(const aria_x86_keys *ks, unsigned rounds, const uint8_t *ctr,
-                                                      uint32_t low, const kc_stitch_key *hk, __m128i *y,
-                                                      const uint8_t *h, uint8_t *out, const uint8_t *in)
-{
-    aria_gcm_batch(aria_x86_sl32, ks, rounds, ctr, low, hk, y, 1, h, out, in);
-}
-
-static __attribute__((noinline)) void aria_gcm_plain(const aria_x86_keys *ks, unsigned rounds, const uint8_t *ctr,
-                                                     uint32_t low, uint8_t *out, const uint8_t *in)
-{
-    aria_gcm_batch(aria_x86_sl32, ks, rounds, ctr, low, NULL, NULL, 0, NULL, out, in);
-}
-
 /* The kernel's run (kc_gcm_stitch.run) for ctx an aria_x86_key. */
-static size_t aria_x86_gcm(const void *ctx, const void *hkey, uint8_t ctr[16], uint8_t y[16], int encrypt,
-                           uint8_t *out, const uint8_t *in, size_t nblocks)
+static inline __attribute__((always_inline)) size_t aria_x86_gcm(aria_x86_sl32_fn sl,
+                                                                 const void *ctx, const void *hkey, uint8_t ctr[16],
+                                                                 uint8_t y[16], int encrypt, uint8_t *out,
+                                                                 const uint8_t *in, size_t nblocks)
 {
     const aria_x86_key *k = ctx;
     const aria_x86_keys *ks = &k->enc;
@@ -95,9 +82,8 @@ static size_t aria_x86_gcm(const void *ctx, const void *hkey, uint8_t ctr[16], u
     if (n == 0) return 0;
     uint32_t low = kc_load32_be(ctr + 12);
     __m128i acc = KC_GHASH_LOAD(y);
-#define BATCH_AT(i, hash, h, o, s)                                                                  \
-    ((hash) ? aria_gcm_hashed(ks, k->rounds, ctr, low + (uint32_t)(ARIA_GCM_BATCH * (i)), hk, &acc, h, o, s) \
-            : aria_gcm_plain(ks, k->rounds, ctr, low + (uint32_t)(ARIA_GCM_BATCH * (i)), o, s))
+#define BATCH_AT(i, hash, h, o, s) \
+    aria_gcm_batch(sl, ks, k->rounds, ctr, low + (uint32_t)(ARIA_GCM_BATCH * (i)), hk, &acc, hash, h, o, s)
 #define TAIL(p) for (unsigned q_ = 0; q_ < ARIA_GCM_GROUPS; q_++) \
         acc = kc_stitch_absorb(hk, acc, (p) + 16 * KC_STITCH_GROUP * q_)
     KC_GCM_STITCH_LOOP(n, ARIA_GCM_BATCH, encrypt, out, in, BATCH_AT, TAIL);

@@ -14,7 +14,13 @@ KC_TARGET_BEGIN("avx2,gfni,vpclmulqdq,pclmul,ssse3")
 #define KC_STITCH_GHASH 256
 #include "aria/aria_x86_gcm.h"
 
+static size_t gfni_avx2_gcm256(const void *ctx, const void *hkey, uint8_t ctr[16], uint8_t y[16], int encrypt,
+                               uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    return aria_x86_gcm(aria_x86_sl32, ctx, hkey, ctr, y, encrypt, out, in, nblocks);
+}
+
 KC_TARGET_END
 
-const kc_gcm_stitch kc_aria_gfni_avx2_gcm256 = { .ghash = &kc_ghash_vpclmul_avx2, .run = aria_x86_gcm };
+const kc_gcm_stitch kc_aria_gfni_avx2_gcm256 = { .ghash = &kc_ghash_vpclmul_avx2, .run = gfni_avx2_gcm256 };
 #endif

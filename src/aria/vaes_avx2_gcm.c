@@ -16,9 +16,15 @@ KC_TARGET_BEGIN("avx2,aes,vaes,pclmul,ssse3")
 #define KC_STITCH_GHASH 128
 #include "aria/aria_x86_gcm.h"
 
+static size_t vaes_avx2_gcm(const void *ctx, const void *hkey, uint8_t ctr[16], uint8_t y[16], int encrypt,
+                            uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    return aria_x86_gcm(aria_x86_sl32, ctx, hkey, ctr, y, encrypt, out, in, nblocks);
+}
+
 KC_TARGET_END
 
 extern const kc_gcm_stitch kc_aria_vaes_avx2_gcm256;   /* vaes_avx2_gcm256.c */
-const kc_gcm_stitch kc_aria_vaes_avx2_gcm = { .ghash = &kc_ghash_pclmul, .run = aria_x86_gcm,
+const kc_gcm_stitch kc_aria_vaes_avx2_gcm = { .ghash = &kc_ghash_pclmul, .run = vaes_avx2_gcm,
                                             .next = &kc_aria_vaes_avx2_gcm256 };
 #endif
