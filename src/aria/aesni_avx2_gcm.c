@@ -11,8 +11,9 @@ KC_TARGET_BEGIN("avx2,aes,pclmul,ssse3")
 #define ARIA_X86_AVX2 1
 #define ARIA_X86_GFNI 0
 #include "aria/aria_x86.h"
-#define KC_STITCH_GHASH 128
 #include "aria/aria_x86_gcm.h"
+
+extern const kc_ghash_backend kc_ghash_pclmul;
 
 static size_t aesni_avx2_gcm(const void *ctx, const void *hkey, uint8_t ctr[16], uint8_t y[16], int encrypt,
                               uint8_t *out, const uint8_t *in, size_t nblocks)

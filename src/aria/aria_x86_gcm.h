@@ -1,27 +1,24 @@
 /* SPDX-License-Identifier: MIT */
-/* ARIA-GCM on AVX2 with CTR and GHASH stitched in one pass (the kernel of
- * ghash/stitch.h) around a byte-sliced backend's S-layer: gfni_avx2_gcm.c,
- * vaes_avx2_gcm.c and aesni_avx2_gcm.c (the pclmul GHASH backend),
- * gfni_avx2_gcm256.c and vaes_avx2_gcm256.c (vpclmul-avx2).  The including
- * file defines KC_STITCH_GHASH (128 or 256: ghash/stitch_ghash.h) and
- * includes this after aria/aria_x86.h inside a KC_TARGET_BEGIN region that
- * also has that GHASH's instructions.
+/* ARIA-GCM on AVX2 + PCLMULQDQ with CTR and GHASH stitched in one pass
+ * (the kernel of ghash/stitch.h, for the pclmul GHASH backend and its key
+ * layout, ghash/ghash_x86.h), around a byte-sliced backend's S-layer:
+ * gfni_avx2_gcm.c, vaes_avx2_gcm.c and aesni_avx2_gcm.c.  Include after aria/aria_x86.h
+ * inside a KC_TARGET_BEGIN region that also has pclmul and ssse3.
  *
- * A batch is 32 counter blocks, byte-sliced; the GHASH of 32 blocks of
- * ciphertext (four 8-block groups or two 16-block groups, one reduction
- * each) is issued during the first four round pairs (ARIA has at least
- * six).  Encryption hashes the previous batch's
- * ciphertext (just stored, in L1), decryption the batch's own input.  The
- * counter slices are made with inc32 carries by compares and masks, not
- * branches, so a secret (GHASH-derived) J0 may run here too. */
+ * A batch is 32 counter blocks, byte-sliced; the four 8-block GHASH groups
+ * of 32 blocks of ciphertext (one reduction each) are issued after the
+ * first four round pairs (ARIA has at least six).  Encryption hashes the
+ * previous batch's ciphertext (just stored, in L1), decryption the batch's
+ * own input.  The counter slices are made with inc32 carries by compares
+ * and masks, not branches, so a secret (GHASH-derived) J0 may run here
+ * too. */
 #ifndef KC_ARIA_X86_GCM_H
 #define KC_ARIA_X86_GCM_H
 #include "core/util.h"
 #include "ghash/stitch.h"
-#include "ghash/stitch_ghash.h"
+#include "ghash/ghash_x86.h"
 
 #define ARIA_GCM_BATCH 32
-#define ARIA_GCM_GROUPS (ARIA_GCM_BATCH / KC_STITCH_GROUP)   /* GHASH reductions per batch */
 
 /* The 32 counter blocks ctr[0..11] || low + i, byte-sliced as after
  * load32 (aria_x86_ctr_slices' layout), the carries into bytes 14..12 by
@@ -44,15 +41,13 @@ static inline __attribute__((always_inline)) void aria_gcm_slices(__m256i x[16],
 }
 
 /* One batch: 32 blocks of CTR from counter word low over in into out;
- * when hash, the 32 blocks at h into *y, a group after each round pair
- * (four 8-block groups) or after every second (two 16-block groups) of the
- * first four. */
+ * when hash, the 32 blocks at h into *y, 8 after each of the first four
+ * round pairs. */
 static inline __attribute__((always_inline)) void aria_gcm_batch(
     aria_x86_sl32_fn sl, const aria_x86_keys *ks, unsigned rounds, const uint8_t *ctr,
-    uint32_t low, const kc_stitch_key *hk, __m128i *y, const int hash, const uint8_t *h, uint8_t *out,
+    uint32_t low, const kc_ghash_pclmul_key *hk, __m128i *y, const int hash, const uint8_t *h, uint8_t *out,
     const uint8_t *in)
 {
-    const unsigned every = 4 / ARIA_GCM_GROUPS;   /* round pairs per group */
     __m256i x[16];
     aria_gcm_slices(x, ctr, low);
     aria_x86_first32(x, ks);
@@ -61,8 +56,7 @@ static inline __attribute__((always_inline)) void aria_gcm_batch(
         aria_x86_diffuse32(x);
         sl(x, 0, ks, r + 1);
         if (r + 2 < rounds) aria_x86_diffuse32(x);
-        if (hash && r < 8 && r / 2 % every == 0)
-            *y = kc_stitch_absorb(hk, *y, h + 16 * KC_STITCH_GROUP * (r / 2 / every));
+        if (hash && r < 8) *y = kc_ghash_x86_absorb8(hk, *y, h + 16 * 8 * (r / 2));
     }
     aria_x86_last32(x, ks, rounds);
     aria_x86_transpose32(x);
@@ -77,15 +71,14 @@ static inline __attribute__((always_inline)) size_t aria_x86_gcm(aria_x86_sl32_f
 {
     const aria_x86_key *k = ctx;
     const aria_x86_keys *ks = &k->enc;
-    const kc_stitch_key *hk = hkey;
+    const kc_ghash_pclmul_key *hk = hkey;
     const size_t n = nblocks / ARIA_GCM_BATCH;
     if (n == 0) return 0;
     uint32_t low = kc_load32_be(ctr + 12);
     __m128i acc = KC_GHASH_LOAD(y);
 #define BATCH_AT(i, hash, h, o, s) \
     aria_gcm_batch(sl, ks, k->rounds, ctr, low + (uint32_t)(ARIA_GCM_BATCH * (i)), hk, &acc, hash, h, o, s)
-#define TAIL(p) for (unsigned q_ = 0; q_ < ARIA_GCM_GROUPS; q_++) \
-        acc = kc_stitch_absorb(hk, acc, (p) + 16 * KC_STITCH_GROUP * q_)
+#define TAIL(p) for (int g = 0; g < 4; g++) acc = kc_ghash_x86_absorb8(hk, acc, (p) + 128 * g)
     KC_GCM_STITCH_LOOP(n, ARIA_GCM_BATCH, encrypt, out, in, BATCH_AT, TAIL);
 #undef BATCH_AT
 #undef TAIL

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* ARIA-GCM on GFNI + AVX2 + PCLMULQDQ: CTR and GHASH stitched in one pass
- * (the kernel of ghash/stitch.h, for the pclmul GHASH backend; the
- * vpclmul-avx2 one is in gfni_avx2_gcm256.c): the
+ * (the kernel of ghash/stitch.h, for the pclmul GHASH backend): the
  * batch, its GHASH groups and its branch-free inc32 are aria_x86_gcm.h's;
  * here the GFNI S-layer (aria_x86.h's aria_x86_sl32).  Constant time: GFNI, carry-less multiplies,
  * XORs, fixed shuffles. */
@@ -11,8 +10,9 @@ KC_TARGET_BEGIN("avx2,gfni,pclmul,ssse3")
 #define ARIA_X86_AVX2 1
 #define ARIA_X86_GFNI 1
 #include "aria/aria_x86.h"
-#define KC_STITCH_GHASH 128
 #include "aria/aria_x86_gcm.h"
+
+extern const kc_ghash_backend kc_ghash_pclmul;
 
 static size_t gfni_avx2_gcm(const void *ctx, const void *hkey, uint8_t ctr[16], uint8_t y[16], int encrypt,
                              uint8_t *out, const uint8_t *in, size_t nblocks)
@@ -22,7 +22,5 @@ static size_t gfni_avx2_gcm(const void *ctx, const void *hkey, uint8_t ctr[16], 
 
 KC_TARGET_END
 
-extern const kc_gcm_stitch kc_aria_gfni_avx2_gcm256;   /* gfni_avx2_gcm256.c */
-const kc_gcm_stitch kc_aria_gfni_avx2_gcm = { .ghash = &kc_ghash_pclmul, .run = gfni_avx2_gcm,
-                                            .next = &kc_aria_gfni_avx2_gcm256 };
+const kc_gcm_stitch kc_aria_gfni_avx2_gcm = { .ghash = &kc_ghash_pclmul, .run = gfni_avx2_gcm };
 #endif

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* ARIA-GCM on VAES + AVX2 + PCLMULQDQ: CTR and GHASH stitched in one pass
- * (the kernel of ghash/stitch.h, for the pclmul GHASH backend; the
- * vpclmul-avx2 one is in vaes_avx2_gcm256.c): the batch,
+ * (the kernel of ghash/stitch.h, for the pclmul GHASH backend): the batch,
  * its GHASH groups and its branch-free inc32 are aria_x86_gcm.h's; here the
  * AES-NI S-layer of aria_x86.h with VAES on whole ymm.  Constant time: AES
  * instructions, carry-less multiplies, XORs, pshufb with secret indices
@@ -13,8 +12,9 @@ KC_TARGET_BEGIN("avx2,aes,vaes,pclmul,ssse3")
 #define ARIA_X86_GFNI 0
 #define ARIA_X86_VAES 1
 #include "aria/aria_x86.h"
-#define KC_STITCH_GHASH 128
 #include "aria/aria_x86_gcm.h"
+
+extern const kc_ghash_backend kc_ghash_pclmul;
 
 static size_t vaes_avx2_gcm(const void *ctx, const void *hkey, uint8_t ctr[16], uint8_t y[16], int encrypt,
                             uint8_t *out, const uint8_t *in, size_t nblocks)
@@ -24,7 +24,5 @@ static size_t vaes_avx2_gcm(const void *ctx, const void *hkey, uint8_t ctr[16], 
 
 KC_TARGET_END
 
-extern const kc_gcm_stitch kc_aria_vaes_avx2_gcm256;   /* vaes_avx2_gcm256.c */
-const kc_gcm_stitch kc_aria_vaes_avx2_gcm = { .ghash = &kc_ghash_pclmul, .run = vaes_avx2_gcm,
-                                            .next = &kc_aria_vaes_avx2_gcm256 };
+const kc_gcm_stitch kc_aria_vaes_avx2_gcm = { .ghash = &kc_ghash_pclmul, .run = vaes_avx2_gcm };
 #endif
