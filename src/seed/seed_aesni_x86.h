@@ -3,9 +3,9 @@
  * 128-bit half) and vaes_avx2.c (one vaesenclast, SEED_VAES 1): the input
  * map into the AES field by two pshufb nibble look-ups, the inversion by
  * aesenclast with a zero key (its ShiftRows undone beforehand), then each
- * S-box's output map by two more look-ups and a blend by byte position
- * (seed_common.h; nibble tables computed from the matrices at compile
- * time).  Constant time: AES instructions, shuffles, ARX.  The including
+ * S-box's output map by two more look-ups, chosen by byte position with
+ * AND and XOR (seed_common.h; nibble tables computed from the matrices at
+ * compile time).  Constant time: AES instructions, shuffles, ARX.  The including
  * file opens KC_TARGET_BEGIN, defines SEED_VAES, then includes this. */
 #ifndef KC_SEED_AESNI_X86_H
 #define KC_SEED_AESNI_X86_H
@@ -44,7 +44,7 @@
 
 /* The S-boxes' constant vectors (seed_x86.h reads them from memory). */
 typedef struct seed_aes_c {
-    V in[2], out1[2], out2[2];     /* nibble tables: low, high nibble */
+    V in[2], out1[2], out12[2];    /* nibble tables (low, high): G_IN, S1's, S1's ^ S2's */
     V isr, m0f, sel;               /* InvShiftRows, 0x0f bytes, S2's bytes */
 } seed_aes_c;
 
@@ -52,10 +52,11 @@ static inline __attribute__((always_inline)) void seed_aes_c_init(seed_aes_c *c)
 {
     c->in[0] = SEED_NIB(SEED_G_IN, 0, 0); c->in[1] = SEED_NIB(SEED_G_IN, 4, 0);
     c->out1[0] = SEED_NIB(SEED_N_OUT1, 0, SEED_N_C1); c->out1[1] = SEED_NIB(SEED_N_OUT1, 4, 0);
-    c->out2[0] = SEED_NIB(SEED_N_OUT2, 0, SEED_N_C2); c->out2[1] = SEED_NIB(SEED_N_OUT2, 4, 0);
+    c->out12[0] = XOR(c->out1[0], SEED_NIB(SEED_N_OUT2, 0, SEED_N_C2));
+    c->out12[1] = XOR(c->out1[1], SEED_NIB(SEED_N_OUT2, 4, 0));
     c->isr = B16(0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3);
     c->m0f = _mm256_set1_epi8(0x0f);
-    c->sel = _mm256_set1_epi32((int)0x80008000u);
+    c->sel = _mm256_set1_epi32((int)0xff00ff00u);
 }
 #define SEED_SBOX_C seed_aes_c
 #define SEED_SBOX_C_INIT seed_aes_c_init
@@ -65,10 +66,15 @@ static inline __attribute__((always_inline)) V seed_lin(V x, const V tab[2], V m
     return XOR(_mm256_shuffle_epi8(tab[0], AND(x, m0f)), _mm256_shuffle_epi8(tab[1], AND(_mm256_srli_epi16(x, 4), m0f)));
 }
 
-/* Each S-box's output map after the AES S-box, blended by byte position. */
+/* Each S-box's output map after the AES S-box: S1's on every byte, plus
+ * S1's ^ S2's on S2's bytes (AND and XOR: vpblendvb is 3 uops on Golden
+ * Cove, 2 on Haswell's shuffle port). */
 static inline __attribute__((always_inline)) V sbox_out(const seed_aes_c *c, V y)
 {
-    return _mm256_blendv_epi8(seed_lin(y, c->out1, c->m0f), seed_lin(y, c->out2, c->m0f), c->sel);
+    V lo = AND(y, c->m0f), hi = AND(_mm256_srli_epi16(y, 4), c->m0f);
+    V s1 = XOR(_mm256_shuffle_epi8(c->out1[0], lo), _mm256_shuffle_epi8(c->out1[1], hi));
+    V d = XOR(_mm256_shuffle_epi8(c->out12[0], lo), _mm256_shuffle_epi8(c->out12[1], hi));
+    return XOR(s1, AND(d, c->sel));
 }
 
 static inline __attribute__((always_inline)) V sbox(const seed_aes_c *c, V x)
