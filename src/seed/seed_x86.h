@@ -32,7 +32,7 @@
 
 /* G's constant vectors, read from memory through a pointer the compiler
  * cannot follow (as in fea/aesni_x86.h): otherwise, short of registers, gcc
- * rebuilds each mask in every G from a 64-bit immediate (movabs, vmovq,
+ * rebuilds masks in the rounds from 64-bit immediates (movabs, vmovq,
  * vpbroadcastq: two shuffle-port uops a mask).  An including file whose
  * SBOX needs constants of its own defines SEED_SBOX_C (a struct type),
  * SEED_SBOX_C_INIT(c) and SBOX_C(c, x), SBOX1_C(c, x). */
