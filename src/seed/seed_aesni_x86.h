@@ -3,9 +3,9 @@
  * 128-bit half) and vaes_avx2.c (one vaesenclast, SEED_VAES 1): the input
  * map into the AES field by two pshufb nibble look-ups, the inversion by
  * aesenclast with a zero key (its ShiftRows undone beforehand), then each
- * S-box's output map by two more look-ups and a blend by byte position
- * (seed_common.h; nibble tables computed from the matrices at compile
- * time).  Constant time: AES instructions, shuffles, ARX.  The including
+ * S-box's output map by two more look-ups, chosen by byte position with
+ * AND and XOR (seed_common.h; nibble tables computed from the matrices at
+ * compile time).  Constant time: AES instructions, shuffles, ARX.  The including
  * file opens KC_TARGET_BEGIN, defines SEED_VAES, then includes this. */
 #ifndef KC_SEED_AESNI_X86_H
 #define KC_SEED_AESNI_X86_H
@@ -42,26 +42,45 @@
     SEED_E(m, 8, sh, c), SEED_E(m, 9, sh, c), SEED_E(m, 10, sh, c), SEED_E(m, 11, sh, c),              \
     SEED_E(m, 12, sh, c), SEED_E(m, 13, sh, c), SEED_E(m, 14, sh, c), SEED_E(m, 15, sh, c))
 
-static inline __attribute__((always_inline)) V seed_lin(V x, V lo_tab, V hi_tab)
+/* The S-boxes' constant vectors (seed_x86.h reads them from memory). */
+typedef struct seed_aes_c {
+    V in[2], out1[2], out12[2];    /* nibble tables (low, high): G_IN, S1's, S1's ^ S2's */
+    V isr, m0f, sel;               /* InvShiftRows, 0x0f bytes, S2's bytes */
+} seed_aes_c;
+
+static inline __attribute__((always_inline)) void seed_aes_c_init(seed_aes_c *c)
 {
-    const V m0f = _mm256_set1_epi8(0x0f);
-    return XOR(_mm256_shuffle_epi8(lo_tab, AND(x, m0f)),
-               _mm256_shuffle_epi8(hi_tab, AND(_mm256_srli_epi16(x, 4), m0f)));
+    c->in[0] = SEED_NIB(SEED_G_IN, 0, 0); c->in[1] = SEED_NIB(SEED_G_IN, 4, 0);
+    c->out1[0] = SEED_NIB(SEED_N_OUT1, 0, SEED_N_C1); c->out1[1] = SEED_NIB(SEED_N_OUT1, 4, 0);
+    c->out12[0] = XOR(c->out1[0], SEED_NIB(SEED_N_OUT2, 0, SEED_N_C2));
+    c->out12[1] = XOR(c->out1[1], SEED_NIB(SEED_N_OUT2, 4, 0));
+    c->isr = B16(0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3);
+    c->m0f = _mm256_set1_epi8(0x0f);
+    c->sel = _mm256_set1_epi32((int)0xff00ff00u);
+}
+#define SEED_SBOX_C seed_aes_c
+#define SEED_SBOX_C_INIT seed_aes_c_init
+
+static inline __attribute__((always_inline)) V seed_lin(V x, const V tab[2], V m0f)
+{
+    return XOR(_mm256_shuffle_epi8(tab[0], AND(x, m0f)), _mm256_shuffle_epi8(tab[1], AND(_mm256_srli_epi16(x, 4), m0f)));
 }
 
-/* Each S-box's output map after the AES S-box, blended by byte position. */
-static inline __attribute__((always_inline)) V sbox_out(V y)
+/* Each S-box's output map after the AES S-box: S1's on every byte, plus
+ * S1's ^ S2's on S2's bytes (AND and XOR: vpblendvb is 3 uops on Golden
+ * Cove, 2 on Haswell's shuffle port). */
+static inline __attribute__((always_inline)) V sbox_out(const seed_aes_c *c, V y)
 {
-    V s1 = seed_lin(y, SEED_NIB(SEED_N_OUT1, 0, SEED_N_C1), SEED_NIB(SEED_N_OUT1, 4, 0));
-    V s2 = seed_lin(y, SEED_NIB(SEED_N_OUT2, 0, SEED_N_C2), SEED_NIB(SEED_N_OUT2, 4, 0));
-    return _mm256_blendv_epi8(s1, s2, _mm256_set1_epi32((int)0x80008000u));
+    V lo = AND(y, c->m0f), hi = AND(_mm256_srli_epi16(y, 4), c->m0f);
+    V s1 = XOR(_mm256_shuffle_epi8(c->out1[0], lo), _mm256_shuffle_epi8(c->out1[1], hi));
+    V d = XOR(_mm256_shuffle_epi8(c->out12[0], lo), _mm256_shuffle_epi8(c->out12[1], hi));
+    return XOR(s1, AND(d, c->sel));
 }
 
-static inline __attribute__((always_inline)) V sbox(V x)
+static inline __attribute__((always_inline)) V sbox(const seed_aes_c *c, V x)
 {
     /* Into the AES field, then ShiftRows undone (InvShiftRows as a shuffle). */
-    V y = seed_lin(x, SEED_NIB(SEED_G_IN, 0, 0), SEED_NIB(SEED_G_IN, 4, 0));
-    y = _mm256_shuffle_epi8(y, B16(0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3));
+    V y = _mm256_shuffle_epi8(seed_lin(x, c->in, c->m0f), c->isr);
 #if SEED_VAES
     y = _mm256_aesenclast_epi128(y, _mm256_setzero_si256());
 #else
@@ -69,18 +88,18 @@ static inline __attribute__((always_inline)) V sbox(V x)
     __m128i hi = _mm_aesenclast_si128(_mm256_extracti128_si256(y, 1), _mm_setzero_si128());
     y = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
 #endif
-    return sbox_out(y);
+    return sbox_out(c, y);
 }
-#define SBOX sbox
+#define SBOX_C sbox
 
 /* One block broadcast: no ShiftRows to undo, only the low half counts. */
-static inline __attribute__((always_inline)) V sbox1(V x)
+static inline __attribute__((always_inline)) V sbox1(const seed_aes_c *c, V x)
 {
-    V y = seed_lin(x, SEED_NIB(SEED_G_IN, 0, 0), SEED_NIB(SEED_G_IN, 4, 0));
+    V y = seed_lin(x, c->in, c->m0f);
     y = _mm256_castsi128_si256(_mm_aesenclast_si128(_mm256_castsi256_si128(y), _mm_setzero_si128()));
-    return sbox_out(y);
+    return sbox_out(c, y);
 }
-#define SBOX1 sbox1
+#define SBOX1_C sbox1
 #define LOW32(v) _mm_cvtsi128_si32(_mm256_castsi256_si128(v))
 
 #include "seed/seed_x86.h"

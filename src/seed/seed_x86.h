@@ -10,6 +10,8 @@
  *   SBOX(x)                     S1 on bytes 0 and 2 of each word, S2 on 1 and 3;
  *   SBOX1(x)                    the same where only lane 0 counts and every
  *                               lane holds the same word (one block);
+ *                               or SBOX_C(c, x), SBOX1_C(c, x) with constants c
+ *                               (SEED_SBOX_C below);
  *   LOW32(v)                    lane 0;
  *   LOAD(p) STORE(p, v)         unaligned whole-vector loads and stores;
  *   V_UNPACKLO/HI(w, a, b)      in-lane unpacks (core/transpose4x4.h);
@@ -28,25 +30,55 @@
 
 #define BATCH (SETS * V_LANES)
 
-static inline __attribute__((always_inline)) V seed_g(V x, int one)
+/* G's constant vectors, read from memory through a pointer the compiler
+ * cannot follow (as in fea/aesni_x86.h): otherwise, short of registers, gcc
+ * rebuilds masks in the rounds from 64-bit immediates (movabs, vmovq,
+ * vpbroadcastq: two shuffle-port uops a mask).  An including file whose
+ * SBOX needs constants of its own defines SEED_SBOX_C (a struct type),
+ * SEED_SBOX_C_INIT(c) and SBOX_C(c, x), SBOX1_C(c, x). */
+#ifndef SEED_SBOX_C
+typedef struct { char unused; } seed_sbox_c;
+#define SEED_SBOX_C seed_sbox_c
+#define SEED_SBOX_C_INIT(c) ((void)(c))
+#define SBOX_C(c, x) SBOX(x)
+#define SBOX1_C(c, x) SBOX1(x)
+#endif
+typedef struct seed_vc {
+    V mix[4];
+    SEED_SBOX_C sb;
+} seed_vc;
+
+static inline __attribute__((always_inline)) void seed_vc_init(seed_vc *c)
 {
-    V y = one ? SBOX1(x) : SBOX(x), r = ROR8(y);   /* seed_mix() */
-    return XOR(XOR(AND(y, SET1(SEED_MIX0)), AND(r, SET1(SEED_MIX1))),
-               ROR16(XOR(AND(y, SET1(SEED_MIX2)), AND(r, SET1(SEED_MIX3)))));
+    c->mix[0] = SET1(SEED_MIX0); c->mix[1] = SET1(SEED_MIX1);
+    c->mix[2] = SET1(SEED_MIX2); c->mix[3] = SET1(SEED_MIX3);
+    SEED_SBOX_C_INIT(&c->sb);
+}
+
+static inline const seed_vc *seed_fresh(const seed_vc *c)
+{
+    __asm__("" : "+r"(c));
+    return c;
+}
+
+static inline __attribute__((always_inline)) V seed_g(const seed_vc *c, V x, int one)
+{
+    V y = one ? SBOX1_C(&c->sb, x) : SBOX_C(&c->sb, x), r = ROR8(y);   /* seed_mix() */
+    return XOR(XOR(AND(y, c->mix[0]), AND(r, c->mix[1])), ROR16(XOR(AND(y, c->mix[2]), AND(r, c->mix[3]))));
 }
 
 /* One round on every set: l ^= F(r). */
 static inline __attribute__((always_inline))
-void seed_round(V (*s)[4], int l, const uint32_t *rk, int sets, int one)
+void seed_round(const seed_vc *c, V (*s)[4], int l, const uint32_t *rk, int sets, int one)
 {
     V k0 = SET1(rk[0]), k1 = SET1(rk[1]), a[SETS], t[SETS], u[SETS], d[SETS];
     int r = 2 - l;
     for (int q = 0; q < sets; q++) {
         a[q] = XOR(s[q][r], k0);
-        t[q] = seed_g(XOR(a[q], XOR(s[q][r + 1], k1)), one);
+        t[q] = seed_g(c, XOR(a[q], XOR(s[q][r + 1], k1)), one);
     }
-    for (int q = 0; q < sets; q++) u[q] = seed_g(ADD(t[q], a[q]), one);
-    for (int q = 0; q < sets; q++) d[q] = seed_g(ADD(u[q], t[q]), one);
+    for (int q = 0; q < sets; q++) u[q] = seed_g(c, ADD(t[q], a[q]), one);
+    for (int q = 0; q < sets; q++) d[q] = seed_g(c, ADD(u[q], t[q]), one);
     for (int q = 0; q < sets; q++) {
         s[q][l] = XOR(s[q][l], ADD(d[q], u[q]));
         s[q][l + 1] = XOR(s[q][l + 1], d[q]);
@@ -56,9 +88,12 @@ void seed_round(V (*s)[4], int l, const uint32_t *rk, int sets, int one)
 static inline __attribute__((always_inline))
 void seed_rounds(const seed_key *k, V (*s)[4], int sets, int dec, int one)
 {
+    seed_vc vc;
+    seed_vc_init(&vc);
     for (int i = 0; i < 16; i += 2) {
-        seed_round(s, 0, k->rk + 2 * (dec ? 15 - i : i), sets, one);
-        seed_round(s, 2, k->rk + 2 * (dec ? 14 - i : i + 1), sets, one);
+        const seed_vc *c = seed_fresh(&vc);
+        seed_round(c, s, 0, k->rk + 2 * (dec ? 15 - i : i), sets, one);
+        seed_round(c, s, 2, k->rk + 2 * (dec ? 14 - i : i + 1), sets, one);
     }
 }
 

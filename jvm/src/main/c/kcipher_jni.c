@@ -300,6 +300,58 @@ JNIEXPORT jbyteArray JNICALL Java_org_kcipher_Native_macCompute(JNIEnv *env, jcl
 
 /* ---- tokenization ---- */
 
+/* A tokenizer handle: the library's object and the batches' scratch
+ * memory, kept from call to call so that a batch neither allocates nor
+ * faults in fresh pages (the calls on one handle run one at a time, under
+ * its Java monitor: org.kcipher.Handle).  The memory is wiped after every
+ * call; more than KEEP bytes of it is freed then instead of kept. */
+typedef struct jtok {
+    kc_tokenizer *t;
+    uint8_t *mem;
+    size_t mem_cap;
+    kc_token_row *rows;
+    size_t rows_cap;
+} jtok;
+
+#define KEEP ((size_t)4 << 20)
+
+static jtok *jt(jlong h) { return (jtok *)(intptr_t)h; }
+
+static jlong wrap(JNIEnv *env, kc_tokenizer *t)
+{
+    if (!t) return 0;
+    jtok *j = calloc(1, sizeof *j);
+    if (!j) { kc_tokenizer_free(t); throw_oom(env); return 0; }
+    j->t = t;
+    return (jlong)(intptr_t)j;
+}
+
+/* n bytes and rows rows of scratch (never NULL pointers on success). */
+static int scratch(jtok *j, size_t n, size_t rows)
+{
+    if (n + 1 > j->mem_cap) {
+        free(j->mem);   /* wiped when its call ended */
+        j->mem_cap = 0;
+        if (!(j->mem = malloc(n + 1))) return -1;
+        j->mem_cap = n + 1;
+    }
+    if (rows + 1 > j->rows_cap) {
+        free(j->rows);
+        j->rows_cap = 0;
+        if (!(j->rows = malloc((rows + 1) * sizeof *j->rows))) return -1;
+        j->rows_cap = rows + 1;
+    }
+    return 0;
+}
+
+/* The call's end: its n bytes wiped, big scratch given back. */
+static void scratch_done(jtok *j, size_t n)
+{
+    if (j->mem) kc_wipe(j->mem, n < j->mem_cap ? n : j->mem_cap);
+    if (j->mem_cap > KEEP) { free(j->mem); j->mem = NULL; j->mem_cap = 0; }
+    if (j->rows_cap * sizeof *j->rows > KEEP) { free(j->rows); j->rows = NULL; j->rows_cap = 0; }
+}
+
 JNIEXPORT jlong JNICALL Java_org_kcipher_Native_tokenizerNew(JNIEnv *env, jclass cls, jbyteArray cipher,
     jbyteArray key, jbyteArray format, jint flags)
 {
@@ -315,7 +367,7 @@ JNIEXPORT jlong JNICALL Java_org_kcipher_Native_tokenizerNew(JNIEnv *env, jclass
     if (st != KC_OK) throw_kc(env, st, fmt, -1, -1);
     unget_bytes(&cb);
     unget_bytes(&fb);
-    return (jlong)(intptr_t)t;
+    return wrap(env, t);
 }
 
 /* The key "NAME" or "NAME@V" from the keyring at dir (kek: NULL or a KEK
@@ -357,59 +409,83 @@ done:
     unget_bytes(&rb);
     unget_bytes(&kb);
     unget_bytes(&fb);
-    return (jlong)(intptr_t)t;
+    return wrap(env, t);
 }
 
 JNIEXPORT void JNICALL Java_org_kcipher_Native_tokenizerFree(JNIEnv *env, jclass cls, jlong h)
 {
     (void)env; (void)cls;
-    kc_tokenizer_free((kc_tokenizer *)(intptr_t)h);
+    jtok *j = jt(h);
+    if (!j) return;
+    kc_tokenizer_free(j->t);
+    free(j->mem);   /* wiped when its call ended */
+    free(j->rows);
+    free(j);
 }
 
-/* A batch in one call: in holds the values' UTF-8 back to back, lens[i]
- * each one's length (-1: null).  Returns the outputs back to back and
- * rewrites lens with their lengths.  A failing row throws with its index
- * and error position; nothing is returned then.  With t2 (retokenize):
- * detokenized under t into a buffer wiped before returning, then
- * tokenized under t2 from there, so the clear values never reach Java. */
-static jbyteArray batch(JNIEnv *env, const kc_tokenizer *t, const kc_tokenizer *t2, jboolean encrypt,
-                        jbyteArray in, jintArray lens, jbyteArray context)
+/* A batch in one call: chars (ASCII values) or utf8 holds the values back
+ * to back, lens[i] for i < count each one's length (-1: null).  chars:
+ * NULL and no exception when a value is not ASCII (nothing done: the
+ * caller sends UTF-8 instead).  Returns the outputs back to back, rewrites
+ * lens with their lengths and lens[count] with 1 when all of them are
+ * ASCII.  A failing row throws with its index and error position; nothing
+ * is returned then.  With t2 (retokenize): detokenized under j's key into
+ * scratch wiped before returning, then tokenized under t2 from there, so
+ * the clear values never reach Java. */
+static jbyteArray batch(JNIEnv *env, jtok *j, const kc_tokenizer *t2, jboolean encrypt,
+                        jcharArray chars, jbyteArray utf8, jintArray lens, jint count_in, jbyteArray context)
 {
-    if (!in || !lens) { throw_kc(env, KC_ERR_NULL, NULL, -1, -1); return NULL; }
-    size_t count = (size_t)(*env)->GetArrayLength(env, lens);
-    size_t in_n = (size_t)(*env)->GetArrayLength(env, in);
-    jint *ln = malloc((count ? count : 1) * sizeof *ln);
-    kc_token_row *rows = calloc(count ? count : 1, sizeof *rows);
-    bytes src = { NULL, 0 }, ctx = { NULL, 0 };
-    char *out = NULL, *mid = NULL;
+    if ((chars != NULL) == (utf8 != NULL) || !lens || count_in < 0 || (*env)->GetArrayLength(env, lens) <= count_in) {
+        throw_kc(env, KC_ERR_NULL, NULL, -1, -1);
+        return NULL;
+    }
+    size_t count = (size_t)count_in;
+    size_t in_n = (size_t)(*env)->GetArrayLength(env, chars ? (jarray)chars : (jarray)utf8);
+    jint *ln = malloc((count + 1) * sizeof *ln);
+    bytes ctx = { NULL, 0 };
     jbyteArray r = NULL;
-    size_t pos = 0, cap = 0;
-    if (!ln || !rows || get_bytes(env, in, &src) || get_bytes(env, context, &ctx)) goto oom;
+    size_t in_len = 0, cap = 0, used = 0;
+    if (!ln || get_bytes(env, context, &ctx)) goto oom;
     (*env)->GetIntArrayRegion(env, lens, 0, (jsize)count, ln);
     /* Each row's room: 4 bytes a byte in (a character may change width) and 8.
      * FPE keeps the number of characters, so a retokenized row fits it too. */
     for (size_t i = 0; i < count; i++) {
         if (ln[i] < 0) continue;
-        if ((size_t)ln[i] > in_n - pos) { throw_kc(env, KC_ERR_LENGTH_MISMATCH, "lengths", (jlong)i, -1); goto done; }
-        rows[i].in = (const char *)src.p + pos;
+        if ((size_t)ln[i] > in_n - in_len) { throw_kc(env, KC_ERR_LENGTH_MISMATCH, "lengths", (jlong)i, -1); goto done; }
+        in_len += (size_t)ln[i];
+        cap += 4 * (size_t)ln[i] + 8;
+    }
+    if (scratch(j, in_len + (t2 ? 2 : 1) * cap, count)) goto oom;
+    used = in_len + (t2 ? 2 : 1) * cap;
+    uint8_t *src = j->mem;
+    char *out = (char *)src + in_len, *mid = t2 ? out + cap : NULL;
+    kc_token_row *rows = j->rows;
+    if (chars && in_len) {   /* ASCII: one byte a char, checked and narrowed here */
+        const jchar *c = (*env)->GetPrimitiveArrayCritical(env, chars, NULL);
+        if (!c) goto oom;
+        unsigned hi = 0;
+        for (size_t i = 0; i < in_len; i++) {
+            hi |= c[i];
+            src[i] = (uint8_t)c[i];
+        }
+        (*env)->ReleasePrimitiveArrayCritical(env, chars, (void *)c, JNI_ABORT);
+        if (hi >= 0x80) goto done;   /* NULL, no exception: not ASCII */
+    } else if (in_len) {
+        (*env)->GetByteArrayRegion(env, utf8, 0, (jsize)in_len, (jbyte *)src);
+    }
+    for (size_t i = 0, pos = 0, o = 0; i < count; i++) {
+        rows[i] = (kc_token_row){ .tweak = ctx.p, .tweak_len = ctx.n };
+        if (ln[i] < 0) continue;
+        rows[i].in = (const char *)src + pos;
         rows[i].in_len = (size_t)ln[i];
+        rows[i].out = (t2 ? mid : out) + o;
         rows[i].out_cap = 4 * (size_t)ln[i] + 8;
         pos += (size_t)ln[i];
-        cap += rows[i].out_cap;
-    }
-    out = malloc(cap ? cap : 1);
-    mid = t2 ? malloc(cap ? cap : 1) : NULL;
-    if (!out || (t2 && !mid)) goto oom;
-    for (size_t i = 0, o = 0; i < count; i++) {
-        rows[i].tweak = ctx.p;
-        rows[i].tweak_len = ctx.n;
-        if (!rows[i].in) continue;
-        rows[i].out = (t2 ? mid : out) + o;
         o += rows[i].out_cap;
     }
     size_t bad = 0;
     const char *step = encrypt ? "tokenize" : "detokenize";
-    kc_status st = (encrypt ? kc_tokenize_batch : kc_detokenize_batch)(t, rows, count, &bad);
+    kc_status st = (encrypt ? kc_tokenize_batch : kc_detokenize_batch)(j->t, rows, count, &bad);
     if (st == KC_OK && t2) {
         for (size_t i = 0, o = 0; i < count; i++) {
             if (!rows[i].in) continue;
@@ -424,47 +500,39 @@ static jbyteArray batch(JNIEnv *env, const kc_tokenizer *t, const kc_tokenizer *
         step = "retokenize (from key)";
     }
     if (st != KC_OK) {
-        throw_kc(env, st, step, (jlong)bad,
-                 rows[bad].status == KC_ERR_FORMAT || rows[bad].status == KC_ERR_CHECK_DIGIT ? (jlong)rows[bad].error_pos : -1);
+        if (bad >= count) throw_kc(env, st, step, -1, -1);
+        else throw_kc(env, st, step, (jlong)bad, rows[bad].status == KC_ERR_FORMAT || rows[bad].status == KC_ERR_CHECK_DIGIT
+                                                ? (jlong)rows[bad].error_pos : -1);
         goto done;
     }
-    /* Compact the outputs in place, then hand them over. */
+    /* Compact the outputs in place (noting whether all are ASCII), then hand them over. */
     size_t total = 0;
+    unsigned hi = 0;
     for (size_t i = 0; i < count; i++) {
         if (!rows[i].in) { ln[i] = -1; continue; }
         memmove(out + total, rows[i].out, rows[i].out_len);
+        for (size_t k = 0; k < rows[i].out_len; k++) hi |= (uint8_t)out[total + k];
         total += rows[i].out_len;
         ln[i] = (jint)rows[i].out_len;
     }
+    ln[count] = hi < 0x80;
     r = new_bytes(env, (const uint8_t *)out, total);
-    if (r) (*env)->SetIntArrayRegion(env, lens, 0, (jsize)count, ln);
+    if (r) (*env)->SetIntArrayRegion(env, lens, 0, (jsize)count + 1, ln);
     goto done;
 oom:
     throw_oom(env);
 done:
-    if (out) { kc_wipe(out, cap); free(out); }   /* the other rows' clear text on a failure too */
-    if (mid) { kc_wipe(mid, cap); free(mid); }
-    unget_bytes(&src);
+    scratch_done(j, used);   /* the other rows' clear text on a failure too */
     unget_bytes(&ctx);
     free(ln);
-    free(rows);
     return r;
 }
 
-JNIEXPORT jbyteArray JNICALL Java_org_kcipher_Native_tokenizeBatch(JNIEnv *env, jclass cls, jlong h,
-    jboolean encrypt, jbyteArray in, jintArray lens, jbyteArray context)
+JNIEXPORT jbyteArray JNICALL Java_org_kcipher_Native_tokenizeBatch(JNIEnv *env, jclass cls, jlong h, jlong to,
+    jboolean encrypt, jcharArray chars, jbyteArray utf8, jintArray lens, jint count, jbyteArray context)
 {
     (void)cls;
-    return batch(env, (const kc_tokenizer *)(intptr_t)h, NULL, encrypt, in, lens, context);
-}
-
-/* Tokens under from's key into tokens under to's (the same format), as tokenizeBatch. */
-JNIEXPORT jbyteArray JNICALL Java_org_kcipher_Native_retokenizeBatch(JNIEnv *env, jclass cls, jlong from, jlong to,
-    jbyteArray in, jintArray lens, jbyteArray context)
-{
-    (void)cls;
-    return batch(env, (const kc_tokenizer *)(intptr_t)from, (const kc_tokenizer *)(intptr_t)to, JNI_FALSE,
-                 in, lens, context);
+    return batch(env, jt(h), to ? jt(to)->t : NULL, to ? JNI_FALSE : encrypt, chars, utf8, lens, count, context);
 }
 
 /* The key version each token embeds (embed-version= formats; no key used),
@@ -474,7 +542,7 @@ JNIEXPORT jintArray JNICALL Java_org_kcipher_Native_tokenVersions(JNIEnv *env, j
     jbyteArray in, jintArray lens)
 {
     (void)cls;
-    const kc_tokenizer *t = (const kc_tokenizer *)(intptr_t)h;
+    const kc_tokenizer *t = jt(h)->t;
     unsigned v = 0;
     if (!in || !lens) { throw_kc(env, KC_ERR_NULL, NULL, -1, -1); return NULL; }
     if (kc_tokenizer_token_version(t, "", 0, &v, NULL) == KC_ERR_VERSION_ROOM) return NULL;
@@ -559,7 +627,7 @@ JNIEXPORT jlong JNICALL Java_org_kcipher_Native_tokenizeBatchNanos(JNIEnv *env, 
     jbyteArray in, jintArray lens, jint reps)
 {
     (void)cls;
-    const kc_tokenizer *t = (const kc_tokenizer *)(intptr_t)h;
+    const kc_tokenizer *t = jt(h)->t;
     if (!in || !lens) { throw_kc(env, KC_ERR_NULL, NULL, -1, -1); return -1; }
     size_t count = (size_t)(*env)->GetArrayLength(env, lens);
     size_t in_n = (size_t)(*env)->GetArrayLength(env, in);

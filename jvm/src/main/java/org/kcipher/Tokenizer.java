@@ -127,28 +127,59 @@ public final class Tokenizer extends Handle {
         return run(encrypt, null, values, context);
     }
 
-    /** to: null to (de)tokenize, else retokenize into to's tokens; the monitors held. */
+    /** run's scratch (under the monitor): the values' chars back to back, wiped after each call. */
+    private char[] chars = new char[0];
+    private static final int KEEP_CHARS = 1 << 20;
+
+    /**
+     * to: null to (de)tokenize, else retokenize into to's tokens; the monitors held.
+     * The values go to C as chars (narrowed there when all are ASCII, else
+     * sent again as UTF-8), the outputs come back as one byte[].
+     */
+    @SuppressWarnings("deprecation")   // String(byte[], 0, int, int): the bytes as chars, exact for ASCII
     private String[] run(boolean encrypt, Tokenizer to, String[] values, String context) {
+        values = values.clone();   // the caller's array may change meanwhile
         int n = values.length;
-        int[] lens = new int[n];
-        byte[] in = pack(values, lens);
+        int[] lens = new int[n + 1];   // and the outputs' all-ASCII flag
+        int total = 0;
+        for (int i = 0; i < n; i++) {
+            String v = values[i];
+            lens[i] = v == null ? -1 : v.length();
+            if (v != null) total = Math.addExact(total, lens[i]);
+        }
+        char[] c = total <= chars.length ? chars : new char[total];
+        if (c.length <= KEEP_CHARS) chars = c;
         byte[] ctx = context == null ? null : context.getBytes(StandardCharsets.UTF_8);
-        byte[] out;
+        byte[] in = null, out;
         try {
-            out = to == null ? Native.tokenizeBatch(live(), encrypt, in, lens, ctx)
-                             : Native.retokenizeBatch(live(), to.live(), in, lens, ctx);
+            for (int i = 0, p = 0; i < n; i++) {
+                if (lens[i] <= 0) continue;
+                values[i].getChars(0, lens[i], c, p);
+                p += lens[i];
+            }
+            long h = live(), h2 = to == null ? 0 : to.live();
+            out = Native.tokenizeBatch(h, h2, encrypt, c, null, lens, n, ctx);
+            if (out == null) {   // not all ASCII
+                in = pack(values, lens);
+                out = Native.tokenizeBatch(h, h2, encrypt, null, in, lens, n, ctx);
+            }
         } finally {
-            java.util.Arrays.fill(in, (byte) 0);
+            java.util.Arrays.fill(c, 0, total, '\0');
+            if (in != null) java.util.Arrays.fill(in, (byte) 0);
             Reference.reachabilityFence(this);
             Reference.reachabilityFence(to);
         }
+        boolean ascii = lens[n] != 0;
         String[] r = new String[n];
-        for (int i = 0, p = 0; i < n; i++) {
-            if (lens[i] < 0) continue;
-            r[i] = new String(out, p, lens[i], StandardCharsets.UTF_8);
-            p += lens[i];
+        try {
+            for (int i = 0, p = 0; i < n; i++) {
+                if (lens[i] < 0) continue;
+                r[i] = ascii ? new String(out, 0, p, lens[i]) : new String(out, p, lens[i], StandardCharsets.UTF_8);
+                p += lens[i];
+            }
+        } finally {
+            java.util.Arrays.fill(out, (byte) 0);
         }
-        java.util.Arrays.fill(out, (byte) 0);
         return r;
     }
 

@@ -171,4 +171,67 @@ class TokenizerVsCliTest {
             assertEquals(2, e.position());
         }
     }
+
+    static String hangul(int n) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < n; i++) b.append((char) (0xAC00 + RNG.nextInt(11172)));
+        return b.toString();
+    }
+
+    /**
+     * Values and tokens beyond ASCII (Run sends ASCII batches as chars and
+     * the others as UTF-8; outputs come back ASCII or not): Hangul in and out
+     * (kr-name), ASCII in and Hangul out (embed-version=hangul), Hangul in
+     * and ASCII out (mask-name), and batches mixing both, equal to the CLI.
+     */
+    @Test
+    void nonAsciiEqualsCli(@TempDir Path tmp) throws Exception {
+        String ring = tmp.toString();
+        run0(List.of("key", "new", "cust", "--cipher", "ff1-aria-256", "--keyring", ring));
+        String[] fmts = {"kr-name", "digits;embed-version=hangul", "mask-name", "alphabet=digits;pass=-\uAC00"};
+        for (String format : fmts) {
+            String[] vals = new String[60];
+            for (int i = 0; i < vals.length; i++) {
+                vals[i] = switch (format) {
+                    case "kr-name", "mask-name" -> hangul(2 + RNG.nextInt(3));
+                    case "digits;embed-version=hangul" -> digits(6 + RNG.nextInt(10));
+                    default -> digits(4) + (i % 5 == 0 ? "\uAC00" : "-") + digits(4);   // 1 in 5 not ASCII
+                };
+            }
+            List<String> want = run(List.of("tokenize", "--key-name", "cust", "--keyring", ring, "--column", "v=" + format,
+                                            "--input", "tsv"), vals);
+            try (Tokenizer t = Tokenizer.fromKeyring(tmp, "cust", format)) {
+                String[] tok = t.tokenize(vals);
+                assertEquals(want, Arrays.asList(tok), format);
+                if (!format.startsWith("mask")) {
+                    assertArrayEquals(vals, t.detokenize(tok), format + ": round trip");
+                    String[] one = {tok[3]};
+                    assertEquals(vals[3], t.detokenize(one)[0], format + ": one value");
+                }
+                if (format.startsWith("digits")) assertTrue(tok[0].chars().anyMatch(c -> c >= 0x80), tok[0]);
+            }
+        }
+    }
+
+    /**
+     * Batches through the reused scratch: big (past what is kept) then small,
+     * after a failing batch, empty and all-null ones; each value as alone.
+     */
+    @Test
+    void batchesOfEverySize() {
+        try (Tokenizer t = Tokenizer.of("ff1-aes-128", new byte[16], "card")) {
+            String[] big = new String[100_000];
+            for (int i = 0; i < big.length; i++) big[i] = String.format("4%015d", 7919L * i + 13);
+            String[] tb = t.tokenize(big);
+            for (int i = 0; i < big.length; i += 997) assertEquals(t.tokenize(big[i]), tb[i], "row " + i);
+            assertArrayEquals(big, t.detokenize(tb));
+            String[] small = {big[5], null, "", big[6]};
+            assertArrayEquals(new String[] {tb[5], null, "", tb[6]}, t.tokenize(small));
+            assertThrows(KCipherException.class, () -> t.tokenize(new String[] {big[1], "4x"}));
+            assertArrayEquals(new String[] {tb[5], null, "", tb[6]}, t.tokenize(small));
+            assertEquals(0, t.tokenize(new String[0]).length);
+            assertArrayEquals(new String[3], t.detokenize(new String[3]));
+            assertArrayEquals(new String[] {"", ""}, t.tokenize(new String[] {"", ""}));
+        }
+    }
 }

@@ -59,11 +59,19 @@ public final class KcSpark {
         return batched(df, column, format, key, null, keyring, true);
     }
 
+    /**
+     * df with the column's tokens opened under the keyring's key: "NAME@V", or
+     * "NAME" (the active version, or with an embed-version= format each token's
+     * own version, as the CLI and kc_detokenize do).
+     */
     public static Dataset<Row> detokenize(Dataset<Row> df, String column, String format, String key, String keyring) {
         return batched(df, column, format, key, null, keyring, false);
     }
 
-    /** df with the column's tokens under fromKey ("NAME@V") turned into toKey's, batched per partition. */
+    /**
+     * df with the column's tokens under fromKey ("NAME@V", or "NAME" as for
+     * detokenize) turned into toKey's, batched per partition.
+     */
     public static Dataset<Row> retokenize(Dataset<Row> df, String column, String format, String fromKey, String toKey,
                                           String keyring) {
         if (fromKey.equals(toKey)) throw new IllegalArgumentException("retokenize: the same key on both sides");
@@ -73,11 +81,9 @@ public final class KcSpark {
     private static Dataset<Row> batched(Dataset<Row> df, String column, String format, String key, String toKey,
                                         String keyring, boolean encrypt) {
         int idx = df.schema().fieldIndex(column);
-        MapPartitionsFunction<Row, Row> f = rows -> {
-            Tokenizer t = tokenizer(keyring, key, format);
-            Tokenizer to = toKey == null ? null : tokenizer(keyring, toKey, format);
-            return new Batches(rows, idx, v -> to != null ? t.retokenize(v, to) : encrypt ? t.tokenize(v) : t.detokenize(v));
-        };
+        String op = toKey != null ? "retokenize" : encrypt ? "tokenize" : "detokenize";
+        // As kc_detokenize/kc_retokenize: from a NAME with embed-version=, each token under its version.
+        MapPartitionsFunction<Row, Row> f = rows -> new Batches(rows, idx, v -> KcSql.batch(keyring, op, format, key, toKey, v));
         return df.mapPartitions(f, Encoders.row(df.schema()));
     }
 

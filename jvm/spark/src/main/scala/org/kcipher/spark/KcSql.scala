@@ -189,29 +189,37 @@ object KcSql {
     KcCall(args, keyring, op)
   }
 
-  /**
-   * c on values, args its format and key name(s) as evaluated: one native
-   * call, or (detokenize, retokenize) from a key NAME without @V and a
-   * format with embed-version=: one per version the tokens name, each under
-   * NAME@V, as the CLI and PostgreSQL do.  A failing row's index is values'.
-   */
+  /** c on values, args its format and key name(s) as evaluated (batch); a failing row's index is values'. */
   private[spark] def run(c: KcCall, args: Seq[Any], values: Array[String]): Array[String] = {
     if (args.contains(null)) throw new IllegalArgumentException(s"${c.prettyName}: a null format or key name")
     val Seq(f, k) = args.take(2).map(_.toString)
-    if (c.op == "retokenize" && args(2).toString == k) throw new IllegalArgumentException(s"${label(c, args)}: the same key on both sides")
-    val to = if (c.op == "retokenize") KcSpark.tokenizer(c.keyring, args(2).toString, f) else null
-    def one(t: Tokenizer, v: Array[String]) = c.op match {
+    val toKey = if (c.op == "retokenize") args(2).toString else null
+    if (k == toKey) throw new IllegalArgumentException(s"${label(c, args)}: the same key on both sides")
+    batch(c.keyring, c.op, f, k, toKey, values)
+  }
+
+  /**
+   * op ("tokenize", "detokenize", or "retokenize" into toKey) on values under
+   * the keyring's key k in format f: one native call, or (detokenize,
+   * retokenize) from a key NAME without @V and a format with embed-version=:
+   * one per version the tokens name, each under NAME@V, as the CLI and
+   * PostgreSQL do.  A failing row's index is values'.  KcSpark's Dataset
+   * methods call this too.
+   */
+  def batch(keyring: String, op: String, f: String, k: String, toKey: String, values: Array[String]): Array[String] = {
+    val to = if (op == "retokenize") KcSpark.tokenizer(keyring, toKey, f) else null
+    def one(t: Tokenizer, v: Array[String]) = op match {
       case "tokenize" => t.tokenize(v)
       case "detokenize" => t.detokenize(v)
       case _ => t.retokenize(v, to)
     }
-    val t = KcSpark.tokenizer(c.keyring, k, f)
-    val vers = if (c.op == "tokenize" || k.contains('@')) null else t.tokenVersions(values)
+    val t = KcSpark.tokenizer(keyring, k, f)
+    val vers = if (op == "tokenize" || k.contains('@')) null else t.tokenVersions(values)
     if (vers == null) return one(t, values)
     val out = new Array[String](values.length)
     for ((v, idx) <- values.indices.groupBy(vers(_))) {
       def fail(e: KCipherException, row: Int) = new KCipherException(e.status(), e.status(), idx(row), e.position())
-      val r = try one(if (v == 0) t else KcSpark.tokenizer(c.keyring, s"$k@$v", f), idx.map(values).toArray) catch {
+      val r = try one(if (v == 0) t else KcSpark.tokenizer(keyring, s"$k@$v", f), idx.map(values).toArray) catch {
         case e: KCipherException => throw fail(e, if (e.row() >= 0) e.row().toInt else 0)   // else: NAME@V unknown or retired
       }
       for (n <- idx.indices) out(idx(n)) = r(n)

@@ -278,4 +278,53 @@ class KcSparkTest {
             assertFalse(msg.contains(vals.get(41)) || msg.contains(o1.get(41)), "a value in the error: " + msg);
         }
     }
+
+    /**
+     * KcSpark.detokenize / KcSpark.retokenize from a key NAME without @V, with embed-version=:
+     * tokens of two versions in one Dataset, each opened under its own (the originals; kcipher
+     * retokenize --from NAME); a token of a version the keyring lacks fails the job, no rows out.
+     */
+    @Test
+    void datasetByEmbeddedVersion() throws Exception {
+        String ring = keyring.toString(), fmt = "card;embed-version=alnum";
+        run(List.of("key", "new", "dsv", "--cipher", "ff1-aria-256", "--keyring", ring), null);
+        run(List.of("key", "rotate", "dsv", "--keyring", ring), null);
+        run(List.of("key", "rotate", "dsv", "--keyring", ring), null);   // dsv@3 active
+        Random rng = new Random();
+        int n = 300;
+        List<String> vals = new ArrayList<>();
+        for (int i = 0; i < n; i++) vals.add(String.format("%016d", rng.nextLong(10_000_000_000_000_000L)));
+        List<String> t1 = cli(List.of("tokenize", "--key-name", "dsv@1", "--column", "v=" + fmt), vals);
+        List<String> t2 = cli(List.of("tokenize", "--key-name", "dsv@2", "--column", "v=" + fmt), vals);
+        List<String> mixed = new ArrayList<>();
+        for (int i = 0; i < n; i++) mixed.add(i % 3 == 0 ? t1.get(i) : t2.get(i));
+        List<String> want = cli(List.of("retokenize", "--from", "dsv", "--to", "dsv@3", "--column", "v=" + fmt), mixed);
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < n; i++) rows.add(RowFactory.create(i, i == 7 ? null : mixed.get(i)));
+        StructType schema = new StructType().add("id", DataTypes.IntegerType).add("v", DataTypes.StringType);
+        Dataset<Row> df = reg.createDataFrame(rows, schema).repartition(2);
+        List<Row> de = KcSpark.detokenize(df, "v", fmt, "dsv", ring).orderBy("id").collectAsList();
+        List<Row> re = KcSpark.retokenize(df, "v", fmt, "dsv", "dsv@3", ring).orderBy("id").collectAsList();
+        for (int i = 0; i < n; i++) {
+            assertEquals(i, de.get(i).getInt(0));
+            assertEquals(i == 7 ? null : vals.get(i), de.get(i).getString(1), "detokenized row " + i);
+            assertEquals(i == 7 ? null : want.get(i), re.get(i).getString(1), "retokenized row " + i);
+        }
+        // A token of dsv@4 from another keyring: this one has no version 4.
+        Path other = Files.createTempDirectory("kc-keys", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        run(List.of("key", "new", "dsv", "--cipher", "ff1-aria-256", "--keyring", other.toString()), null);
+        for (int r = 0; r < 3; r++) run(List.of("key", "rotate", "dsv", "--keyring", other.toString()), null);
+        List<String> t4 = new ArrayList<>(Arrays.asList(run(List.of("tokenize", "--key-name", "dsv@4", "--keyring", other.toString(),
+                "--column", "v=" + fmt, "--input", "tsv"), "v\n" + vals.get(41) + "\n").split("\n")));
+        assertEquals(List.of("v"), t4.subList(0, 1));
+        List<Row> bad = new ArrayList<>(rows);
+        bad.set(41, RowFactory.create(41, t4.get(1)));
+        Dataset<Row> bf = reg.createDataFrame(bad, schema).coalesce(1);
+        for (Dataset<Row> q : List.of(KcSpark.detokenize(bf, "v", fmt, "dsv", ring), KcSpark.retokenize(bf, "v", fmt, "dsv", "dsv@3", ring))) {
+            String msg = messages(assertThrows(Exception.class, q::collectAsList));
+            assertTrue(msg.contains("KC_ERR_KEY_NOT_FOUND") && msg.contains("(value 41)"), msg);
+            for (String secret : new String[] {vals.get(41), t4.get(1), vals.get(40), mixed.get(40)})
+                assertFalse(msg.contains(secret), "a value in the error: " + msg);
+        }
+    }
 }
