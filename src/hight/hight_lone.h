@@ -42,59 +42,52 @@ static inline uint8_t hight_f1_inv(uint8_t x)
     return hight_rol(x, 2) ^ hight_rol(x, 3) ^ hight_rol(x, 4) ^ hight_rol(x, 5) ^ hight_rol(x, 7);
 }
 
-/* Slot p of a register with offset off holds its logical byte (p + off) & 3
- * (E_i = a, c, e, g; O_i = b, d, f, h).  Round r (0-based) writes O_i from
- * E_i (r even) or E_i from O_{i-1} (r odd), with subkey j = (i + r / 2) & 3
- * of the round: even j adds F1 ^ SK, odd j XORs F0 + SK (the standard's
- * x1, x3, x5, x7 in turn). */
-static inline unsigned hight_lone_role(unsigned r, unsigned p, unsigned off)
-{
-    return (((p + off) & 3) + r / 2) & 3;
-}
-
+/* Slot p of a register holds its logical byte (p + off) & 3 (E_i = a, c,
+ * e, g; O_i = b, d, f, h).  Round r (0-based) writes O_i from E_i (r even)
+ * or E_i from O_{i-1} (r odd) with subkey j = (i + r / 2) & 3 of the
+ * round: even j adds F1 ^ SK, odd j XORs F0 + SK (the standard's x1, x3,
+ * x5, x7 in turn).  Lining the target up with the source gives it offset
+ * (r + 1) / 2: after round 0 each round turns the target one slot (from
+ * slot p + 1 to p), and slot p takes subkey j = (p + r) & 3; it is then
+ * the source of round r + 1 with j = (p + r + 1) & 3, the other role. */
 #define HIGHT_SLOT(v, p) ((uint64_t)(v) << (16 * (p) + 8))
 
 static inline void hight_lone_set_key(hight_lone_key *l, const hight_key *k)
 {
-    unsigned off[2] = { 0, 0 };        /* E, O */
-    uint8_t pend[2][4] = { { 0 } };    /* F1 XOR keys folded into each register */
-    /* round 0's target O keeps offset 0: its source E's F1 slots are 0 and 2 */
-    pend[0][0] = hight_f1_inv(k->sk[0]);
-    pend[0][2] = hight_f1_inv(k->sk[2]);
+    uint8_t inv[2 * HIGHT_ROUNDS];   /* F1^-1 of the F1 subkeys SK_2m */
+    for (unsigned m = 0; m < 2 * HIGHT_ROUNDS; m++) inv[m] = hight_f1_inv(k->sk[2 * m]);
     l->in_add = HIGHT_SLOT(k->wk[0], 0) | HIGHT_SLOT(k->wk[2], 2);
-    l->in_xor = HIGHT_SLOT(k->wk[1], 1) | HIGHT_SLOT(k->wk[3], 3) | HIGHT_SLOT(pend[0][0], 0) | HIGHT_SLOT(pend[0][2], 2);
+    l->in_xor = HIGHT_SLOT(k->wk[1], 1) | HIGHT_SLOT(k->wk[3], 3) | HIGHT_SLOT(inv[0], 0) | HIGHT_SLOT(inv[1], 2);
+    l->o_xor = 0;
     for (unsigned r = 0; r < HIGHT_ROUNDS; r++) {
-        unsigned t = r & 1 ? 0 : 1;                       /* target: O, then E */
-        unsigned noff = r & 1 ? off[1] + 1 : off[0];      /* target slot p lines up with source slot p */
-        uint8_t next[4] = { 0 };
         uint64_t perm = 0x8080808080808080ull, ka = 0, ca = 0, cx = 0;
         for (unsigned p = 0; p < 4; p++) {
-            unsigned from = (p + noff - off[t]) & 3, j = hight_lone_role(r, p, noff);
+            unsigned j = (p + r) & 3, from = r ? (p + 1) & 3 : p;
             perm ^= HIGHT_SLOT(0x80 ^ (2 * from + 1), p);
-            if (r + 1 < HIGHT_ROUNDS) {   /* this register's role at slot p as the next round's source */
-                unsigned j2 = hight_lone_role(r + 1, p, (r + 1) & 1 ? noff + 1 : noff);
-                if (!(j2 & 1)) next[p] = hight_f1_inv(k->sk[4 * (r + 1) + j2]);
+            if (j & 1) {   /* XOR slot: F0 + SK; put in this round's F1 subkey of round r + 1 */
+                ka |= HIGHT_SLOT(k->sk[4 * r + j], p);
+                if (r + 1 < HIGHT_ROUNDS) cx |= HIGHT_SLOT(inv[(4 * (r + 1) + ((j + 1) & 3)) / 2], p);
+            } else if (r) {  /* add slot: take out the F1 subkey it carried into round r - 1 */
+                ca |= HIGHT_SLOT(inv[(4 * (r - 1) + j) / 2], p);
             }
-            uint64_t c = HIGHT_SLOT(pend[t][from] ^ next[p], p);
-            if (j & 1) { ka |= HIGHT_SLOT(k->sk[4 * r + j], p); cx |= c; }
-            else ca |= c;
         }
         l->perm[r] = perm; l->ka[r] = ka; l->ca[r] = ca; l->cx[r] = cx;
-        off[t] = noff & 3;
-        for (unsigned p = 0; p < 4; p++) pend[t][p] = next[p];
     }
-    l->o_xor = 0;
-    for (unsigned p = 0; p < 4; p++) l->o_xor |= HIGHT_SLOT(pend[1][p], p);
+    /* After round 31, E has offset 16 & 3 = 0 and no subkey; O has offset
+     * 15 & 3 = 3 and round 31's F1 subkeys, put in by round 30. */
+    for (unsigned p = 0; p < 4; p++)
+        if (!((p + 31) & 3 & 1)) l->o_xor |= HIGHT_SLOT(inv[(4 * 31 + ((p + 31) & 3)) / 2], p);
     /* out = b + wk4, c, d ^ wk5, e, f + wk6, g, h ^ wk7, a: O_0 .. O_3 at
      * bytes 0, 2, 4, 6; E_1, E_2, E_3, E_0 at bytes 1, 3, 5, 7. */
     l->out_e = l->out_o = 0x8080808080808080ull;
     for (unsigned i = 0; i < 4; i++) {
-        unsigned se = (i - off[0]) & 3, so = (i - off[1]) & 3, be = 2 * ((i + 3) & 3) + 1;
+        unsigned se = i, so = (i - 3) & 3, be = 2 * ((i + 3) & 3) + 1;
         l->out_o ^= (uint64_t)(0x80 ^ (2 * so + 1)) << 16 * i;
         l->out_e ^= (uint64_t)(0x80 ^ (2 * se + 1)) << 8 * be;
     }
     l->out_add = (uint64_t)k->wk[4] | (uint64_t)k->wk[6] << 32;
     l->out_xor = (uint64_t)k->wk[5] << 16 | (uint64_t)k->wk[7] << 48;
+    kc_wipe(inv, sizeof inv);
 }
 #undef HIGHT_SLOT
 
