@@ -41,6 +41,7 @@ const kc_block_backend kc_hight_gfni_avx2 = {
     .encrypt = hight_encrypt,
     .decrypt = hight_decrypt,
     .ctr = hight_ctr,
+    .cbc_encrypt = hight_cbc,
 };
 KC_TARGET_END
 #endif

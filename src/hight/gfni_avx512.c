@@ -42,6 +42,7 @@ const kc_block_backend kc_hight_gfni_avx512 = {
     .encrypt = hight_encrypt,
     .decrypt = hight_decrypt,
     .ctr = hight_ctr,
+    .cbc_encrypt = hight_cbc,
 };
 KC_TARGET_END
 #endif

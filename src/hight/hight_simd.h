@@ -18,17 +18,20 @@
  *                             hight_load/hight_store).
  * Subkeys are kept as 4-byte patterns so that a broadcast is one load.
  * CTR writes its counter blocks and XORs the input in as the kernel
- * stores.  Constant time: no branch or address depends on data or key. */
+ * stores.  A lone block, and CBC encryption, take the one-block kernel of
+ * hight_lone.h on x86.  Constant time: no branch or address depends on
+ * data or key. */
 #ifndef KC_HIGHT_SIMD_H
 #define KC_HIGHT_SIMD_H
 #include <string.h>
 #include "hight/hight_common.h"
-
+#include "hight/hight_lone.h"
 
 typedef struct hight_simd_key {
     hight_key k;                    /* first: the ref code takes a lone block */
     uint32_t sk[4 * HIGHT_ROUNDS];  /* SK_i in every byte */
     uint32_t wk[8];
+    hight_lone_key lone;            /* x86's one-block kernel (unused on NEON) */
 } hight_simd_key;
 
 static kc_status hight_simd_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
@@ -37,6 +40,9 @@ static kc_status hight_simd_set_key(void *ctx, const uint8_t *key, size_t key_le
     hight_set_key(&x->k, key, key_len, block_len);
     for (unsigned i = 0; i < 4 * HIGHT_ROUNDS; i++) x->sk[i] = x->k.sk[i] * 0x01010101u;
     for (unsigned i = 0; i < 8; i++) x->wk[i] = x->k.wk[i] * 0x01010101u;
+#ifndef HIGHT_OWN_SLICING
+    hight_lone_set_key(&x->lone, &x->k);
+#endif
     return KC_OK;
 }
 
@@ -67,6 +73,42 @@ static kc_status hight_simd_set_key(void *ctx, const uint8_t *key, size_t key_le
     x5 = SUB(x5, XOR(F1(x4), KEY(s + 2))); x7 = XOR(x7, ADD(F0(x6), KEY(s + 3))); } while (0)
 
 #ifndef HIGHT_OWN_SLICING
+/* One block, the low 8 bytes of blk (x86, SSSE3): see hight_lone.h. */
+static inline __attribute__((always_inline)) __m128i hight_lone_encrypt(const hight_lone_key *l, __m128i blk)
+{
+#define HIGHT_TAB(F, s) _mm_set_epi64x((long long)HIGHT_Q8(F, s, 8), (long long)HIGHT_Q8(F, s, 0))
+#define HIGHT_LQ(p) _mm_loadl_epi64((const __m128i *)(const void *)(p))
+#define HIGHT_F(t, x) _mm_xor_si128(_mm_shuffle_epi8(t##lo, _mm_and_si128(x, nib)), \
+                                    _mm_shuffle_epi8(t##hi, _mm_srli_epi16(x, 4)))
+    const __m128i f1lo = HIGHT_TAB(HIGHT_F1C, 0), f1hi = HIGHT_TAB(HIGHT_F1C, 4);
+    const __m128i f0lo = HIGHT_TAB(HIGHT_F0C, 0), f0hi = HIGHT_TAB(HIGHT_F0C, 4);
+    const __m128i nib = _mm_set1_epi8(0x0f), half = _mm_set_epi32(0, 0, 0x0000ff00, 0x0000ff00);
+    __m128i e = _mm_shuffle_epi8(blk, _mm_set_epi32(-1, -1, 0x06ff04ff, 0x02ff00ff));
+    __m128i o = _mm_shuffle_epi8(blk, _mm_set_epi32(-1, -1, 0x07ff05ff, 0x03ff01ff));
+    e = _mm_xor_si128(_mm_add_epi8(e, HIGHT_LQ(&l->in_add)), HIGHT_LQ(&l->in_xor));
+    /* round 0 adds into O's slots 0 and 2 from E's slots 0 and 2 (F1) */
+    __m128i e1 = _mm_and_si128(e, half), e0 = _mm_andnot_si128(half, e);
+    __m128i o1 = _mm_and_si128(o, half), o0 = _mm_andnot_si128(half, o);
+#define HIGHT_LONE_ROUND(r, S1, S0, T1, T0) do { \
+        __m128i g1 = HIGHT_F(f1, S1), g0 = _mm_add_epi8(HIGHT_F(f0, S0), HIGHT_LQ(&l->ka[r])); \
+        __m128i pm = HIGHT_LQ(&l->perm[r]); \
+        __m128i ta = _mm_xor_si128(_mm_shuffle_epi8(T1, pm), HIGHT_LQ(&l->ca[r])); \
+        __m128i tx = _mm_xor_si128(_mm_shuffle_epi8(T0, pm), HIGHT_LQ(&l->cx[r])); \
+        T0 = _mm_add_epi8(ta, g1); T1 = _mm_xor_si128(tx, g0); } while (0)
+    for (unsigned r = 0; r < HIGHT_ROUNDS; r += 2) {
+        HIGHT_LONE_ROUND(r, e1, e0, o1, o0);
+        HIGHT_LONE_ROUND(r + 1, o1, o0, e1, e0);
+    }
+    e = _mm_xor_si128(e1, e0);
+    o = _mm_xor_si128(_mm_xor_si128(o1, o0), HIGHT_LQ(&l->o_xor));
+    __m128i out = _mm_or_si128(_mm_shuffle_epi8(e, HIGHT_LQ(&l->out_e)), _mm_shuffle_epi8(o, HIGHT_LQ(&l->out_o)));
+    return _mm_xor_si128(_mm_add_epi8(out, HIGHT_LQ(&l->out_add)), HIGHT_LQ(&l->out_xor));
+#undef HIGHT_LONE_ROUND
+#undef HIGHT_F
+#undef HIGHT_LQ
+#undef HIGHT_TAB
+}
+
 /* 8x8 transpose of the 16-bit elements of each 128-bit lane; its own inverse. */
 static inline void transpose8(V r[8])
 {
@@ -156,7 +198,7 @@ static void dec_batch(const hight_simd_key *k, uint8_t *out, const uint8_t *in, 
 }
 
 /* Full batches, then the tail padded on the stack; a lone block goes to
- * the reference code. */
+ * the one-block kernel (x86; NEON: the reference code). */
 static void crypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks, int enc)
 {
     const hight_simd_key *k = ctx;
@@ -170,6 +212,13 @@ static void crypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nbloc
         memcpy(out, buf, len);
         kc_wipe(buf, sizeof buf);
     } else if (len) {
+#ifndef HIGHT_OWN_SLICING
+        if (enc) {
+            __m128i b = hight_lone_encrypt(&k->lone, _mm_loadl_epi64((const __m128i *)(const void *)in));
+            _mm_storel_epi64((__m128i *)(void *)out, b);
+            return;
+        }
+#endif
         (enc ? kc_hight_ref.encrypt : kc_hight_ref.decrypt)(ctx, out, in, 1);
     }
 }
@@ -183,6 +232,20 @@ static void hight_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size
 {
     crypt(ctx, out, in, nblocks, 0);
 }
+
+#ifndef HIGHT_OWN_SLICING
+/* CBC encryption (and CMAC's CBC-MAC): the chain stays in a register. */
+static void hight_cbc(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    const hight_simd_key *k = ctx;
+    __m128i x = _mm_loadl_epi64((const __m128i *)(const void *)iv);
+    for (; nblocks; nblocks--, in += 8, out += 8) {
+        x = hight_lone_encrypt(&k->lone, _mm_xor_si128(x, _mm_loadl_epi64((const __m128i *)(const void *)in)));
+        _mm_storel_epi64((__m128i *)(void *)out, x);
+    }
+    _mm_storel_epi64((__m128i *)(void *)iv, x);
+}
+#endif
 
 /* CTR: the whole block a big-endian 64-bit counter. */
 static void hight_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
