@@ -40,8 +40,10 @@ t1=$(date +%s)
 if [ "${1:-}" = --bench ]; then
   out=${KC_BENCH_OUT:-bench-results}
   mkdir -p "$out"
+  # The library path too: the classes' native/<platform>/ copy, which org.kcipher.Native loads first, is this build's.
   (cd jvm && mvn -B -q test-compile dependency:build-classpath -Dmdep.includeScope=test \
-       -Dmdep.outputFile="$dir/classpath.txt" -Dkcipher.target="$dir/maven") || { echo "FAILED: JVM benchmark build"; exit 1; }
+       -Dmdep.outputFile="$dir/classpath.txt" -Dkcipher.target="$dir/maven" -Dkcipher.library.path="$dir" \
+       -Dkcipher.native.platform="linux-$(uname -m)") || { echo "FAILED: JVM benchmark build"; exit 1; }
   java -Djava.library.path="$dir" -cp "$dir/maven/classes:$dir/maven/test-classes:$(cat "$dir/classpath.txt")" \
        org.kcipher.bench.GcmBench "$out/jvm.tsv" || { echo "FAILED: JVM benchmark"; exit 1; }
   # Spark: SQL kc_tokenize (KcBatch) vs the same as a per-row Java UDF, KcSpark.tokenize and, when
