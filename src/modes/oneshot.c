@@ -79,7 +79,7 @@ static kc_status encrypt_with(const kc_mode_kernels *k, const kc_cipher *c, kc_m
         if (mode == KC_MODE_CBC) kc_cbc_encrypt_run(c, chain, out + whole, last, 1);
         else kc_ecb_run(c, 1, out + whole, last, 1);
     }
-    kc_wipe(last, sizeof last);
+    if (tail || (flags & KC_PAD_PKCS7)) kc_wipe(last, sizeof last);   /* else never written: no call */
     *out_len = need;
     return KC_OK;
 }
@@ -129,12 +129,17 @@ static kc_status decrypt_with(const kc_mode_kernels *k, const kc_cipher *c, kc_m
         need = in_len - bs + (size_t)keep;
         nblocks--;
     }
-    if (out_cap < need) { kc_wipe(last, sizeof last); return KC_ERR_OUTPUT_TOO_SMALL; }
+    if (out_cap < need) {
+        if (flags & KC_PAD_PKCS7) kc_wipe(last, sizeof last);   /* only padding writes it */
+        return KC_ERR_OUTPUT_TOO_SMALL;
+    }
     if (mode == KC_MODE_CBC) memcpy(chain, iv, bs);
     if (mode == KC_MODE_CBC) k->cbc_decrypt(c, chain, out, in, nblocks);
     else k->ecb(c, 0, out, in, nblocks);
-    if (flags & KC_PAD_PKCS7) memcpy(out + nblocks * bs, last, need - nblocks * bs);
-    kc_wipe(last, sizeof last);
+    if (flags & KC_PAD_PKCS7) {
+        memcpy(out + nblocks * bs, last, need - nblocks * bs);
+        kc_wipe(last, sizeof last);
+    }
     *out_len = need;
     return KC_OK;
 }
