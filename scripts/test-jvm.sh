@@ -46,6 +46,10 @@ if [ "${1:-}" = --bench ]; then
        -Dkcipher.native.platform="linux-$(uname -m)") || { echo "FAILED: JVM benchmark build"; exit 1; }
   java -Djava.library.path="$dir" -cp "$dir/maven/classes:$dir/maven/test-classes:$(cat "$dir/classpath.txt")" \
        org.kcipher.bench.GcmBench "$out/jvm.tsv" || { echo "FAILED: JVM benchmark"; exit 1; }
+  # The tokenization row again on one thread (the C batch spreads over the cores, the Java side is serial).
+  KC_THREADS=1 java -Dkcipher.bench.only=tokenize -Dkcipher.bench.append=true -Djava.library.path="$dir" \
+       -cp "$dir/maven/classes:$dir/maven/test-classes:$(cat "$dir/classpath.txt")" \
+       org.kcipher.bench.GcmBench "$out/jvm.tsv" || { echo "FAILED: JVM benchmark (one thread)"; exit 1; }
   # Spark: SQL kc_tokenize (KcBatch) vs the same as a per-row Java UDF, KcSpark.tokenize and, when
   # $build/python-venv (scripts/test-python.sh) has pyspark, Python's mapInArrow: rows appended to jvm.tsv.
   if [ "${KC_JVM_SPARK:-1}" != 0 ]; then
