@@ -22,6 +22,7 @@
 #define KC_CHAM_SIMD_H
 #include <string.h>
 #include "cham/cham_common.h"
+#include "core/ctr_blocks.h"
 
 extern const kc_block_backend kc_cham_ref;
 
@@ -218,9 +219,10 @@ static void ctr_full(const cham_key *k, const uint32_t x012[3], uint32_t low, ui
 }
 
 /* 1 .. CHAM_CTR_BLOCKS blocks; fewer than all through a keystream buffer. */
-static void ctr_batch(const cham_key *k, const uint32_t x012[3], uint32_t low, uint8_t *out, const uint8_t *in,
+static void ctr_batch(const void *ctx, const uint32_t x012[3], uint32_t low, uint8_t *out, const uint8_t *in,
                       size_t n)
 {
+    const cham_key *k = ctx;
     uint8_t ks[16 * CHAM_CTR_BLOCKS];
     if (n == CHAM_CTR_BLOCKS) {
         ctr_full(k, x012, low, out, in);
@@ -232,26 +234,6 @@ static void ctr_batch(const cham_key *k, const uint32_t x012[3], uint32_t low, u
     kc_wipe(ks, sizeof ks);
 }
 
-/* Runs that do not wrap the low word, the carry between them (as
- * lea_simd_ctr). */
-static void cham_ctr128(const cham_key *k, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-    uint32_t w[4], x012[3];   /* w: the counter as big-endian words */
-    for (unsigned i = 0; i < 4; i++) w[i] = kc_load32_be(counter + 4 * i);
-    while (nblocks) {
-        uint64_t room = (1ull << 32) - w[3];          /* blocks before the low word wraps */
-        size_t run = nblocks < room ? nblocks : (size_t)room;
-        for (unsigned i = 0; i < 3; i++) x012[i] = kc_load32_le(counter + 4 * i);
-        for (size_t done = 0; done < run; done += CHAM_CTR_BLOCKS) {
-            size_t n = run - done < CHAM_CTR_BLOCKS ? run - done : CHAM_CTR_BLOCKS;
-            ctr_batch(k, x012, w[3] + (uint32_t)done, out + 16 * done, in + 16 * done, n);
-        }
-        w[3] += (uint32_t)run;
-        for (int i = 2; w[3] == 0 && i >= 0 && ++w[i] == 0; i--) {}   /* carry on a wrap */
-        for (unsigned i = 0; i < 4; i++) kc_store32_be(counter + 4 * i, w[i]);
-        out += 16 * run; in += 16 * run; nblocks -= run;
-    }
-}
 #endif
 
 /* CTR: the counter blocks of one batch written out (the whole block a
@@ -263,7 +245,7 @@ static void cham_simd_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const
     size_t bs = k->w / 2;
 #ifdef CTR_ORDER
     if (bs == 16) {
-        cham_ctr128(k, counter, out, in, nblocks);
+        kc_ctr_word_runs(ctr_batch, CHAM_CTR_BLOCKS, k, counter, out, in, nblocks);
         return;
     }
 #endif

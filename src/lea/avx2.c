@@ -115,7 +115,7 @@ static void ctr16(const lea_key *k, const uint32_t x012[3], uint32_t low, uint8_
     kc_wipe(ks, sizeof ks);
 }
 
-/* The CTR kernel (lea_simd_ctr): 24 blocks as three sets x, y, z
+/* The CTR kernel (kc_ctr_words_fn): 24 blocks as three sets x, y, z
  * interleaved round by round, about 2% faster than two sets although
  * some state spills (more independent work for the scheduler; four sets
  * gain nothing more); fewer blocks go through ctr16. */
@@ -128,8 +128,9 @@ typedef uint32_t lea_wide_word[8];
 #undef K
 #define LEA_RK lea_wide_word
 #define K(j) _mm256_loadu_si256((const __m256i *)(const void *)rk[j])
-static void ctr24(const lea_key *k, const uint32_t x012[3], uint32_t low, uint8_t *out, const uint8_t *in, size_t n)
+static void ctr24(const void *ctx, const uint32_t x012[3], uint32_t low, uint8_t *out, const uint8_t *in, size_t n)
 {
+    const lea_key *k = ctx;
     if (n < 24) {
         ctr16(k, x012, low, out, in, n < 16 ? n : 16);
         if (n > 16) ctr16(k, x012, low + 16, out + 256, in + 256, n - 16);
@@ -175,7 +176,7 @@ static void lea_cbc_multi(const void *ctx, size_t n, uint8_t *const out[], const
 
 static void lea_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    lea_simd_ctr(ctr24, ctx, counter, out, in, nblocks);
+    kc_ctr_word_runs(ctr24, LEA_CTR_BATCH, ctx, counter, out, in, nblocks);
 }
 
 const kc_block_backend kc_lea_avx2 = {

@@ -79,10 +79,11 @@ static inline __m512i bswap32(__m512i x)   /* AVX-512F has no vpshufb */
                                      _mm512_ror_epi32(x, 8), 0xca);   /* mask ? rol : ror */
 }
 
-/* CTR kernel (lea_simd_ctr): after transpose(), word position p of a sliced
+/* CTR kernel (kc_ctr_words_fn): after transpose(), word position p of a sliced
  * register belongs to block 4 (p mod 4) + p / 4. */
-static void ctr32(const lea_key *k, const uint32_t x012[3], uint32_t low, uint8_t *out, const uint8_t *in, size_t n)
+static void ctr32(const void *ctx, const uint32_t x012[3], uint32_t low, uint8_t *out, const uint8_t *in, size_t n)
 {
+    const lea_key *k = ctx;
     const __m512i order = _mm512_set_epi32(15, 11, 7, 3, 14, 10, 6, 2, 13, 9, 5, 1, 12, 8, 4, 0);
     __m512i base = _mm512_add_epi32(_mm512_set1_epi32((int)low), order);
     __m512i v[8];
@@ -107,7 +108,7 @@ static void lea_cbc_multi(const void *ctx, size_t n, uint8_t *const out[], const
 
 static void lea_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    lea_simd_ctr(ctr32, ctx, counter, out, in, nblocks);
+    kc_ctr_word_runs(ctr32, LEA_CTR_BATCH, ctx, counter, out, in, nblocks);
 }
 
 const kc_block_backend kc_lea_avx512 = {

@@ -21,6 +21,7 @@
 #ifndef KC_LEA_SIMD_H
 #define KC_LEA_SIMD_H
 #include <string.h>
+#include "core/ctr_blocks.h"
 #include "core/simd_blocks.h"
 #include "lea/lea_common.h"
 
@@ -104,33 +105,8 @@ static inline void lea_simd_crypt(lea_batch_fn *batch, const void *ctx, uint8_t 
 #define LEA_CTR_BATCH LEA_BATCH
 #endif
 
-/* CTR with the counter blocks made in the sliced layout.  Within a run in
- * which the counter's low 32 bits do not wrap, words X0..X2 of every counter
- * block are the same (x012, broadcast) and X3 is the byte-swapped low word
- * plus the block index.  The kernel XORs the keystream of n = 1..LEA_CTR_BATCH
- * blocks from the low word low into in. */
-typedef void lea_ctr_fn(const lea_key *k, const uint32_t x012[3], uint32_t low,
-                        uint8_t *out, const uint8_t *in, size_t n);
-
-static inline void lea_simd_ctr(lea_ctr_fn *kernel, const void *ctx, uint8_t *counter, uint8_t *out,
-                                const uint8_t *in, size_t nblocks)
-{
-    uint32_t w[4], x012[3];   /* w: the counter as big-endian words */
-    for (unsigned i = 0; i < 4; i++) w[i] = kc_load32_be(counter + 4 * i);
-    while (nblocks) {
-        uint64_t room = (1ull << 32) - w[3];          /* blocks before the low word wraps */
-        size_t run = nblocks < room ? nblocks : (size_t)room;
-        for (unsigned i = 0; i < 3; i++) x012[i] = kc_load32_le(counter + 4 * i);
-        for (size_t done = 0; done < run; done += LEA_CTR_BATCH) {
-            size_t n = run - done < LEA_CTR_BATCH ? run - done : LEA_CTR_BATCH;
-            kernel(ctx, x012, w[3] + (uint32_t)done, out + 16 * done, in + 16 * done, n);
-        }
-        w[3] += (uint32_t)run;
-        for (int i = 2; w[3] == 0 && i >= 0 && ++w[i] == 0; i--) {}   /* carry on a wrap */
-        for (unsigned i = 0; i < 4; i++) kc_store32_be(counter + 4 * i, w[i]);
-        out += 16 * run; in += 16 * run; nblocks -= run;
-    }
-}
+/* CTR: the kernels are core/ctr_blocks.h's kc_ctr_words_fn, n = 1..LEA_CTR_BATCH
+ * blocks a call, run by kc_ctr_word_runs. */
 
 /* ---- Multi-buffer CBC encryption (the cbc_encrypt_multi hook) ----
  * Lane i of the sliced registers is chain i: its chaining value stays there

@@ -82,11 +82,12 @@ static void lea_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t
     lea_simd_crypt(crypt4, ctx, out, in, nblocks, 0);
 }
 
-/* CTR kernel (lea_simd_ctr): the counter blocks made in LD4's layout.
+/* CTR kernel (kc_ctr_words_fn): the counter blocks made in LD4's layout.
  * noinline: inlined into the driver it spills. */
-static __attribute__((noinline)) void ctr4(const lea_key *k, const uint32_t x012[3], uint32_t low, uint8_t *out,
+static __attribute__((noinline)) void ctr4(const void *ctx, const uint32_t x012[3], uint32_t low, uint8_t *out,
                                            const uint8_t *in, size_t n)
 {
+    const lea_key *k = ctx;
     const lea_neon_key *nk = (const lea_neon_key *)(const void *)k;   /* k is its first member */
     V v[8] = { vdupq_n_u32(x012[0]), vdupq_n_u32(x012[1]), vdupq_n_u32(x012[2]), kc_ctr_neon_word3(low) };
     rounds(nk->rk, nk->k.rounds, v, 1, 0);
@@ -103,7 +104,7 @@ static void lea_cbc_multi(const void *ctx, size_t n, uint8_t *const out[], const
 
 static void lea_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    lea_simd_ctr(ctr4, ctx, counter, out, in, nblocks);
+    kc_ctr_word_runs(ctr4, LEA_CTR_BATCH, ctx, counter, out, in, nblocks);
 }
 
 const kc_block_backend kc_lea_neon = {

@@ -65,11 +65,12 @@ static inline __m128i bswap32(__m128i x)
     return _mm_or_si128(_mm_slli_epi16(x, 8), _mm_srli_epi16(x, 8));
 }
 
-/* CTR kernel (lea_simd_ctr): after transpose(), word position p of a sliced
+/* CTR kernel (kc_ctr_words_fn): after transpose(), word position p of a sliced
  * register of set x (y) belongs to block p (4 + p). */
 /* noinline: inlined into the driver it spills (16 xmm registers) */
-static __attribute__((noinline)) void ctr8(const lea_key *k, const uint32_t x012[3], uint32_t low, uint8_t *out, const uint8_t *in, size_t n)
+static __attribute__((noinline)) void ctr8(const void *ctx, const uint32_t x012[3], uint32_t low, uint8_t *out, const uint8_t *in, size_t n)
 {
+    const lea_key *k = ctx;
     __m128i base = _mm_add_epi32(_mm_set1_epi32((int)low), _mm_setr_epi32(0, 1, 2, 3));
     __m128i v[8];
     for (unsigned j = 0; j < 3; j++) v[j] = v[4 + j] = _mm_set1_epi32((int)x012[j]);
@@ -91,7 +92,7 @@ static void lea_cbc_multi(const void *ctx, size_t n, uint8_t *const out[], const
 
 static void lea_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    lea_simd_ctr(ctr8, ctx, counter, out, in, nblocks);
+    kc_ctr_word_runs(ctr8, LEA_CTR_BATCH, ctx, counter, out, in, nblocks);
 }
 
 const kc_block_backend kc_lea_sse2 = {
