@@ -19,7 +19,7 @@
  * Subkeys are kept as 4-byte patterns so that a broadcast is one load.
  * CTR writes its counter blocks and XORs the input in as the kernel
  * stores.  A lone block, and CBC encryption, take the one-block kernel of
- * hight_lone.h on x86.  Constant time: no branch or address depends on
+ * hight_lone.h (x86 here, NEON in neon.c).  Constant time: no branch or address depends on
  * data or key. */
 #ifndef KC_HIGHT_SIMD_H
 #define KC_HIGHT_SIMD_H
@@ -31,7 +31,7 @@ typedef struct hight_simd_key {
     hight_key k;                    /* first: the ref code takes a lone block */
     uint32_t sk[4 * HIGHT_ROUNDS];  /* SK_i in every byte */
     uint32_t wk[8];
-    hight_lone_key lone;            /* x86's one-block kernel (unused on NEON) */
+    hight_lone_key lone;            /* the one-block kernel's tables */
 } hight_simd_key;
 
 static kc_status hight_simd_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
@@ -40,9 +40,7 @@ static kc_status hight_simd_set_key(void *ctx, const uint8_t *key, size_t key_le
     hight_set_key(&x->k, key, key_len, block_len);
     for (unsigned i = 0; i < 4 * HIGHT_ROUNDS; i++) x->sk[i] = x->k.sk[i] * 0x01010101u;
     for (unsigned i = 0; i < 8; i++) x->wk[i] = x->k.wk[i] * 0x01010101u;
-#ifndef HIGHT_OWN_SLICING
     hight_lone_set_key(&x->lone, &x->k);
-#endif
     return KC_OK;
 }
 
@@ -198,7 +196,8 @@ static void dec_batch(const hight_simd_key *k, uint8_t *out, const uint8_t *in, 
 }
 
 /* Full batches, then the tail padded on the stack; a lone block goes to
- * the one-block kernel (x86; NEON: the reference code). */
+ * the one-block kernel (NEON's: hight_lone_block, neon.c), or decrypting
+ * to the reference code. */
 static void crypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks, int enc)
 {
     const hight_simd_key *k = ctx;
@@ -216,6 +215,11 @@ static void crypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nbloc
         if (enc) {
             __m128i b = hight_lone_encrypt(&k->lone, _mm_loadl_epi64((const __m128i *)(const void *)in));
             _mm_storel_epi64((__m128i *)(void *)out, b);
+            return;
+        }
+#else
+        if (enc) {
+            hight_lone_block(&k->lone, out, in);
             return;
         }
 #endif
