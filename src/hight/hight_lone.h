@@ -2,7 +2,8 @@
 /* HIGHT, one block at a time in xmm registers (SSSE3): the path of CBC
  * encryption and CMAC, whose blocks come one by one.  This file: the
  * technique and its key tables (portable C); the kernel, x86 intrinsics,
- * is hight_lone_encrypt in hight_simd.h.
+ * is hight_lone_encrypt in hight_simd.h, and its NEON copy (tbl for
+ * pshufb, the same tables) is in neon.c.
  *
  * A round's four F computations are independent, so the round's latency
  * is what counts.  E holds the even state bytes (a, c, e, g), O the odd
