@@ -56,6 +56,11 @@ static inline V sbox1(V x)
 #define SBOX1 sbox1
 #define LOW32(v) _mm_cvtsi128_si32(_mm256_castsi256_si128(v))
 
+#include "seed/seed_gfni1.h"
+#define SEED_G1_C seed_g1c
+#define SEED_G1_C_INIT seed_g1c_init
+#define SEED_G1(c, x) _mm256_castsi128_si256(seed_g1(c, _mm256_castsi256_si128(x)))
+
 #include "seed/seed_x86.h"
 
 const kc_block_backend kc_seed_gfni_avx2 = {

@@ -40,6 +40,11 @@ static inline V sbox(V x)
 #define SBOX1 sbox
 #define LOW32(v) _mm_cvtsi128_si32(_mm512_castsi512_si128(v))
 
+#include "seed/seed_gfni1.h"
+#define SEED_G1_C seed_g1c
+#define SEED_G1_C_INIT seed_g1c_init
+#define SEED_G1(c, x) _mm512_castsi128_si512(seed_g1(c, _mm512_castsi512_si128(x)))
+
 #include "seed/seed_x86.h"
 
 const kc_block_backend kc_seed_gfni_avx512 = {

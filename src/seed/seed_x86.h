@@ -43,9 +43,14 @@ typedef struct { char unused; } seed_sbox_c;
 #define SBOX_C(c, x) SBOX(x)
 #define SBOX1_C(c, x) SBOX1(x)
 #endif
+/* SEED_G1(c, x), SEED_G1_C, SEED_G1_C_INIT(c): an including file's own
+ * G for the one-block path, S-boxes and mixing together (seed_gfni1.h). */
 typedef struct seed_vc {
     V mix[4];
     SEED_SBOX_C sb;
+#ifdef SEED_G1
+    SEED_G1_C g1;
+#endif
 } seed_vc;
 
 static inline __attribute__((always_inline)) void seed_vc_init(seed_vc *c)
@@ -53,6 +58,9 @@ static inline __attribute__((always_inline)) void seed_vc_init(seed_vc *c)
     c->mix[0] = SET1(SEED_MIX0); c->mix[1] = SET1(SEED_MIX1);
     c->mix[2] = SET1(SEED_MIX2); c->mix[3] = SET1(SEED_MIX3);
     SEED_SBOX_C_INIT(&c->sb);
+#ifdef SEED_G1
+    SEED_G1_C_INIT(&c->g1);
+#endif
 }
 
 static inline const seed_vc *seed_fresh(const seed_vc *c)
@@ -63,6 +71,9 @@ static inline const seed_vc *seed_fresh(const seed_vc *c)
 
 static inline __attribute__((always_inline)) V seed_g(const seed_vc *c, V x, int one)
 {
+#ifdef SEED_G1
+    if (one) return SEED_G1(&c->g1, x);
+#endif
     V y = one ? SBOX1_C(&c->sb, x) : SBOX_C(&c->sb, x), r = ROR8(y);   /* seed_mix() */
     return XOR(XOR(AND(y, c->mix[0]), AND(r, c->mix[1])), ROR16(XOR(AND(y, c->mix[2]), AND(r, c->mix[3]))));
 }
