@@ -43,7 +43,7 @@ static inline uint16_t cham_rol16(uint16_t x, unsigned n) { return (uint16_t)(x 
 static inline void cham_expand_key(cham_key *k, const uint8_t *key, size_t key_len, size_t block_len,
                                    unsigned rounds)
 {
-    uint32_t rk[16];
+    uint32_t rk[16] = { 0 };   /* every word is set below; the analyser cannot see that nk is 4 or 8 */
     unsigned w = block_len == 8 ? 16 : 32, nk = (unsigned)(8 * key_len / w);
     for (unsigned i = 0; i < nk; i++) {
         if (w == 16) {
