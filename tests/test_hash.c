@@ -296,6 +296,23 @@ static void hmac_stream(void)
     }
 }
 
+/* One kc_hash_batch call on backend be against "ref" one message at a time
+ * (msgs[j] NULL with lens[j] 0 is the empty message); what names the case. */
+static void check_batch(const char *name, const char *be, size_t ds, const uint8_t *const msgs[],
+                        const size_t lens[], size_t n, const char *what)
+{
+    static uint8_t out[64 * 64];
+    uint8_t want[64];
+    memset(out, 0, sizeof out);
+    if (!tl_check_status(kc_hash_batch(name, be, msgs, lens, n, out, sizeof out), KC_OK, "%s/%s %s: status",
+                         name, be, what))
+        return;
+    for (size_t j = 0; j < n; j++) {
+        kc_hash_compute(name, "ref", msgs[j], lens[j], want, sizeof want);
+        tl_check_bytes(out + j * ds, want, ds, "%s/%s %s, message %zu (len %zu)", name, be, what, j, lens[j]);
+    }
+}
+
 /* kc_hash_batch equals one message at a time, every hash and backend:
  * counts below, at and above the SIMD lanes (8, 16), random lengths with
  * empty messages and ones much longer than the others among them. */
@@ -306,7 +323,6 @@ static void batch(void)
     const uint8_t *ptrs[MAXN];
     size_t lens[MAXN];
     static const size_t counts[] = { 0, 1, 7, 8, 9, 16, 17, MAXN };
-    uint8_t want[64];
     for (size_t k = 0; k < NNAMES; k++) {
         const char *name = names[k];
         kc_hash *h;
@@ -323,15 +339,9 @@ static void batch(void)
                     tl_random_bytes(msg[j], lens[j]);
                     ptrs[j] = lens[j] || j % 2 ? msg[j] : NULL;
                 }
-                memset(out, 0, sizeof out);
-                if (!tl_check_status(kc_hash_batch(name, bi.name, ptrs, lens, n, out, sizeof out), KC_OK,
-                                     "%s/%s batch of %zu", name, bi.name, n))
-                    continue;
-                for (size_t j = 0; j < n; j++) {
-                    kc_hash_compute(name, "ref", msg[j], lens[j], want, sizeof want);
-                    tl_check_bytes(out + j * ds, want, ds, "%s/%s batch of %zu, message %zu (len %zu)", name,
-                                   bi.name, n, j, lens[j]);
-                }
+                char what[32];
+                snprintf(what, sizeof what, "batch of %zu", n);
+                check_batch(name, bi.name, ds, ptrs, lens, n, what);
             }
         }
     }
@@ -356,10 +366,9 @@ static void batch_ragged(void)
     static const size_t lengths[] = { 0, 1, 63, 64, 65, 127, 128, 129, 255, 256, 257, 1000, 2049 };
     enum { NL = sizeof lengths / sizeof lengths[0], MAXN = 17 };
     static const size_t counts[] = { 2, 3, 4, 5, 7, 8, 9, 13, 16, MAXN };
-    static uint8_t buf[2049 + MAXN], out[MAXN * 64];
+    static uint8_t buf[2049 + MAXN];
     const uint8_t *ptrs[MAXN];
     size_t lens[MAXN];
-    uint8_t want[64];
     tl_random_bytes(buf, sizeof buf);
     for (size_t k = 0; k < NNAMES; k++) {
         const char *name = names[k];
@@ -378,15 +387,9 @@ static void batch_ragged(void)
                         lens[j] = lengths[(s + 5 * j) % NL];
                         ptrs[j] = lens[j] || j % 2 ? buf + j : NULL;
                     }
-                    memset(out, 0, sizeof out);
-                    if (!tl_check_status(kc_hash_batch(name, bi.name, ptrs, lens, n, out, sizeof out), KC_OK,
-                                         "%s/%s ragged batch of %zu", name, bi.name, n))
-                        continue;
-                    for (size_t j = 0; j < n; j++) {
-                        kc_hash_compute(name, "ref", buf + j, lens[j], want, sizeof want);
-                        tl_check_bytes(out + j * ds, want, ds, "%s/%s ragged batch of %zu (shift %zu), "
-                                       "message %zu (len %zu)", name, bi.name, n, s, j, lens[j]);
-                    }
+                    char what[48];
+                    snprintf(what, sizeof what, "ragged batch of %zu (shift %zu)", n, s);
+                    check_batch(name, bi.name, ds, ptrs, lens, n, what);
                 }
             }
         }
