@@ -116,6 +116,7 @@ typedef struct bench_point {
     double base_median;        /* > 0: speed-up = base_median / median ... */
     const char *base;          /* ... against this baseline ("threads=1", "loop") */
     int attempt;               /* threaded points: which try of the sweep was kept (1..3) */
+    const char *paired_with;   /* scenario "paired": the library sampled alternately with this point */
 } bench_point;
 
 /* Measures fn(arg) and writes the record; does nothing but count in the

@@ -34,6 +34,56 @@ static const uint8_t IV[16] = {
     0xf0, 0xf1, 0xf2, 0xf3, 0xf4, 0xf5, 0xf6, 0xf7, 0xf8, 0xf9, 0xfa, 0xfb, 0xfc, 0xfd, 0xfe, 0xff
 };
 
+/* ---- paired: our default and a peer at 16 KiB, sampled alternately ----
+ * Two points minutes apart can see different clocks (turbo, the host's
+ * load); sampled a, b, a, b, ... a slow spell falls on both, so the ratio of
+ * these two medians is the one the report's verdicts against peers read. */
+
+typedef struct ours_op {
+    kc_cipher *c;
+    kc_aead *a;
+    kc_mode mode;
+    size_t iv_len, len;
+    const uint8_t *in;
+    uint8_t *out;
+} ours_op;
+
+static void ours_enc(void *arg)
+{
+    ours_op *o = arg;
+    size_t n;
+    kc_mode_encrypt(o->c, o->mode, 0, o->iv_len ? IV : NULL, o->iv_len, o->out, o->len, &n, o->in, o->len);
+}
+
+static void ours_seal(void *arg)
+{
+    ours_op *o = arg;
+    size_t n;
+    kc_aead_encrypt(o->a, o->out, o->len + 16, &n, IV, 12, NULL, 0, o->in, o->len);
+}
+
+/* Measures the peer's point (scenario "paired") alternately with ours: the
+ * default backend through the public API, the same operation and length. */
+static void paired(bench_run *r, bench_point peer_p, bt_fn pf, void *pa, bt_fn of, ours_op *oa, const char *impl)
+{
+    kc_backend_info bi;
+    int found = 0;
+    for (size_t i = 0; !found && i < kc_backend_count(peer_p.primitive); i++)
+        found = kc_backend_at(peer_p.primitive, i, &bi) == KC_OK && bi.is_default;
+    if (!found || !bench_want_impl(r, bi.name)) return;
+    bench_point ours = peer_p;
+    ours.library = "kcipher";
+    ours.impl = impl;
+    ours.isa = bi.cpu_features;
+    ours.constant_time = bi.constant_time;
+    ours.is_default = 1;
+    ours.verified = -1;
+    ours.scenario = peer_p.scenario = "paired";
+    ours.paired_with = peer_p.library;
+    peer_p.paired_with = "kcipher";
+    bench_point_run_pair(r, &peer_p, pf, pa, &ours, of, oa);
+}
+
 /* 1 when the peer's first 64 bytes equal ours, 0 when not, -1 when we cannot say. */
 static int verify(const peer_lib *peer, const char *cipher, kc_mode mode, size_t key_len, const uint8_t *in)
 {
@@ -86,6 +136,15 @@ void bench_peers_for(bench_run *r, const char *cipher)
                 p.messages = 1;
                 p.verified = verified;
                 bench_point_run(r, &p, peer_enc, &o);
+                if (o.len == BENCH_MAX_LEN) {
+                    kc_cipher *c = NULL;
+                    if (kc_cipher_new(&c, cipher, NULL, KEY, ci->key_bytes) != KC_OK) continue;
+                    ours_op u = { c, NULL, (kc_mode)m, m == KC_MODE_ECB ? 0 : ci->block_bytes,
+                                  o.len / ci->block_bytes * ci->block_bytes, o.in, bench_buf(r, 2) };
+                    o.len = u.len;
+                    paired(r, p, peer_enc, &o, ours_enc, &u, kc_cipher_backend_name(c));
+                    kc_cipher_free(c);
+                }
             }
             peer->close(o.h);
         }
@@ -155,6 +214,16 @@ void bench_gcm_peers(bench_run *r, const char *cipher)
         p.messages = 1;
         p.verified = verified;
         bench_point_run(r, &p, gcm_seal, &o);
+        char name[48];
+        snprintf(name, sizeof name, "%s-gcm", cipher);
+        ours_op u = { NULL, NULL, KC_MODE_ECB, 0, o.len, o.in, NULL };
+        uint8_t *ours_out = malloc(16384 + 16);
+        if (ours_out && kc_aead_new(&u.a, name, NULL, KEY, ci->key_bytes) == KC_OK) {
+            u.out = ours_out;
+            paired(r, p, gcm_seal, &o, ours_seal, &u, kc_aead_backend_name(u.a));
+            kc_aead_free(u.a);
+        }
+        free(ours_out);
         free(out);
         g->close(o.h);
     }

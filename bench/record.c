@@ -200,7 +200,8 @@ static void console(const bench_run *r, const bench_point *p, const bt_stats *st
     else printf(" %13s", "");
     if (p->msg_len) printf(" %9.1f MB/s", bps / 1e6);
     else printf(" %9.3f us/op", us);
-    if (peer) printf("  x%.2f vs %s", ratio, peer);
+    if (peer) printf("  x%.2f vs %s%s", ratio, peer, p->paired_with ? ", sampled alternately" : "");
+    else if (p->paired_with) printf("  sampled alternately with %s", p->paired_with);
     if (p->threads) printf("  %u thr", p->threads);
     if (p->base_median > 0) printf("  speed-up %.2f", p->base_median / st->median);
     putchar('\n');
@@ -223,6 +224,7 @@ static void warm_pool(bt_fn fn, void *arg)
 static void record(bench_run *r, const bench_point *p, const bt_stats *st, double cpu, double wall)
 {
     r->done++;
+    double before = r->last_median;   /* a paired point's partner, recorded just before it */
     r->last_median = st->median;
 
     double cycles = r->cycles_per_unit > 0 ? st->median * r->cycles_per_unit : NAN;
@@ -237,6 +239,7 @@ static void record(bench_run *r, const bench_point *p, const bt_stats *st, doubl
     double peer_median = NAN;
     if (bulk && strcmp(p->library, "kcipher") != 0) note_peer(r, p, st->median);
     if (bulk && strcmp(p->library, "kcipher") == 0) peer = best_peer(r, p, &peer_median);
+    if (p->paired_with && strcmp(p->library, "kcipher") == 0) peer = p->paired_with, peer_median = before;
     double ratio = peer ? st->median / peer_median : NAN;
 
     if (r->json) {
@@ -278,6 +281,7 @@ static void record(bench_run *r, const bench_point *p, const bt_stats *st, doubl
         json_num(f, "bytes_per_second", bps);
         json_num(f, "us_per_op", us);
         if (p->api) json_kv(f, "api", p->api);
+        if (p->paired_with) json_kv(f, "paired_with", p->paired_with);
         if (p->threads) {
             fprintf(f, ",\"threads\":%u", p->threads);
             json_num(f, "cpu_per_wall", wall > 0 ? cpu / wall : NAN);
