@@ -3,6 +3,7 @@
  * additions, XORs and fixed rotations only: constant time everywhere. */
 #include "core/backend.h"
 #include "hight/hight_common.h"
+#include "core/arch.h"
 
 /* One round on x[0..7] with subkeys s[0..3]; a, b, c, ... name the state
  * bytes X0..X7 of this round (the rotation is a renaming). */
@@ -54,6 +55,11 @@ static void hight_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size
  * instead of going through memory and a call per block.  Eight rounds
  * per iteration: unrolling all 32 (gcc -O3 would) makes it 1.5x slower
  * on x86, the code no longer fitting the decoded-instruction cache. */
+#if KC_ARCH_X86 || KC_ARCH_AARCH64
+#define HIGHT_EIGHT_ROUNDS_A_LOOP _Pragma("GCC unroll 1")
+#else
+#define HIGHT_EIGHT_ROUNDS_A_LOOP   /* (compilers that do not know the pragma) */
+#endif
 static void hight_cbc_encrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
     const hight_key *k = ctx;
@@ -63,7 +69,7 @@ static void hight_cbc_encrypt(const void *ctx, uint8_t *iv, uint8_t *out, const 
         uint8_t a = (uint8_t)((y0 ^ in[0]) + k->wk[0]), b = y1 ^ in[1], c = y2 ^ in[2] ^ k->wk[1], d = y3 ^ in[3];
         uint8_t e = (uint8_t)((y4 ^ in[4]) + k->wk[2]), f = y5 ^ in[5], g = y6 ^ in[6] ^ k->wk[3], h = y7 ^ in[7];
         const uint8_t *s = k->sk;
-        _Pragma("GCC unroll 1") for (unsigned i = 0; i < HIGHT_ROUNDS / 8; i++, s += 32) {
+        HIGHT_EIGHT_ROUNDS_A_LOOP for (unsigned i = 0; i < HIGHT_ROUNDS / 8; i++, s += 32) {
             ROUND(s, a, b, c, d, e, f, g, h);      ROUND(s + 4, h, a, b, c, d, e, f, g);
             ROUND(s + 8, g, h, a, b, c, d, e, f);  ROUND(s + 12, f, g, h, a, b, c, d, e);
             ROUND(s + 16, e, f, g, h, a, b, c, d); ROUND(s + 20, d, e, f, g, h, a, b, c);
