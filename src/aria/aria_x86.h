@@ -320,15 +320,14 @@ static inline void aria_lone_init(aria_lone_consts *c)
     c->dxlo = _mm_setr_epi8(ARIA_DX_LO); c->dxhi = _mm_setr_epi8(ARIA_DX_HI);
     c->dslo = _mm_setr_epi8(ARIA_DS_LO); c->dshi = _mm_setr_epi8(ARIA_DS_HI);
     c->m1 = _mm_set1_epi32(0x00000f00); c->m3 = _mm_set1_epi32(0x0f000000);
-    /* aria_x86_diffuse1's indices, then SR^-1 */
-    c->a[0] = _mm_setr_epi8(3, 2, 1, 0, 0, 1, 0, 1, 0, 0, 2, 2, 1, 0, 0, 1);
-    c->a[1] = _mm_setr_epi8(4, 5, 4, 5, 2, 3, 2, 3, 1, 1, 3, 3, 2, 3, 3, 2);
-    c->a[2] = _mm_setr_epi8(6, 7, 6, 7, 5, 4, 7, 6, 4, 5, 5, 4, 6, 6, 4, 4);
-    c->a[3] = _mm_setr_epi8(8, 8, 10, 10, 8, 9, 9, 8, 7, 6, 6, 7, 7, 7, 5, 5);
-    c->a[4] = _mm_setr_epi8(9, 9, 11, 11, 11, 10, 10, 11, 10, 11, 8, 9, 9, 8, 9, 8);
-    c->a[5] = _mm_setr_epi8(13, 12, 12, 13, 14, 14, 12, 12, 13, 12, 13, 12, 11, 10, 11, 10);
-    c->a[6] = _mm_setr_epi8(14, 15, 15, 14, 15, 15, 13, 13, 15, 14, 15, 14, 12, 13, 14, 15);
-    for (int i = 0; i < 7; i++) c->a[i] = _mm_shuffle_epi8(c->isr, c->a[i]);
+    /* aria_x86_diffuse1's indices j, read in SR order: ISR[j] */
+    c->a[0] = _mm_setr_epi8(7, 10, 13, 0, 0, 13, 0, 13, 0, 0, 10, 10, 13, 0, 0, 13);
+    c->a[1] = _mm_setr_epi8(4, 1, 4, 1, 10, 7, 10, 7, 13, 13, 7, 7, 10, 7, 7, 10);
+    c->a[2] = _mm_setr_epi8(14, 11, 14, 11, 1, 4, 11, 14, 4, 1, 1, 4, 14, 14, 4, 4);
+    c->a[3] = _mm_setr_epi8(8, 8, 2, 2, 8, 5, 5, 8, 11, 14, 14, 11, 11, 11, 1, 1);
+    c->a[4] = _mm_setr_epi8(5, 5, 15, 15, 15, 2, 2, 15, 2, 15, 8, 5, 5, 8, 5, 8);
+    c->a[5] = _mm_setr_epi8(9, 12, 12, 9, 6, 6, 12, 12, 9, 12, 9, 12, 15, 2, 15, 2);
+    c->a[6] = _mm_setr_epi8(6, 3, 3, 6, 3, 3, 9, 9, 3, 6, 3, 6, 12, 9, 6, 3);
 }
 
 /* x ^ D(x) on the rows of m (0x0f there, 0 elsewhere) */
