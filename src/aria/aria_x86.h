@@ -210,7 +210,8 @@ static inline __m128i aria_gfni_sl1(__m128i x, int odd)
 static inline void aria_x86_gfni_cbc(const aria_x86_keys *ks, unsigned rounds, uint8_t *iv, uint8_t *out,
                                      const uint8_t *in, size_t n)
 {
-    if ((kc_cpu_detect() & (KC_CPU_SSSE3 | KC_CPU_SSE41 | KC_CPU_AESNI)) == (KC_CPU_SSSE3 | KC_CPU_SSE41 | KC_CPU_AESNI)) {
+    const uint32_t lone = KC_CPU_SSSE3 | KC_CPU_SSE41 | KC_CPU_AESNI;
+    if ((kc_cpu_detect() & lone) == lone) {
         kc_aria_aesni_cbc(ks, rounds, iv, out, in, n);
         return;
     }
