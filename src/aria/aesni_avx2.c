@@ -49,12 +49,14 @@ static void crypt32(const aria_x86_keys *ks, unsigned rounds, uint8_t *out, cons
 
 static void crypt(const aria_x86_keys *ks, unsigned rounds, uint8_t *out, const uint8_t *in, size_t n)
 {
-    aria_x86_crypt(crypt32, aria_aesni_sl1, SMALL, ks, rounds, out, in, n);
+    if (n <= SMALL) aria_x86_lone_ecb(ks, rounds, out, in, n);
+    else aria_x86_crypt(crypt32, aria_aesni_sl1, SMALL, ks, rounds, out, in, n);
 }
 
 ARIA_X86_ENTRIES(key_round, crypt)
 ARIA_X86_CTR(core32, SMALL)
 ARIA_X86_CBC_MULTI(core32)
+ARIA_X86_LONE_CBC
 
 const kc_block_backend kc_aria_aesni_avx2 = {
     .head = {
@@ -68,6 +70,7 @@ const kc_block_backend kc_aria_aesni_avx2 = {
     .encrypt = aria_encrypt,
     .decrypt = aria_decrypt,
     .ctr = aria_ctr,
+    .cbc_encrypt = aria_cbc,
     .cbc_encrypt_multi = aria_cbc_multi,
     .gcm_stitch = &kc_aria_aesni_avx2_gcm,
 };

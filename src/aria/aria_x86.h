@@ -31,7 +31,13 @@ typedef struct aria_x86_keys {
     uint8_t k[ARIA_MAX_ROUNDS + 1][16];
     uint32_t k4[ARIA_MAX_ROUNDS + 1][16];
     uint32_t f4[ARIA_MAX_ROUNDS][16];
+    uint8_t l0[16], l[ARIA_MAX_ROUNDS][16];   /* the lone kernel's (aria_x86_lone_fold) */
 } aria_x86_keys;
+
+/* The lone CBC kernel for the GFNI backends, whose target has no AES-NI
+ * (aesni.c; only on a CPU with AES-NI, SSSE3 and SSE4.1). */
+void kc_aria_aesni_cbc(const aria_x86_keys *ks, unsigned rounds, uint8_t *iv, uint8_t *out, const uint8_t *in,
+                       size_t n);
 
 /* L^-1 for S2(x) = L.S1(x) + 0x88: its columns, applied with masks (the
  * key is secret) */
@@ -61,12 +67,15 @@ static inline void aria_x86_fold(aria_x86_keys *ks, unsigned rounds)
     }
 }
 
+static inline void aria_x86_lone_fold(aria_x86_keys *ks, unsigned rounds);
+
 static inline void aria_x86_fill(aria_x86_keys *ks, aria_round_keys rk, unsigned rounds)
 {
     memcpy(ks->k, rk, sizeof ks->k);
     for (unsigned r = 0; r <= rounds; r++)
         for (int p = 0; p < 16; p++) ks->k4[r][p] = rk[r][p] * 0x01010101u;
     aria_x86_fold(ks, rounds);
+    aria_x86_lone_fold(ks, rounds);
 }
 
 /* Multi-buffer CBC's input stages: lines j .. j + 3 (fewer at the end) of
@@ -195,6 +204,31 @@ static inline __m128i aria_gfni_sl1(__m128i x, int odd)
 #endif
 
 
+#if ARIA_X86_GFNI
+/* CBC encryption one block at a time with GFNI S-boxes, for a CPU without
+ * AES-NI (with it, the lone kernel: kc_aria_aesni_cbc). */
+static inline void aria_x86_gfni_cbc(const aria_x86_keys *ks, unsigned rounds, uint8_t *iv, uint8_t *out,
+                                     const uint8_t *in, size_t n)
+{
+    const uint32_t lone = KC_CPU_SSSE3 | KC_CPU_SSE41 | KC_CPU_AESNI;
+    if ((kc_cpu_detect() & lone) == lone) {
+        kc_aria_aesni_cbc(ks, rounds, iv, out, in, n);
+        return;
+    }
+    __m128i x = _mm_loadu_si128((const __m128i *)iv);
+    for (; n; n--, in += 16, out += 16) {
+        x = _mm_xor_si128(x, _mm_loadu_si128((const __m128i *)in));
+        for (unsigned r = 0; r < rounds; r++) {
+            x = aria_gfni_sl1(_mm_xor_si128(x, _mm_loadu_si128((const __m128i *)ks->k[r])), r % 2 == 0);
+            if (r + 1 < rounds) x = aria_x86_diffuse1(x);
+        }
+        x = _mm_xor_si128(x, _mm_loadu_si128((const __m128i *)ks->k[rounds]));
+        _mm_storeu_si128((__m128i *)out, x);
+    }
+    _mm_storeu_si128((__m128i *)iv, x);
+}
+#endif
+
 #if !ARIA_X86_GFNI
 /* ---- AES-NI S-boxes (aesni_avx2.c): aesenclast with a zero key is
  * ShiftRows(S1(x)), aesdeclast InvShiftRows(X1(x)); S2 and X2 add an affine
@@ -231,6 +265,159 @@ static inline __m128i aria_aesni_sl1(__m128i x, int odd)
                           _mm_blendv_epi8(x1, x2, ARIA_X86_ODD_BYTES), odd);
 }
 #endif
+
+/* ---- One block, latency first (CBC encryption, CMAC; the aesni
+ * backend's everything): one aesenclast gives S1 and one aesdeclast X1 at
+ * every byte, the rows (byte j of each word) that need S2 or X2 get an
+ * affine correction from nibble tables whose index is masked to 0 on the
+ * other rows (tables linear: T[0] = 0, so those rows are left alone), a
+ * pblendw picks S or X by 16-bit row pair.  S2 = L.S1 + 0x88 corrects the
+ * aesenclast output: x ^ (L + I)x; X2(y) = X1(L'y + 0x04) corrects the
+ * aesdeclast input.  The state is kept moved by ShiftRows (SR), the drift
+ * of aesenclast, which keeps rows in place: aesenclast needs no shuffle,
+ * aesdeclast's input SR^2, and the diffusion's byte indices absorb SR^-1
+ * (the block comes back by one pshufb at the end).  Round keys go in the
+ * AES instructions' key operand, the constants 0x88 and 0x04 into the keys
+ * (aria_x86_lone_fold).  A round's chain: pshufb, table fix-up (4),
+ * aesdeclast, pblendw, A (a pshufb and three XOR levels); twelve pshufb a
+ * round, no more: spreading the blend over two diffusions (14 pshufb)
+ * measured slower. ---- */
+
+/* (L + I)x and (L' + I)x on the low and the high nibble of x */
+#define ARIA_DS_LO 0x00, 0x84, 0xbd, 0x39, 0x8c, 0x08, 0x31, 0xb5, 0x28, 0xac, 0x95, 0x11, 0xa4, 0x20, 0x19, 0x9d
+#define ARIA_DS_HI 0x00, 0x2e, 0xf4, 0xda, 0xc4, 0xea, 0x30, 0x1e, 0x4d, 0x63, 0xb9, 0x97, 0x89, 0xa7, 0x7d, 0x53
+#define ARIA_DX_LO 0x00, 0x40, 0xe8, 0xa8, 0x17, 0x57, 0xff, 0xbf, 0x5f, 0x1f, 0xb7, 0xf7, 0x48, 0x08, 0xa0, 0xe0
+#define ARIA_DX_HI 0x00, 0xa6, 0x28, 0x8e, 0x96, 0x30, 0xbe, 0x18, 0xd3, 0x75, 0xfb, 0x5d, 0x45, 0xe3, 0x6d, 0xcb
+
+/* Round r (0-based) is SL1 when r is even: S2 on row 1, X2 on row 3;
+ * SL2 the other way round.  The X2 input constant, L'^-1(0x04) = 0x88, is
+ * added with the previous key (through A: A(k ^ A(c)) = A(k) ^ c); S2's
+ * 0x88 by giving aesenclast L^-1(k ^ 0x88) on its row.  l[r]: the key
+ * after round r's S-layer, in SR order; l0: the first. */
+static inline void aria_x86_lone_fold(aria_x86_keys *ks, unsigned rounds)
+{
+    static const uint8_t sr[16] = { 0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12, 1, 6, 11 };   /* SR */
+    uint8_t g[16];
+    for (int p = 0; p < 16; p++) ks->l0[p] = ks->k[0][p] ^ (p % 4 == 3 ? 0x88 : 0);
+    for (unsigned r = 0; r < rounds; r++) {
+        if (r + 1 < rounds) {
+            for (int p = 0; p < 16; p++) g[p] = ks->k[r + 1][p] ^ (p % 4 == ((r + 1) % 2 ? 1 : 3) ? 0x88 : 0);
+            aria_diffuse_bytes(g, g);
+        } else {
+            memcpy(g, ks->k[r + 1], 16);
+        }
+        for (int p = 1 + 2 * (r % 2); p < 16; p += 4) g[p] = aria_x86_l_inv(g[p] ^ 0x88);
+        for (int p = 0; p < 16; p++) ks->l[r][p] = g[sr[p]];
+    }
+    kc_wipe(g, sizeof g);
+}
+
+#if !ARIA_X86_GFNI
+typedef struct aria_lone_consts {
+    __m128i isr, sr2, dxlo, dxhi, dslo, dshi, m1, m3, a[7];
+} aria_lone_consts;
+
+static inline void aria_lone_init(aria_lone_consts *c)
+{
+    c->isr = _mm_setr_epi8(ARIA_INV_SHIFT_ROWS);
+    c->sr2 = _mm_setr_epi8(ARIA_SHIFT_ROWS2);
+    c->dxlo = _mm_setr_epi8(ARIA_DX_LO); c->dxhi = _mm_setr_epi8(ARIA_DX_HI);
+    c->dslo = _mm_setr_epi8(ARIA_DS_LO); c->dshi = _mm_setr_epi8(ARIA_DS_HI);
+    c->m1 = _mm_set1_epi32(0x00000f00); c->m3 = _mm_set1_epi32(0x0f000000);
+    /* aria_x86_diffuse1's indices j, read in SR order: ISR[j] */
+    c->a[0] = _mm_setr_epi8(7, 10, 13, 0, 0, 13, 0, 13, 0, 0, 10, 10, 13, 0, 0, 13);
+    c->a[1] = _mm_setr_epi8(4, 1, 4, 1, 10, 7, 10, 7, 13, 13, 7, 7, 10, 7, 7, 10);
+    c->a[2] = _mm_setr_epi8(14, 11, 14, 11, 1, 4, 11, 14, 4, 1, 1, 4, 14, 14, 4, 4);
+    c->a[3] = _mm_setr_epi8(8, 8, 2, 2, 8, 5, 5, 8, 11, 14, 14, 11, 11, 11, 1, 1);
+    c->a[4] = _mm_setr_epi8(5, 5, 15, 15, 15, 2, 2, 15, 2, 15, 8, 5, 5, 8, 5, 8);
+    c->a[5] = _mm_setr_epi8(9, 12, 12, 9, 6, 6, 12, 12, 9, 12, 9, 12, 15, 2, 15, 2);
+    c->a[6] = _mm_setr_epi8(6, 3, 3, 6, 3, 3, 9, 9, 3, 6, 3, 6, 12, 9, 6, 3);
+}
+
+/* x ^ D(x) on the rows of m (0x0f there, 0 elsewhere) */
+static inline __m128i aria_lone_fix(__m128i x, __m128i m, __m128i lo, __m128i hi)
+{
+    return _mm_xor_si128(_mm_xor_si128(x, _mm_shuffle_epi8(lo, _mm_and_si128(x, m))),
+                         _mm_shuffle_epi8(hi, _mm_and_si128(_mm_srli_epi16(x, 4), m)));
+}
+
+/* One S-layer with its key; even: SL1 (round r even) */
+static inline __m128i aria_lone_sl(const aria_lone_consts *c, __m128i u, __m128i k, int even)
+{
+    __m128i ms = even ? c->m1 : c->m3, mx = even ? c->m3 : c->m1;
+    __m128i s = aria_lone_fix(_mm_aesenclast_si128(u, k), ms, c->dslo, c->dshi);
+    __m128i x = _mm_aesdeclast_si128(aria_lone_fix(_mm_shuffle_epi8(u, c->sr2), mx, c->dxlo, c->dxhi), k);
+    return even ? _mm_blend_epi16(s, x, 0xAA) : _mm_blend_epi16(s, x, 0x55);
+}
+
+static inline __m128i aria_lone_diffuse(const aria_lone_consts *c, __m128i x)
+{
+    __m128i a = _mm_xor_si128(_mm_shuffle_epi8(x, c->a[0]), _mm_shuffle_epi8(x, c->a[1]));
+    __m128i b = _mm_xor_si128(_mm_shuffle_epi8(x, c->a[2]), _mm_shuffle_epi8(x, c->a[3]));
+    __m128i d = _mm_xor_si128(_mm_shuffle_epi8(x, c->a[4]), _mm_shuffle_epi8(x, c->a[5]));
+    return _mm_xor_si128(_mm_xor_si128(a, b), _mm_xor_si128(d, _mm_shuffle_epi8(x, c->a[6])));
+}
+
+/* The rounds on u = block ^ l0; the block out in natural order. */
+static inline __m128i aria_lone_rounds(const aria_lone_consts *c, const aria_x86_keys *ks, unsigned rounds,
+                                       __m128i u)
+{
+    for (unsigned r = 0; r < rounds; r += 2) {
+        u = aria_lone_diffuse(c, aria_lone_sl(c, u, _mm_loadu_si128((const __m128i *)ks->l[r]), 1));
+        u = aria_lone_sl(c, u, _mm_loadu_si128((const __m128i *)ks->l[r + 1]), 0);
+        if (r + 2 < rounds) u = aria_lone_diffuse(c, u);
+    }
+    return _mm_shuffle_epi8(u, c->isr);
+}
+
+/* CBC encryption, the chaining value in a register. */
+static inline void aria_x86_lone_cbc(const aria_x86_keys *ks, unsigned rounds, uint8_t *iv, uint8_t *out,
+                                     const uint8_t *in, size_t n)
+{
+    aria_lone_consts c;
+    aria_lone_init(&c);
+    const __m128i k0 = _mm_loadu_si128((const __m128i *)ks->l0);
+    __m128i x = _mm_loadu_si128((const __m128i *)iv);
+    for (; n; n--, in += 16, out += 16) {
+        x = aria_lone_rounds(&c, ks, rounds, _mm_xor_si128(_mm_xor_si128(_mm_loadu_si128((const __m128i *)in), k0), x));
+        _mm_storeu_si128((__m128i *)out, x);
+    }
+    _mm_storeu_si128((__m128i *)iv, x);
+}
+
+/* n blocks (ECB), four side by side: their chains interleave. */
+static inline void aria_x86_lone_ecb(const aria_x86_keys *ks, unsigned rounds, uint8_t *out, const uint8_t *in,
+                                     size_t n)
+{
+    aria_lone_consts c;
+    aria_lone_init(&c);
+    const __m128i k0 = _mm_loadu_si128((const __m128i *)ks->l0);
+    for (; n >= 4; n -= 4, in += 64, out += 64) {
+        __m128i u[4];
+        for (int b = 0; b < 4; b++) u[b] = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(in + 16 * b)), k0);
+        for (unsigned r = 0; r < rounds; r++) {
+            __m128i k = _mm_loadu_si128((const __m128i *)ks->l[r]);
+            for (int b = 0; b < 4; b++) {
+                u[b] = aria_lone_sl(&c, u[b], k, r % 2 == 0);
+                u[b] = r + 1 < rounds ? aria_lone_diffuse(&c, u[b]) : _mm_shuffle_epi8(u[b], c.isr);
+            }
+        }
+        for (int b = 0; b < 4; b++) _mm_storeu_si128((__m128i *)(out + 16 * b), u[b]);
+    }
+    for (; n; n--, in += 16, out += 16)
+        _mm_storeu_si128((__m128i *)out,
+                         aria_lone_rounds(&c, ks, rounds, _mm_xor_si128(_mm_loadu_si128((const __m128i *)in), k0)));
+}
+
+/* cbc_encrypt of a backend with ARIA_X86_ENTRIES */
+#define ARIA_X86_LONE_CBC                                                                         \
+    static void aria_cbc(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n) \
+    {                                                                                             \
+        const aria_x86_key *k = ctx;                                                              \
+        aria_x86_lone_cbc(&k->enc, k->rounds, iv, out, in, n);                                    \
+    }
+#endif
+
 
 /* ---- 32 blocks in 16 ymm registers (AVX2) ---- */
 #if ARIA_X86_AVX2

@@ -41,6 +41,12 @@ ARIA_X86_ENTRIES(key_round, crypt)
 ARIA_X86_CTR(core32, SMALL)
 ARIA_X86_CBC_MULTI(core32)
 
+static void aria_cbc(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const aria_x86_key *k = ctx;
+    aria_x86_gfni_cbc(&k->enc, k->rounds, iv, out, in, n);
+}
+
 const kc_block_backend kc_aria_gfni_avx2 = {
     .head = {
         .name = "gfni-avx2",
@@ -53,6 +59,7 @@ const kc_block_backend kc_aria_gfni_avx2 = {
     .encrypt = aria_encrypt,
     .decrypt = aria_decrypt,
     .ctr = aria_ctr,
+    .cbc_encrypt = aria_cbc,
     .cbc_encrypt_multi = aria_cbc_multi,
     .gcm_stitch = &kc_aria_gfni_avx2_gcm,
 };

@@ -332,6 +332,12 @@ static void gfni_cbc_multi(const void *ctx, size_t n, uint8_t *const out[], cons
     }
 }
 
+static void gfni_cbc(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const gfni512_key *k = ctx;
+    aria_x86_gfni_cbc(&k->enc, k->rounds, iv, out, in, n);
+}
+
 const kc_block_backend kc_aria_gfni_avx512 = {
     .head = {
         .name = "gfni-avx512",
@@ -344,6 +350,7 @@ const kc_block_backend kc_aria_gfni_avx512 = {
     .encrypt = gfni_encrypt,
     .decrypt = gfni_decrypt,
     .ctr = gfni_ctr,
+    .cbc_encrypt = gfni_cbc,
     .cbc_encrypt_multi = gfni_cbc_multi,
     .gcm_stitch = &kc_aria_gfni_avx512_gcm,
 };
