@@ -102,6 +102,12 @@ static inline __attribute__((always_inline)) V sbox1(const seed_aes_c *c, V x)
 #define SBOX1_C sbox1
 #define LOW32(v) _mm_cvtsi128_si32(_mm256_castsi256_si128(v))
 
+/* One block's G, S-boxes and mixing together (seed_aes1.h). */
+#include "seed/seed_aes1.h"
+#define SEED_G1_C seed_a1c
+#define SEED_G1_C_INIT seed_a1c_init
+#define SEED_G1(c, x) _mm256_castsi128_si256(seed_a1(c, _mm256_castsi256_si128(x)))
+
 #include "seed/seed_x86.h"
 
 #endif
