@@ -8,10 +8,11 @@
  * S2 of x_i by i's parity, times m[(i + k) % 4] (seed_common.h), so one
  * AND per S-box and an XOR fill all 16 bytes at once.  Four pshufbs
  * gather each column's terms into every column, and three XORs sum them:
- * G(x), broadcast again.  After aesenclast the chain is split, look-up,
- * XOR, AND, XOR, pshufb, XOR, XOR (was 11 deep: select, rotate, AND, XOR,
- * rotate, XOR).  Constant time: AES-NI, fixed shuffles, AND, XOR.  The
- * including file opens a target with AES and SSSE3. */
+ * G(x), broadcast again.  After aesenclast the chain is shift, AND,
+ * look-up, XOR, AND, XOR, pshufb, XOR, XOR: 9 deep (was 11: the same
+ * first 4, then select by AND and XOR, rotate, AND, XOR, rotate, XOR).
+ * Constant time: AES-NI, fixed shuffles, AND, XOR.  The including file
+ * opens a target with AES and SSSE3. */
 #ifndef KC_SEED_AES1_H
 #define KC_SEED_AES1_H
 #include <immintrin.h>
