@@ -7,7 +7,8 @@
 
 extern const kc_block_backend kc_seed_ct, kc_seed_table;
 #if KC_ARCH_X86
-extern const kc_block_backend kc_seed_gfni_avx512, kc_seed_gfni_avx2, kc_seed_vaes_avx2, kc_seed_aesni_avx2;
+extern const kc_block_backend kc_seed_gfni_avx512, kc_seed_gfni_avx2, kc_seed_vaes_avx2, kc_seed_aesni_avx2,
+    kc_seed_aesni_ssse3;
 #endif
 #if KC_ARCH_AARCH64
 extern const kc_block_backend kc_seed_armce, kc_seed_neon;
@@ -19,6 +20,7 @@ const kc_block_backend *const kc_seed_backends[] = {
     &kc_seed_gfni_avx2,
     &kc_seed_vaes_avx2,
     &kc_seed_aesni_avx2,
+    &kc_seed_aesni_ssse3,
 #endif
 #if KC_ARCH_AARCH64
     &kc_seed_armce,

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
-/* SEED's S-boxes by AES-NI on AVX2, for aesni_avx2.c (aesenclast on each
- * 128-bit half) and vaes_avx2.c (one vaesenclast, SEED_VAES 1): the input
+/* SEED's S-boxes by AES-NI, for aesni_avx2.c (aesenclast on each 128-bit
+ * half), vaes_avx2.c (one vaesenclast, SEED_VAES 1) and aesni_ssse3.c
+ * (xmm registers, SEED_XMM 1): the input
  * map into the AES field by two pshufb nibble look-ups, the inversion by
  * aesenclast with a zero key (its ShiftRows undone beforehand), then each
  * S-box's output map by two more look-ups, chosen by byte position with
@@ -10,31 +11,61 @@
 #ifndef KC_SEED_AESNI_X86_H
 #define KC_SEED_AESNI_X86_H
 #include <immintrin.h>
+#include "seed/seed_common.h"
+#ifndef SEED_XMM
+#define SEED_XMM 0
+#endif
+
+#if SEED_XMM
+#define V __m128i
+#define V_LANES 4
+#define XOR _mm_xor_si128
+#define AND _mm_and_si128
+#define ADD _mm_add_epi32
+#define SET1(u) _mm_set1_epi32((int)(u))
+#define B16(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15) \
+    _mm_setr_epi8(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15)
+#define SHUF _mm_shuffle_epi8
+#define SRL16 _mm_srli_epi16
+#define LOAD(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define STORE(p, v) _mm_storeu_si128((__m128i *)(void *)(p), v)
+#define V_UNPACKLO(w, a, b) _mm_unpacklo_epi##w(a, b)
+#define V_UNPACKHI(w, a, b) _mm_unpackhi_epi##w(a, b)
+#define CTR_OFFS _mm_setr_epi32(0, 1, 2, 3)
+#define CTR_XOR seed_ctr_xor128
+/* v[i] holds block i. */
+static inline __attribute__((always_inline)) void seed_ctr_xor128(uint8_t *out, const uint8_t *in, const __m128i *v,
+                                                                  size_t n)
+{
+    for (size_t i = 0; i < n; i++) STORE(out + 16 * i, XOR(v[i], LOAD(in + 16 * i)));
+}
+#else
 #define KC_CTR_X86_AVX2 1
 #include "core/ctr_x86.h"
-#include "seed/seed_common.h"
-
 #define V __m256i
 #define V_LANES 8
-#define SETS 8
 #define XOR _mm256_xor_si256
 #define AND _mm256_and_si256
 #define ADD _mm256_add_epi32
 #define SET1(u) _mm256_set1_epi32((int)(u))
 #define B16(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15) \
     _mm256_broadcastsi128_si256(_mm_setr_epi8(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15))
-#define ROR_B(x, n) _mm256_shuffle_epi8(x, B16((n) % 4, (n + 1) % 4, (n + 2) % 4, (n + 3) % 4,     \
-    4 + (n) % 4, 4 + (n + 1) % 4, 4 + (n + 2) % 4, 4 + (n + 3) % 4, 8 + (n) % 4, 8 + (n + 1) % 4, \
-    8 + (n + 2) % 4, 8 + (n + 3) % 4, 12 + (n) % 4, 12 + (n + 1) % 4, 12 + (n + 2) % 4, 12 + (n + 3) % 4))
-#define ROR8(x) ROR_B(x, 1)
-#define ROR16(x) ROR_B(x, 2)
-#define BSWAP32(x) _mm256_shuffle_epi8(x, B16(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12))
+#define SHUF _mm256_shuffle_epi8
+#define SRL16 _mm256_srli_epi16
 #define LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #define STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), v)
 #define V_UNPACKLO(w, a, b) _mm256_unpacklo_epi##w(a, b)
 #define V_UNPACKHI(w, a, b) _mm256_unpackhi_epi##w(a, b)
 #define CTR_OFFS _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7)
 #define CTR_XOR kc_ctr_x86_xor256
+#endif
+#define SETS 8
+#define ROR_B(x, n) SHUF(x, B16((n) % 4, (n + 1) % 4, (n + 2) % 4, (n + 3) % 4,                  \
+    4 + (n) % 4, 4 + (n + 1) % 4, 4 + (n + 2) % 4, 4 + (n + 3) % 4, 8 + (n) % 4, 8 + (n + 1) % 4, \
+    8 + (n + 2) % 4, 8 + (n + 3) % 4, 12 + (n) % 4, 12 + (n + 1) % 4, 12 + (n + 2) % 4, 12 + (n + 3) % 4))
+#define ROR8(x) ROR_B(x, 1)
+#define ROR16(x) ROR_B(x, 2)
+#define BSWAP32(x) SHUF(x, B16(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12))
 
 /* The look-up table of m on the nibble at bit sh, plus c. */
 #define SEED_NIB(m, sh, c) B16(SEED_E(m, 0, sh, c), SEED_E(m, 1, sh, c), SEED_E(m, 2, sh, c),          \
@@ -55,15 +86,15 @@ static inline __attribute__((always_inline)) void seed_aes_c_init(seed_aes_c *c)
     c->out12[0] = XOR(c->out1[0], SEED_NIB(SEED_N_OUT2, 0, SEED_N_C2));
     c->out12[1] = XOR(c->out1[1], SEED_NIB(SEED_N_OUT2, 4, 0));
     c->isr = B16(0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3);
-    c->m0f = _mm256_set1_epi8(0x0f);
-    c->sel = _mm256_set1_epi32((int)0xff00ff00u);
+    c->m0f = SET1(0x0f0f0f0fu);
+    c->sel = SET1(0xff00ff00u);
 }
 #define SEED_SBOX_C seed_aes_c
 #define SEED_SBOX_C_INIT seed_aes_c_init
 
 static inline __attribute__((always_inline)) V seed_lin(V x, const V tab[2], V m0f)
 {
-    return XOR(_mm256_shuffle_epi8(tab[0], AND(x, m0f)), _mm256_shuffle_epi8(tab[1], AND(_mm256_srli_epi16(x, 4), m0f)));
+    return XOR(SHUF(tab[0], AND(x, m0f)), SHUF(tab[1], AND(SRL16(x, 4), m0f)));
 }
 
 /* Each S-box's output map after the AES S-box: S1's on every byte, plus
@@ -71,17 +102,19 @@ static inline __attribute__((always_inline)) V seed_lin(V x, const V tab[2], V m
  * Cove, 2 on Haswell's shuffle port). */
 static inline __attribute__((always_inline)) V sbox_out(const seed_aes_c *c, V y)
 {
-    V lo = AND(y, c->m0f), hi = AND(_mm256_srli_epi16(y, 4), c->m0f);
-    V s1 = XOR(_mm256_shuffle_epi8(c->out1[0], lo), _mm256_shuffle_epi8(c->out1[1], hi));
-    V d = XOR(_mm256_shuffle_epi8(c->out12[0], lo), _mm256_shuffle_epi8(c->out12[1], hi));
+    V lo = AND(y, c->m0f), hi = AND(SRL16(y, 4), c->m0f);
+    V s1 = XOR(SHUF(c->out1[0], lo), SHUF(c->out1[1], hi));
+    V d = XOR(SHUF(c->out12[0], lo), SHUF(c->out12[1], hi));
     return XOR(s1, AND(d, c->sel));
 }
 
 static inline __attribute__((always_inline)) V sbox(const seed_aes_c *c, V x)
 {
     /* Into the AES field, then ShiftRows undone (InvShiftRows as a shuffle). */
-    V y = _mm256_shuffle_epi8(seed_lin(x, c->in, c->m0f), c->isr);
-#if SEED_VAES
+    V y = SHUF(seed_lin(x, c->in, c->m0f), c->isr);
+#if SEED_XMM
+    y = _mm_aesenclast_si128(y, _mm_setzero_si128());
+#elif SEED_VAES
     y = _mm256_aesenclast_epi128(y, _mm256_setzero_si256());
 #else
     __m128i lo = _mm_aesenclast_si128(_mm256_castsi256_si128(y), _mm_setzero_si128());
@@ -92,15 +125,18 @@ static inline __attribute__((always_inline)) V sbox(const seed_aes_c *c, V x)
 }
 #define SBOX_C sbox
 
-/* One block broadcast: no ShiftRows to undo, only the low half counts. */
-static inline __attribute__((always_inline)) V sbox1(const seed_aes_c *c, V x)
-{
-    V y = seed_lin(x, c->in, c->m0f);
-    y = _mm256_castsi128_si256(_mm_aesenclast_si128(_mm256_castsi256_si128(y), _mm_setzero_si128()));
-    return sbox_out(c, y);
-}
-#define SBOX1_C sbox1
+/* One block: its own G (seed_aes1.h), S-boxes and mixing together. */
+#include "seed/seed_aes1.h"
+#define SEED_G1_C seed_a1c
+#define SEED_G1_C_INIT seed_a1c_init
+#if SEED_XMM
+#define SEED_G1(c, x) seed_a1(c, x)
+#define LOW32(v) _mm_cvtsi128_si32(v)
+#else
+#define SEED_G1(c, x) _mm256_castsi128_si256(seed_a1(c, _mm256_castsi256_si128(x)))
 #define LOW32(v) _mm_cvtsi128_si32(_mm256_castsi256_si128(v))
+#endif
+#define SBOX1_C(c, x) sbox(c, x)   /* (not reached: SEED_G1 takes the one-block path) */
 
 #include "seed/seed_x86.h"
 
