@@ -4,6 +4,8 @@ package org.kcipher;
 import java.lang.ref.Reference;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Format-preserving tokenization of text values, as {@code kcipher tokenize}
@@ -127,20 +129,26 @@ public final class Tokenizer extends Handle {
         return run(encrypt, null, values, context);
     }
 
-    /** run's scratch (under the monitor): the values' chars back to back, wiped after each call. */
+    /**
+     * run's scratch, kept from call to call (under the monitor) up to KEEP
+     * elements each, wiped after each call: the values' chars back to back,
+     * the outputs' bytes, the lengths.
+     */
     private char[] chars = new char[0];
-    private static final int KEEP_CHARS = 1 << 20;
+    private byte[] outs = new byte[0];
+    private int[] lengths = new int[1];
+    private static final int KEEP = 1 << 20;
 
     /**
      * to: null to (de)tokenize, else retokenize into to's tokens; the monitors held.
      * The values go to C as chars (narrowed there when all are ASCII, else
      * sent again as UTF-8), the outputs come back as one byte[].
      */
-    @SuppressWarnings("deprecation")   // String(byte[], 0, int, int): the bytes as chars, exact for ASCII
     private String[] run(boolean encrypt, Tokenizer to, String[] values, String context) {
         values = values.clone();   // the caller's array may change meanwhile
         int n = values.length;
-        int[] lens = new int[n + 1];   // and the outputs' all-ASCII flag
+        int[] lens = n < lengths.length ? lengths : new int[n + 1];   // and the outputs' all-ASCII flag
+        if (lens.length <= KEEP) lengths = lens;
         int total = 0;
         for (int i = 0; i < n; i++) {
             String v = values[i];
@@ -148,7 +156,7 @@ public final class Tokenizer extends Handle {
             if (v != null) total = Math.addExact(total, lens[i]);
         }
         char[] c = total <= chars.length ? chars : new char[total];
-        if (c.length <= KEEP_CHARS) chars = c;
+        if (c.length <= KEEP) chars = c;
         byte[] ctx = context == null ? null : context.getBytes(StandardCharsets.UTF_8);
         byte[] in = null, out;
         try {
@@ -158,29 +166,85 @@ public final class Tokenizer extends Handle {
                 p += lens[i];
             }
             long h = live(), h2 = to == null ? 0 : to.live();
-            out = Native.tokenizeBatch(h, h2, encrypt, c, null, lens, n, ctx);
+            out = Native.tokenizeBatch(h, h2, encrypt, c, null, lens, n, ctx, outs);
             if (out == null) {   // not all ASCII
                 in = pack(values, lens);
-                out = Native.tokenizeBatch(h, h2, encrypt, null, in, lens, n, ctx);
+                out = Native.tokenizeBatch(h, h2, encrypt, null, in, lens, n, ctx, outs);
             }
+            if (out.length <= KEEP) outs = out;
         } finally {
             java.util.Arrays.fill(c, 0, total, '\0');
             if (in != null) java.util.Arrays.fill(in, (byte) 0);
             Reference.reachabilityFence(this);
             Reference.reachabilityFence(to);
         }
-        boolean ascii = lens[n] != 0;
-        String[] r = new String[n];
-        try {
-            for (int i = 0, p = 0; i < n; i++) {
-                if (lens[i] < 0) continue;
-                r[i] = ascii ? new String(out, 0, p, lens[i]) : new String(out, p, lens[i], StandardCharsets.UTF_8);
-                p += lens[i];
-            }
-        } finally {
-            java.util.Arrays.fill(out, (byte) 0);
+        // The Strings in chunks of CHUNK rows, starts[k] chunk k's first byte in out.
+        int[] starts = new int[(n + CHUNK - 1) / CHUNK];
+        int used = 0;
+        for (int i = 0; i < n; i++) {
+            if (i % CHUNK == 0) starts[i / CHUNK] = used;
+            used += Math.max(lens[i], 0);
         }
-        return r;
+        try {
+            Strings s = new Strings(new String[n], out, lens, lens[n] != 0, starts);
+            if (starts.length >= PARALLEL_CHUNKS && CORES && Native.threads() >= 2) {
+                ForkJoinPool.commonPool().execute(s);
+                s.run();
+                for (int spins = 0; s.done.get() < starts.length; spins++) {   // the helper's last chunk
+                    if (spins < 1000) Thread.onSpinWait();
+                    else Thread.yield();
+                }
+            } else {
+                s.run();
+            }
+            if (s.failed instanceof Error e) throw e;
+            if (s.failed != null) throw (RuntimeException) s.failed;
+            return s.r;
+        } finally {
+            java.util.Arrays.fill(out, 0, used, (byte) 0);
+        }
+    }
+
+    /**
+     * Rows a chunk of the Strings has.  A batch of PARALLEL_CHUNKS chunks
+     * or more is shared between the caller and one task in the common pool
+     * when the C batch uses threads too (KC_THREADS, kc_set_threads: no
+     * more Java threads than C ones) and there are cores for both.
+     */
+    static final int CHUNK = 256, PARALLEL_CHUNKS = 4;
+    private static final boolean CORES = Runtime.getRuntime().availableProcessors() >= 2
+                                         && ForkJoinPool.getCommonPoolParallelism() >= 1;
+
+    /** The output Strings, chunk by chunk to whoever takes the next one. */
+    private static final class Strings implements Runnable {
+        final String[] r;
+        final byte[] out;
+        final int[] lens, starts;
+        final boolean ascii;
+        final AtomicInteger next = new AtomicInteger(), done = new AtomicInteger();
+        volatile Throwable failed;   // a RuntimeException or an Error
+
+        Strings(String[] r, byte[] out, int[] lens, boolean ascii, int[] starts) {
+            this.r = r; this.out = out; this.lens = lens; this.ascii = ascii; this.starts = starts;
+        }
+
+        @SuppressWarnings("deprecation")   // String(byte[], 0, int, int): the bytes as chars, exact for ASCII
+        @Override
+        public void run() {
+            for (int k; (k = next.getAndIncrement()) < starts.length; ) {
+                try {
+                    for (int i = k * CHUNK, end = Math.min(i + CHUNK, r.length), p = starts[k]; i < end; i++) {
+                        if (lens[i] < 0) continue;
+                        r[i] = ascii ? new String(out, 0, p, lens[i]) : new String(out, p, lens[i], StandardCharsets.UTF_8);
+                        p += lens[i];
+                    }
+                } catch (RuntimeException | Error e) {
+                    failed = e;
+                } finally {
+                    done.incrementAndGet();
+                }
+            }
+        }
     }
 
     /**
