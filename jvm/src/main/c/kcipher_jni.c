@@ -680,12 +680,6 @@ done:
     return r;
 }
 
-JNIEXPORT jint JNICALL Java_org_kcipher_Native_threads(JNIEnv *env, jclass cls)
-{
-    (void)env; (void)cls;
-    return (jint)kc_threads();
-}
-
 JNIEXPORT jstring JNICALL Java_org_kcipher_Native_version(JNIEnv *env, jclass cls)
 {
     (void)cls;

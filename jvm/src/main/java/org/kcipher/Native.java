@@ -106,8 +106,6 @@ public final class Native {
                                        byte[] context, byte[] dst);
     /** Each token's embedded key version (0: none readable), null when the format embeds none. */
     static native int[] tokenVersions(long h, byte[] in, int[] lens);
-    /** kc_threads(): the threads the C batches use. */
-    static native int threads();
     /** The benchmark's C reference: reps calls of kc_tokenize_batch on these values, in ns (-1: a row failed). */
     static native long tokenizeBatchNanos(long h, byte[] in, int[] lens, int reps);
 }

@@ -4,8 +4,6 @@ package org.kcipher;
 import java.lang.ref.Reference;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Format-preserving tokenization of text values, as {@code kcipher tokenize}
@@ -144,6 +142,7 @@ public final class Tokenizer extends Handle {
      * The values go to C as chars (narrowed there when all are ASCII, else
      * sent again as UTF-8), the outputs come back as one byte[].
      */
+    @SuppressWarnings("deprecation")   // String(byte[], 0, int, int): the bytes as chars, exact for ASCII
     private String[] run(boolean encrypt, Tokenizer to, String[] values, String context) {
         values = values.clone();   // the caller's array may change meanwhile
         int n = values.length;
@@ -178,72 +177,19 @@ public final class Tokenizer extends Handle {
             Reference.reachabilityFence(this);
             Reference.reachabilityFence(to);
         }
-        // The Strings in chunks of CHUNK rows, starts[k] chunk k's first byte in out.
-        int[] starts = new int[(n + CHUNK - 1) / CHUNK];
+        boolean ascii = lens[n] != 0;
         int used = 0;
-        for (int i = 0; i < n; i++) {
-            if (i % CHUNK == 0) starts[i / CHUNK] = used;
-            used += Math.max(lens[i], 0);
-        }
+        for (int i = 0; i < n; i++) used += Math.max(lens[i], 0);
         try {
-            Strings s = new Strings(new String[n], out, lens, lens[n] != 0, starts);
-            if (starts.length >= PARALLEL_CHUNKS && CORES && Native.threads() >= 2) {
-                ForkJoinPool.commonPool().execute(s);
-                s.run();
-                for (int spins = 0; s.done.get() < starts.length; spins++) {   // the helper's last chunk
-                    if (spins < 1000) Thread.onSpinWait();
-                    else Thread.yield();
-                }
-            } else {
-                s.run();
+            String[] r = new String[n];
+            for (int i = 0, p = 0; i < n; i++) {
+                if (lens[i] < 0) continue;
+                r[i] = ascii ? new String(out, 0, p, lens[i]) : new String(out, p, lens[i], StandardCharsets.UTF_8);
+                p += lens[i];
             }
-            if (s.failed instanceof Error e) throw e;
-            if (s.failed != null) throw (RuntimeException) s.failed;
-            return s.r;
+            return r;
         } finally {
             java.util.Arrays.fill(out, 0, used, (byte) 0);
-        }
-    }
-
-    /**
-     * Rows a chunk of the Strings has.  A batch of PARALLEL_CHUNKS chunks
-     * or more is shared between the caller and one task in the common pool
-     * when the C batch uses threads too (KC_THREADS, kc_set_threads: no
-     * more Java threads than C ones) and there are cores for both.
-     */
-    static final int CHUNK = 256, PARALLEL_CHUNKS = 4;
-    private static final boolean CORES = Runtime.getRuntime().availableProcessors() >= 2
-                                         && ForkJoinPool.getCommonPoolParallelism() >= 1;
-
-    /** The output Strings, chunk by chunk to whoever takes the next one. */
-    private static final class Strings implements Runnable {
-        final String[] r;
-        final byte[] out;
-        final int[] lens, starts;
-        final boolean ascii;
-        final AtomicInteger next = new AtomicInteger(), done = new AtomicInteger();
-        volatile Throwable failed;   // a RuntimeException or an Error
-
-        Strings(String[] r, byte[] out, int[] lens, boolean ascii, int[] starts) {
-            this.r = r; this.out = out; this.lens = lens; this.ascii = ascii; this.starts = starts;
-        }
-
-        @SuppressWarnings("deprecation")   // String(byte[], 0, int, int): the bytes as chars, exact for ASCII
-        @Override
-        public void run() {
-            for (int k; (k = next.getAndIncrement()) < starts.length; ) {
-                try {
-                    for (int i = k * CHUNK, end = Math.min(i + CHUNK, r.length), p = starts[k]; i < end; i++) {
-                        if (lens[i] < 0) continue;
-                        r[i] = ascii ? new String(out, 0, p, lens[i]) : new String(out, p, lens[i], StandardCharsets.UTF_8);
-                        p += lens[i];
-                    }
-                } catch (RuntimeException | Error e) {
-                    failed = e;
-                } finally {
-                    done.incrementAndGet();
-                }
-            }
         }
     }
 

@@ -236,23 +236,22 @@ class TokenizerVsCliTest {
     }
 
     /**
-     * Batches of enough rows for the output Strings to be built in chunks
-     * (shared with a pool thread when the C batch uses threads): equal to
-     * the CLI with nulls on the chunks' edges, ASCII and Hangul tokens, and
-     * after a failing batch of that size.
+     * Batches of thousands of rows through the reused output and length
+     * arrays: equal to the CLI, with nulls (every 256th row), ASCII and
+     * Hangul tokens, again and again and after a failing batch of that size.
      */
     @Test
-    void chunkedBatchesEqualCli(@TempDir Path tmp) throws Exception {
+    void bigBatchesEqualCli(@TempDir Path tmp) throws Exception {
         String ring = tmp.toString();
         run0(List.of("key", "new", "cust", "--cipher", "ff1-aria-256", "--keyring", ring));
-        int n = Tokenizer.CHUNK * Tokenizer.PARALLEL_CHUNKS * 2 + 7;
+        int n = 2055;
         for (String format : new String[] {"card", "digits;embed-version=hangul"}) {
             String[] vals = values(format.startsWith("card") ? "card" : "digits", n);
             if (!format.startsWith("card")) vals[n / 2] = digits(9);   // values() puts an empty one there
-            String[] withNulls = new String[n + n / Tokenizer.CHUNK + 1];
+            String[] withNulls = new String[n + n / 256 + 1];
             List<Integer> at = new ArrayList<>();   // vals[k] is withNulls[at.get(k)]
             for (int i = 0, k = 0; i < withNulls.length; i++) {
-                if (i % Tokenizer.CHUNK == Tokenizer.CHUNK - 1 || k == n) continue;
+                if (i % 256 == 256 - 1 || k == n) continue;
                 at.add(i);
                 withNulls[i] = vals[k++];
             }
