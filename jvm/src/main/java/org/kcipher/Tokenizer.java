@@ -129,8 +129,8 @@ public final class Tokenizer extends Handle {
 
     /**
      * run's scratch, kept from call to call (under the monitor) up to KEEP
-     * elements each, wiped after each call: the values' chars back to back,
-     * the outputs' bytes, the lengths.
+     * elements (the lengths a quarter of that), wiped after each call: the
+     * values' chars back to back, the outputs' bytes, the lengths.
      */
     private char[] chars = new char[0];
     private byte[] outs = new byte[0];
@@ -147,7 +147,7 @@ public final class Tokenizer extends Handle {
         values = values.clone();   // the caller's array may change meanwhile
         int n = values.length;
         int[] lens = n < lengths.length ? lengths : new int[n + 1];   // and the outputs' all-ASCII flag
-        if (lens.length <= KEEP) lengths = lens;
+        if (lens.length <= KEEP / 4) lengths = lens;
         int total = 0;
         for (int i = 0; i < n; i++) {
             String v = values[i];
