@@ -428,12 +428,14 @@ JNIEXPORT void JNICALL Java_org_kcipher_Native_tokenizerFree(JNIEnv *env, jclass
  * NULL and no exception when a value is not ASCII (nothing done: the
  * caller sends UTF-8 instead).  Returns the outputs back to back, rewrites
  * lens with their lengths and lens[count] with 1 when all of them are
- * ASCII.  A failing row throws with its index and error position; nothing
- * is returned then.  With t2 (retokenize): detokenized under j's key into
+ * ASCII; into dst (the caller's reused array) when it has room, else into
+ * a new array.  A failing row throws with its index and error position;
+ * nothing is returned or written then.  With t2 (retokenize): detokenized under j's key into
  * scratch wiped before returning, then tokenized under t2 from there, so
  * the clear values never reach Java. */
 static jbyteArray batch(JNIEnv *env, jtok *j, const kc_tokenizer *t2, jboolean encrypt,
-                        jcharArray chars, jbyteArray utf8, jintArray lens, jint count_in, jbyteArray context)
+                        jcharArray chars, jbyteArray utf8, jintArray lens, jint count_in, jbyteArray context,
+                        jbyteArray dst)
 {
     if ((chars != NULL) == (utf8 != NULL) || !lens || count_in < 0 || (*env)->GetArrayLength(env, lens) <= count_in) {
         throw_kc(env, KC_ERR_NULL, NULL, -1, -1);
@@ -505,19 +507,31 @@ static jbyteArray batch(JNIEnv *env, jtok *j, const kc_tokenizer *t2, jboolean e
                                                 ? (jlong)rows[bad].error_pos : -1);
         goto done;
     }
-    /* Compact the outputs in place (noting whether all are ASCII), then hand them over. */
+    /* The outputs back to back straight into the Java array (noting whether all are ASCII). */
     size_t total = 0;
-    unsigned hi = 0;
     for (size_t i = 0; i < count; i++) {
-        if (!rows[i].in) { ln[i] = -1; continue; }
-        memmove(out + total, rows[i].out, rows[i].out_len);
-        for (size_t k = 0; k < rows[i].out_len; k++) hi |= (uint8_t)out[total + k];
-        total += rows[i].out_len;
-        ln[i] = (jint)rows[i].out_len;
+        ln[i] = rows[i].in ? (jint)rows[i].out_len : -1;
+        if (rows[i].in) total += rows[i].out_len;
     }
-    ln[count] = hi < 0x80;
-    r = new_bytes(env, (const uint8_t *)out, total);
-    if (r) (*env)->SetIntArrayRegion(env, lens, 0, (jsize)count + 1, ln);
+    if (total > INT32_MAX) { throw_kc(env, KC_ERR_LENGTH_MISMATCH, "outputs", -1, -1); goto done; }
+    r = dst && (size_t)(*env)->GetArrayLength(env, dst) >= total ? dst : (*env)->NewByteArray(env, (jsize)total);
+    if (!r) goto done;
+    if (total) {
+        uint8_t *d = (*env)->GetPrimitiveArrayCritical(env, r, NULL);
+        if (!d) { r = NULL; goto oom; }
+        for (size_t i = 0, pos = 0; i < count; i++) {
+            if (!rows[i].in) continue;
+            memcpy(d + pos, rows[i].out, rows[i].out_len);
+            pos += rows[i].out_len;
+        }
+        unsigned hi = 0;
+        for (size_t k = 0; k < total; k++) hi |= d[k];
+        (*env)->ReleasePrimitiveArrayCritical(env, r, d, 0);
+        ln[count] = hi < 0x80;
+    } else {
+        ln[count] = 1;
+    }
+    (*env)->SetIntArrayRegion(env, lens, 0, (jsize)count + 1, ln);
     goto done;
 oom:
     throw_oom(env);
@@ -529,10 +543,10 @@ done:
 }
 
 JNIEXPORT jbyteArray JNICALL Java_org_kcipher_Native_tokenizeBatch(JNIEnv *env, jclass cls, jlong h, jlong to,
-    jboolean encrypt, jcharArray chars, jbyteArray utf8, jintArray lens, jint count, jbyteArray context)
+    jboolean encrypt, jcharArray chars, jbyteArray utf8, jintArray lens, jint count, jbyteArray context, jbyteArray dst)
 {
     (void)cls;
-    return batch(env, jt(h), to ? jt(to)->t : NULL, to ? JNI_FALSE : encrypt, chars, utf8, lens, count, context);
+    return batch(env, jt(h), to ? jt(to)->t : NULL, to ? JNI_FALSE : encrypt, chars, utf8, lens, count, context, dst);
 }
 
 /* The key version each token embeds (embed-version= formats; no key used),

@@ -99,10 +99,11 @@ public final class Native {
     /**
      * count values, as chars (ASCII: null back, nothing done, when one is not) or utf8, back to back,
      * lens[i] each one's length (-1: null); the outputs back to back, lens[i] their lengths, lens[count]
-     * 1 when all are ASCII.  to != 0: h's tokens into to's, the clear values only in C (wiped).
+     * 1 when all are ASCII; into dst when it has room (dst returned), else a new array.  to != 0: h's
+     * tokens into to's, the clear values only in C (wiped).
      */
     static native byte[] tokenizeBatch(long h, long to, boolean encrypt, char[] chars, byte[] utf8, int[] lens, int count,
-                                       byte[] context);
+                                       byte[] context, byte[] dst);
     /** Each token's embedded key version (0: none readable), null when the format embeds none. */
     static native int[] tokenVersions(long h, byte[] in, int[] lens);
     /** The benchmark's C reference: reps calls of kc_tokenize_batch on these values, in ns (-1: a row failed). */

@@ -127,9 +127,15 @@ public final class Tokenizer extends Handle {
         return run(encrypt, null, values, context);
     }
 
-    /** run's scratch (under the monitor): the values' chars back to back, wiped after each call. */
+    /**
+     * run's scratch, kept from call to call (under the monitor) up to KEEP
+     * elements (the lengths a quarter of that), wiped after each call: the
+     * values' chars back to back, the outputs' bytes, the lengths.
+     */
     private char[] chars = new char[0];
-    private static final int KEEP_CHARS = 1 << 20;
+    private byte[] outs = new byte[0];
+    private int[] lengths = new int[1];
+    private static final int KEEP = 1 << 20;
 
     /**
      * to: null to (de)tokenize, else retokenize into to's tokens; the monitors held.
@@ -140,7 +146,8 @@ public final class Tokenizer extends Handle {
     private String[] run(boolean encrypt, Tokenizer to, String[] values, String context) {
         values = values.clone();   // the caller's array may change meanwhile
         int n = values.length;
-        int[] lens = new int[n + 1];   // and the outputs' all-ASCII flag
+        int[] lens = n < lengths.length ? lengths : new int[n + 1];   // and the outputs' all-ASCII flag
+        if (lens.length <= KEEP / 4) lengths = lens;
         int total = 0;
         for (int i = 0; i < n; i++) {
             String v = values[i];
@@ -148,7 +155,7 @@ public final class Tokenizer extends Handle {
             if (v != null) total = Math.addExact(total, lens[i]);
         }
         char[] c = total <= chars.length ? chars : new char[total];
-        if (c.length <= KEEP_CHARS) chars = c;
+        if (c.length <= KEEP) chars = c;
         byte[] ctx = context == null ? null : context.getBytes(StandardCharsets.UTF_8);
         byte[] in = null, out;
         try {
@@ -158,11 +165,12 @@ public final class Tokenizer extends Handle {
                 p += lens[i];
             }
             long h = live(), h2 = to == null ? 0 : to.live();
-            out = Native.tokenizeBatch(h, h2, encrypt, c, null, lens, n, ctx);
+            out = Native.tokenizeBatch(h, h2, encrypt, c, null, lens, n, ctx, outs);
             if (out == null) {   // not all ASCII
                 in = pack(values, lens);
-                out = Native.tokenizeBatch(h, h2, encrypt, null, in, lens, n, ctx);
+                out = Native.tokenizeBatch(h, h2, encrypt, null, in, lens, n, ctx, outs);
             }
+            if (out.length <= KEEP) outs = out;
         } finally {
             java.util.Arrays.fill(c, 0, total, '\0');
             if (in != null) java.util.Arrays.fill(in, (byte) 0);
@@ -170,17 +178,19 @@ public final class Tokenizer extends Handle {
             Reference.reachabilityFence(to);
         }
         boolean ascii = lens[n] != 0;
-        String[] r = new String[n];
+        int used = 0;
+        for (int i = 0; i < n; i++) used += Math.max(lens[i], 0);
         try {
+            String[] r = new String[n];
             for (int i = 0, p = 0; i < n; i++) {
                 if (lens[i] < 0) continue;
                 r[i] = ascii ? new String(out, 0, p, lens[i]) : new String(out, p, lens[i], StandardCharsets.UTF_8);
                 p += lens[i];
             }
+            return r;
         } finally {
-            java.util.Arrays.fill(out, (byte) 0);
+            java.util.Arrays.fill(out, 0, used, (byte) 0);
         }
-        return r;
     }
 
     /**

@@ -234,4 +234,45 @@ class TokenizerVsCliTest {
             assertArrayEquals(new String[] {"", ""}, t.tokenize(new String[] {"", ""}));
         }
     }
+
+    /**
+     * Batches of thousands of rows through the reused output and length
+     * arrays: equal to the CLI, with nulls (every 256th row), ASCII and
+     * Hangul tokens, again and again and after a failing batch of that size.
+     */
+    @Test
+    void bigBatchesEqualCli(@TempDir Path tmp) throws Exception {
+        String ring = tmp.toString();
+        run0(List.of("key", "new", "cust", "--cipher", "ff1-aria-256", "--keyring", ring));
+        int n = 2055;
+        for (String format : new String[] {"card", "digits;embed-version=hangul"}) {
+            String[] vals = values(format.startsWith("card") ? "card" : "digits", n);
+            if (!format.startsWith("card")) vals[n / 2] = digits(9);   // values() puts an empty one there
+            String[] withNulls = new String[n + n / 256 + 1];
+            List<Integer> at = new ArrayList<>();   // vals[k] is withNulls[at.get(k)]
+            for (int i = 0, k = 0; i < withNulls.length; i++) {
+                if (i % 256 == 256 - 1 || k == n) continue;
+                at.add(i);
+                withNulls[i] = vals[k++];
+            }
+            List<String> col = List.of("--key-name", "cust", "--keyring", ring, "--column", "v=" + format, "--input", "tsv");
+            List<String> want = run(cat(List.of("tokenize"), col), vals);
+            try (Tokenizer t = Tokenizer.fromKeyring(tmp, "cust", format)) {
+                String[] bad = vals.clone();
+                bad[n - 3] = "4x";
+                KCipherException e = assertThrows(KCipherException.class, () -> t.tokenize(bad));
+                assertEquals(n - 3, e.row(), format);
+                for (int round = 0; round < 3; round++) {   // the reused scratch: again and again
+                    assertEquals(want, Arrays.asList(t.tokenize(vals)), format);
+                    String[] got = t.tokenize(withNulls);
+                    for (int i = 0, k = 0; i < got.length; i++) {
+                        if (k < n && at.get(k) == i) assertEquals(want.get(k++), got[i], format + " row " + i);
+                        else assertNull(got[i], format + " row " + i);
+                    }
+                    assertArrayEquals(withNulls, t.detokenize(got), format + ": round trip");
+                }
+                if (format.contains("hangul")) assertTrue(want.get(0).chars().anyMatch(c -> c >= 0x80), want.get(0));
+            }
+        }
+    }
 }
