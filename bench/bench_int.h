@@ -87,6 +87,7 @@ typedef struct bench_run {
     int nbest;
     double last_median;           /* median of the last point measured (clock units) */
     double last_cpu_per_wall;     /* cores the process got during it (threaded points) */
+    int tries;                    /* measurements of the point being recorded (spread, record.c) */
 } bench_run;
 
 void bench_emit_header(bench_run *r);
