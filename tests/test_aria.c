@@ -175,104 +175,7 @@ static void random_tests(const char *cipher, int cases)
     }
 }
 
-/* ---- CBC encryption and CMAC: the serial one-block paths ---- */
-
-#define CHAIN_BLOCKS 300   /* > 2 x KC_MODE_BATCH (2048 bytes): CMAC's chunks */
-
-/* CMAC ([SP800-38B]) from one-block reference encryptions. */
-static void cmac_reference(kc_cipher *ref, uint8_t tag[16], const uint8_t *in, size_t len)
-{
-    uint8_t l[16] = { 0 }, k[16], x[16] = { 0 };
-    kc_cipher_encrypt_blocks(ref, l, l, 16);
-    for (int d = 0; d < 2; d++) {   /* k = L.x (d = 0), L.x^2 (d = 1) */
-        uint8_t carry = (uint8_t)(l[0] >> 7);
-        for (int i = 0; i < 15; i++) k[i] = (uint8_t)(l[i] << 1 | l[i + 1] >> 7);
-        k[15] = (uint8_t)(l[15] << 1) ^ (carry ? 0x87 : 0);
-        if (d == 0 && len && len % 16 == 0) break;
-        memcpy(l, k, 16);
-    }
-    size_t last = len ? (len - 1) / 16 * 16 : 0;
-    for (size_t off = 0; off < last; off += 16) {
-        for (int i = 0; i < 16; i++) x[i] ^= in[off + i];
-        kc_cipher_encrypt_blocks(ref, x, x, 16);
-    }
-    for (size_t i = 0; i < 16; i++)
-        x[i] ^= k[i] ^ (last + i < len ? in[last + i] : last + i == len ? 0x80 : 0);
-    kc_cipher_encrypt_blocks(ref, tag, x, 16);
-}
-
-static void cbc_cmac_tests(const char *cipher, int cases)
-{
-    size_t key_len = kc_cipher_find(cipher)->key_bytes, count = kc_backend_count(cipher);
-    static uint8_t in[CHAIN_BLOCKS * 16], want[CHAIN_BLOCKS * 16], got[CHAIN_BLOCKS * 16 + 16];
-    uint8_t key[32], iv[16], x[16], tag_ref[16], tag[16];
-    char mac_name[64];
-    snprintf(mac_name, sizeof mac_name, "%s-cmac", cipher);
-    for (int t = 0; t < cases; t++) {
-        size_t nb = t < 8 ? 1 + (size_t)t : t % 10 == 9 ? CHAIN_BLOCKS : 1 + tl_rand_below(70);
-        size_t len = 16 * nb, mlen = t % 5 == 4 ? len : tl_rand_below(len + 1), n;
-        kc_cipher *ref;
-        tl_random_bytes(key, key_len);
-        tl_random_bytes(in, len);
-        tl_random_bytes(iv, 16);
-        if (!tl_check_status(kc_cipher_new(&ref, cipher, REFERENCE, key, key_len), KC_OK, "%s/%s new", cipher,
-                             REFERENCE))
-            return;
-        memcpy(x, iv, 16);
-        for (size_t off = 0; off < len; off += 16) {
-            for (int i = 0; i < 16; i++) x[i] ^= in[off + i];
-            kc_cipher_encrypt_blocks(ref, x, x, 16);
-            memcpy(want + off, x, 16);
-        }
-        cmac_reference(ref, tag_ref, in, mlen);
-        kc_cipher_free(ref);
-        for (size_t i = 0; i < count; i++) {
-            const char *b = backend_at(cipher, i);
-            kc_cipher *c;
-            kc_stream *s;
-            kc_mac *m;
-            kc_mac_stream *ms;
-            if (!b || !tl_check_status(kc_cipher_new(&c, cipher, b, key, key_len), KC_OK, "%s/%s new", cipher, b))
-                continue;
-            kc_status st = kc_mode_encrypt(c, KC_MODE_CBC, 0, iv, 16, got, sizeof got, &n, in, len);
-            if (TL_CHECK(st == KC_OK && n == len, "%s/%s CBC %zu blocks: status", cipher, b, nb))
-                tl_check_bytes(got, want, len, "%s/%s CBC %zu blocks, case %d", cipher, b, nb, t);
-            if (tl_check_status(kc_stream_new(&s, c, KC_MODE_CBC, 0, 1, iv, 16), KC_OK, "%s/%s stream", cipher, b)) {
-                size_t done = 0, w;
-                memset(got, 0, sizeof got);
-                for (size_t off = 0, piece; off < len; off += piece) {
-                    piece = 1 + tl_rand_below(len - off < 70 ? len - off : 70);
-                    w = 0;
-                    kc_stream_update(s, got + done, sizeof got - done, &w, in + off, piece);
-                    done += w;
-                }
-                w = 0;
-                tl_check_status(kc_stream_final(s, got + done, sizeof got - done, &w), KC_OK, "%s/%s final", cipher, b);
-                done += w;
-                TL_CHECK(done == len, "%s/%s streamed CBC: %zu bytes out of %zu", cipher, b, done, len);
-                tl_check_bytes(got, want, len, "%s/%s streamed CBC %zu blocks, case %d", cipher, b, nb, t);
-                kc_stream_free(s);
-            }
-            kc_cipher_free(c);
-            if (!tl_check_status(kc_mac_new(&m, mac_name, b, key, key_len), KC_OK, "%s/%s new", mac_name, b))
-                continue;
-            memset(tag, 0, sizeof tag);
-            tl_check_status(kc_mac_compute(m, tag, 16, NULL, 0, in, mlen), KC_OK, "%s/%s", mac_name, b);
-            tl_check_bytes(tag, tag_ref, 16, "%s/%s %zu bytes, case %d", mac_name, b, mlen, t);
-            if (tl_check_status(kc_mac_stream_new(&ms, m, NULL, 0), KC_OK, "%s/%s stream", mac_name, b)) {
-                for (size_t off = 0, piece; off < mlen; off += piece) {
-                    piece = 1 + tl_rand_below(mlen - off < 50 ? mlen - off : 50);
-                    kc_mac_stream_update(ms, in + off, piece);
-                }
-                memset(tag, 0, sizeof tag);
-                tl_check_status(kc_mac_stream_final(ms, tag, 16), KC_OK, "%s/%s stream final", mac_name, b);
-                tl_check_bytes(tag, tag_ref, 16, "%s/%s streamed %zu bytes, case %d", mac_name, b, mlen, t);
-                kc_mac_stream_free(ms);
-            }
-            kc_mac_free(m);
-        }
-    }
-}
+#define CHAIN_BLOCKS 300   /* CBC and CMAC: > 2 x KC_MODE_BATCH (2048 bytes), CMAC's chunks */
 
 /* The backend the registry should pick: the first constant-time one this CPU runs. */
 static const char *first_constant_time(const char *cipher)
@@ -317,6 +220,6 @@ int main(void)
     block_file(tl_vector_path("aria/rfc5794_examples.txt"), 1);
     block_file(tl_external_vector("aria/aria_kisa_kat.dat", "TestData/aria.dat"), 15);
     for (int i = 0; i < 3; i++) random_tests(ciphers[i], 1000);
-    for (int i = 0; i < 3; i++) cbc_cmac_tests(ciphers[i], 60);
+    for (int i = 0; i < 3; i++) tl_differential_cbc_cmac(ciphers[i], REFERENCE, 60, CHAIN_BLOCKS);
     return tl_finish("test_aria");
 }

@@ -232,48 +232,6 @@ static void ctr_wrap_tests(const char *cipher)
     }
 }
 
-/* CBC encryption (every backend's fused one-block chain, which CMAC uses
- * too) against a chain built here from the reference backend's single
- * blocks, both round counts' key layouts in place and out of place; then
- * decryption back. */
-static void cbc_tests(const char *cipher, int cases)
-{
-    const kc_cipher_info *info = kc_cipher_find(cipher);
-    const size_t bs = info->block_bytes, key_len = info->key_bytes, count = kc_backend_count(cipher);
-    uint8_t key[32], iv[16], x[16];
-    static uint8_t in[MAX_BLOCKS * 16], want[MAX_BLOCKS * 16], got[MAX_BLOCKS * 16], back[MAX_BLOCKS * 16];
-    for (int t = 0; t < cases; t++) {
-        size_t len = bs * (1 + (size_t)t % MAX_BLOCKS), n;
-        kc_cipher *ref;
-        tl_random_bytes(key, key_len);
-        tl_random_bytes(in, len);
-        tl_random_bytes(iv, bs);
-        if (!tl_check_status(kc_cipher_new(&ref, cipher, "ref", key, key_len), KC_OK, "%s/ref new", cipher)) return;
-        memcpy(x, iv, bs);
-        for (size_t off = 0; off < len; off += bs) {
-            for (size_t i = 0; i < bs; i++) x[i] ^= in[off + i];
-            kc_cipher_encrypt_blocks(ref, x, x, bs);
-            memcpy(want + off, x, bs);
-        }
-        kc_cipher_free(ref);
-        for (size_t i = 0; i < count; i++) {
-            const char *b = tl_backend_at(cipher, i);
-            kc_cipher *c;
-            if (!b || !tl_check_status(kc_cipher_new(&c, cipher, b, key, key_len), KC_OK, "%s/%s new", cipher, b))
-                continue;
-            int in_place = t & 1;
-            if (in_place) memcpy(got, in, len);
-            kc_status st = kc_mode_encrypt(c, KC_MODE_CBC, 0, iv, bs, got, sizeof got, &n, in_place ? got : in, len);
-            if (tl_check(st == KC_OK && n == len, "%s/%s CBC %zu bytes: status", cipher, b, len))
-                tl_check_bytes(got, want, len, "%s/%s CBC %zu bytes, case %d", cipher, b, len, t);
-            st = kc_mode_decrypt(c, KC_MODE_CBC, 0, iv, bs, back, sizeof back, &n, got, len);
-            if (tl_check(st == KC_OK && n == len, "%s/%s CBC decrypt %zu bytes: status", cipher, b, len))
-                tl_check_bytes(back, in, len, "%s/%s CBC decrypt %zu bytes, case %d", cipher, b, len, t);
-            kc_cipher_free(c);
-        }
-    }
-}
-
 int main(void)
 {
     for (int i = 0; i < 3; i++) tl_list_backends(ciphers[i]);
@@ -284,7 +242,7 @@ int main(void)
         tl_differential_blocks(ciphers[i], "ref", 600, MAX_BLOCKS);
         ctr_tests(ciphers[i], 2 * MAX_BLOCKS);
         ctr_wrap_tests(ciphers[i]);
-        cbc_tests(ciphers[i], 2 * MAX_BLOCKS);
+        tl_differential_cbc_cmac(ciphers[i], "ref", 2 * MAX_BLOCKS, MAX_BLOCKS);
     }
     return tl_finish("test_cham");
 }

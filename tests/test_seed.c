@@ -123,49 +123,6 @@ static void modes_vs_ct(void)
     }
 }
 
-/* CBC encryption (the backends' fused one-block chain) against a chain of
- * the `ct` backend's single blocks XORed by hand, streamed in uneven
- * pieces so the chaining value carries across calls. */
-static void cbc_vs_chain(void)
-{
-    enum { NB = 70 };
-    static uint8_t pt[16 * NB], want[16 * NB], got[16 * NB + 16];
-    for (size_t i = 0; i < kc_backend_count("seed-128"); i++) {
-        const char *b = tl_backend_at("seed-128", i);
-        uint8_t key[16], iv[16], x[16];
-        kc_cipher *ref, *c;
-        kc_stream *st;
-        size_t done = 0, n;
-        if (!b) continue;
-        tl_random_bytes(key, sizeof key);
-        tl_random_bytes(iv, sizeof iv);
-        tl_random_bytes(pt, sizeof pt);
-        if (!tl_check_status(kc_cipher_new(&ref, "seed-128", "ct", key, 16), KC_OK, "ct")) return;
-        memcpy(x, iv, 16);
-        for (size_t j = 0; j < NB; j++) {
-            for (int k = 0; k < 16; k++) x[k] ^= pt[16 * j + k];
-            kc_cipher_encrypt_blocks(ref, x, x, 16);
-            memcpy(want + 16 * j, x, 16);
-        }
-        kc_cipher_free(ref);
-        if (!tl_check_status(kc_cipher_new(&c, "seed-128", b, key, 16), KC_OK, "%s", b)) return;
-        if (tl_check_status(kc_stream_new(&st, c, KC_MODE_CBC, 0, 1, iv, 16), KC_OK, "%s cbc stream", b)) {
-            for (size_t off = 0, step = 1; off < sizeof pt; off += step, step = step * 3 % 101 + 5) {
-                if (step > sizeof pt - off) step = sizeof pt - off;
-                if (!tl_check_status(kc_stream_update(st, got + done, sizeof got - done, &n, pt + off, step), KC_OK,
-                                     "%s cbc update", b)) break;
-                done += n;
-            }
-            if (tl_check_status(kc_stream_final(st, got + done, sizeof got - done, &n), KC_OK, "%s cbc final", b))
-                done += n;
-            TL_CHECK(done == sizeof pt, "%s cbc stream length %zu", b, done);
-            tl_check_bytes(got, want, sizeof pt, "%s cbc stream against a chain of ct blocks", b);
-            kc_stream_free(st);
-        }
-        kc_cipher_free(c);
-    }
-}
-
 int main(void)
 {
     tl_list_backends("seed-128");
@@ -173,6 +130,6 @@ int main(void)
     cryptopp_vectors();
     tl_differential_blocks("seed-128", "ct", 300, MAX_BLOCKS);
     modes_vs_ct();
-    cbc_vs_chain();
+    tl_differential_cbc_cmac("seed-128", "ct", 40, 70);
     return tl_finish("test_seed");
 }

@@ -297,6 +297,126 @@ void tl_differential_blocks(const char *cipher, const char *reference, int cases
     free(key);
 }
 
+/* CMAC's subkey step: v times x in GF(2^64) or GF(2^128), big-endian. */
+static void cmac_double(uint8_t *d, const uint8_t *v, size_t bs)
+{
+    uint8_t carry = (uint8_t)(v[0] >> 7);
+    for (size_t i = 0; i + 1 < bs; i++) d[i] = (uint8_t)(v[i] << 1 | v[i + 1] >> 7);
+    d[bs - 1] = (uint8_t)(v[bs - 1] << 1 ^ (carry ? (bs == 8 ? 0x1b : 0x87) : 0));
+}
+
+static void cmac_by_blocks(const kc_cipher *ref, size_t bs, uint8_t *tag, const uint8_t *msg, size_t len)
+{
+    uint8_t l[16] = { 0 }, k1[16], k2[16], x[16] = { 0 };
+    kc_cipher_encrypt_blocks(ref, l, l, bs);
+    cmac_double(k1, l, bs);
+    cmac_double(k2, k1, bs);
+    size_t full = len && len % bs == 0 ? len / bs - 1 : len / bs, rest = len - bs * full;   /* the last block: rest bytes */
+    for (size_t j = 0; j < full; j++) {
+        for (size_t i = 0; i < bs; i++) x[i] ^= msg[bs * j + i];
+        kc_cipher_encrypt_blocks(ref, x, x, bs);
+    }
+    for (size_t i = 0; i < bs; i++)
+        x[i] ^= (uint8_t)((i < rest ? msg[bs * full + i] : i == rest ? 0x80 : 0) ^ (rest == bs ? k1[i] : k2[i]));
+    kc_cipher_encrypt_blocks(ref, tag, x, bs);
+}
+
+static void cbc_stream_case(kc_cipher *c, const char *what, const uint8_t *iv, size_t bs, const uint8_t *in,
+                            size_t len, const uint8_t *want, uint8_t *got, size_t cap)
+{
+    kc_stream *s;
+    size_t done = 0, n;
+    if (!tl_check_status(kc_stream_new(&s, c, KC_MODE_CBC, 0, 1, iv, bs), KC_OK, "%s: stream", what)) return;
+    for (size_t off = 0, piece; off < len; off += piece) {
+        piece = 1 + tl_rand_below(len - off < 3 * bs + 5 ? len - off : 3 * bs + 5);
+        n = 0;
+        if (!tl_check_status(kc_stream_update(s, got + done, cap - done, &n, in + off, piece), KC_OK,
+                             "%s: stream update", what))
+            break;
+        done += n;
+    }
+    n = 0;
+    if (tl_check_status(kc_stream_final(s, got + done, cap - done, &n), KC_OK, "%s: stream final", what)) done += n;
+    if (TL_CHECK(done == len, "%s: streamed CBC gave %zu bytes of %zu", what, done, len))
+        tl_check_bytes(got, want, len, "%s: streamed CBC", what);
+    kc_stream_free(s);
+}
+
+static void cmac_case(const char *mac_name, const char *b, const uint8_t *key, size_t kl, size_t bs,
+                      const uint8_t *msg, size_t mlen, const uint8_t *want, int t)
+{
+    kc_mac *m;
+    kc_mac_stream *ms;
+    uint8_t tag[16];
+    if (!tl_check_status(kc_mac_new(&m, mac_name, b, key, kl), KC_OK, "%s/%s new", mac_name, b)) return;
+    memset(tag, 0, sizeof tag);
+    tl_check_status(kc_mac_compute(m, tag, bs, NULL, 0, msg, mlen), KC_OK, "%s/%s", mac_name, b);
+    tl_check_bytes(tag, want, bs, "%s/%s, %zu bytes, case %d", mac_name, b, mlen, t);
+    if (tl_check_status(kc_mac_stream_new(&ms, m, NULL, 0), KC_OK, "%s/%s stream", mac_name, b)) {
+        for (size_t off = 0, piece; off < mlen; off += piece) {
+            piece = 1 + tl_rand_below(mlen - off < 3 * bs + 3 ? mlen - off : 3 * bs + 3);
+            kc_mac_stream_update(ms, msg + off, piece);
+        }
+        memset(tag, 0, sizeof tag);
+        tl_check_status(kc_mac_stream_final(ms, tag, bs), KC_OK, "%s/%s stream final", mac_name, b);
+        tl_check_bytes(tag, want, bs, "%s/%s streamed, %zu bytes, case %d", mac_name, b, mlen, t);
+        kc_mac_stream_free(ms);
+    }
+    kc_mac_free(m);
+}
+
+void tl_differential_cbc_cmac(const char *cipher, const char *reference, int cases, size_t max_blocks)
+{
+    const kc_cipher_info *info = kc_cipher_find(cipher);
+    if (!TL_CHECK(info && (info->block_bytes == 8 || info->block_bytes == 16) && max_blocks,
+                  "%s: not a 64- or 128-bit block cipher", cipher))
+        return;
+    size_t kl = info->key_bytes, bs = info->block_bytes, cap = max_blocks * bs + bs;
+    uint8_t *key = malloc(kl + 4 * cap), iv[16], x[16], tag_ref[16];
+    if (!key) { tl_check(0, "%s: no memory", cipher); return; }
+    uint8_t *in = key + kl, *want = in + cap, *got = want + cap, *back = got + cap;
+    char mac_name[64], what[96];
+    snprintf(mac_name, sizeof mac_name, "%s-cmac", cipher);
+    for (int t = 0; t < cases; t++) {
+        size_t nb = t < 9 ? (size_t)t : t % 10 == 9 ? max_blocks : 1 + tl_rand_below(max_blocks);
+        size_t len = bs * nb, mlen = t % 5 == 4 ? len : tl_rand_below(len + 1), n;
+        kc_cipher *ref;
+        tl_random_bytes(key, kl);
+        tl_random_bytes(in, len);
+        tl_random_bytes(iv, bs);
+        if (!tl_check_status(kc_cipher_new(&ref, cipher, reference, key, kl), KC_OK, "%s/%s new", cipher, reference))
+            break;
+        memcpy(x, iv, bs);
+        for (size_t off = 0; off < len; off += bs) {
+            for (size_t i = 0; i < bs; i++) x[i] ^= in[off + i];
+            kc_cipher_encrypt_blocks(ref, x, x, bs);
+            memcpy(want + off, x, bs);
+        }
+        cmac_by_blocks(ref, bs, tag_ref, in, mlen);
+        kc_cipher_free(ref);
+        for (size_t i = 0; i < kc_backend_count(cipher); i++) {
+            const char *b = tl_backend_at(cipher, i);
+            kc_cipher *c;
+            if (!b || !tl_check_status(kc_cipher_new(&c, cipher, b, key, kl), KC_OK, "%s/%s new", cipher, b)) continue;
+            snprintf(what, sizeof what, "%s/%s CBC, %zu blocks, case %d", cipher, b, nb, t);
+            if (len) {
+                int in_place = t & 1;
+                if (in_place) memcpy(got, in, len);
+                kc_status st = kc_mode_encrypt(c, KC_MODE_CBC, 0, iv, bs, got, cap, &n, in_place ? got : in, len);
+                if (TL_CHECK(st == KC_OK && n == len, "%s: status", what)) tl_check_bytes(got, want, len, "%s", what);
+                st = kc_mode_decrypt(c, KC_MODE_CBC, 0, iv, bs, back, cap, &n, want, len);
+                if (TL_CHECK(st == KC_OK && n == len, "%s, decryption: status", what))
+                    tl_check_bytes(back, in, len, "%s, decryption", what);
+            }
+            cbc_stream_case(c, what, iv, bs, in, len, want, got, cap);
+            kc_cipher_free(c);
+            cmac_case(mac_name, b, key, kl, bs, in, mlen, tag_ref, t);
+        }
+    }
+    kc_wipe(key, kl);
+    free(key);
+}
+
 /* ---- "key plaintext ciphertext" lines ---- */
 
 long tl_kat_lines(const char *path, tl_kat_fn *fn, void *arg)

@@ -67,6 +67,14 @@ void tl_check_kat(const char *cipher, kc_mode mode, const uint8_t *key, const ui
  * past the output.  Input and output are at an odd address in every other
  * case, and each count gets both alignments from the second cycle on. */
 void tl_differential_blocks(const char *cipher, const char *reference, int cases, size_t max_blocks);
+/* CBC encryption and CMAC of every backend (their one-block chains) against
+ * a CBC chain and a CMAC ([SP800-38B]) built here from the reference
+ * backend's single blocks: CBC one-shot (in place in every other case) and
+ * decrypted back, CBC streamed in uneven pieces that split blocks (the
+ * chaining value carried from call to call), CMAC one-shot and streamed;
+ * 0 to 8 blocks, then random counts up to max_blocks (every tenth case
+ * max_blocks), messages of any length up to that. */
+void tl_differential_cbc_cmac(const char *cipher, const char *reference, int cases, size_t max_blocks);
 
 /* "key plaintext ciphertext" files (hex, one block per line; '#' lines and
  * blank lines skipped): fn gets each line's values and number.  Returns the
