@@ -124,5 +124,7 @@ const char *bench_peer_mask(const char *peer)
         return cap && *cap ? cap : "";
     }
     if (strcmp(peer, "libgcrypt") == 0) return peer_gcrypt_masked();   /* GCRYCTL_DISABLE_HWF names */
+    if (strcmp(peer, "cryptopp") == 0) return peer_cryptopp_masked();  /* its g_has* flags cleared */
+    if (strcmp(peer, "botan") == 0) return peer_botan_masked();        /* Botan::CPUID::clear_cpuid_bit */
     return NULL;   /* no mask for it: it runs on every feature the CPU has */
 }

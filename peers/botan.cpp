@@ -11,9 +11,13 @@
 #include <string>
 #include <botan/block_cipher.h>
 #include <botan/cipher_mode.h>
+#include <botan/cpuid.h>
 #include <botan/stream_cipher.h>
 #include <botan/version.h>
 #include "peer.h"
+extern "C" {
+#include "core/cpu.h"
+}
 
 namespace {
 
@@ -112,6 +116,37 @@ long botan_update(void *p, uint8_t *out, const uint8_t *in, size_t len, int fina
 void botan_close(void *p) { delete static_cast<Handle *>(p); }
 
 }  // namespace
+
+// Botan's CPU paths follow CPUID bits that it lets a program clear: cleared
+// as KC_CPU_DISABLE masks ours, at load, before anything is keyed.
+extern "C" const char *peer_botan_masked(void)
+{
+    static const std::string masked = [] {
+        std::string out;
+#if defined(BOTAN_TARGET_CPU_IS_X86_FAMILY)
+        using C = Botan::CPUID;
+        static const struct { uint32_t ours; C::CPUID_bits bit; const char *name; } map[] = {
+            { KC_CPU_SSSE3, C::CPUID_SSSE3_BIT, "ssse3" }, { KC_CPU_SSE41, C::CPUID_SSE41_BIT, "sse41" },
+            { KC_CPU_SSE41, C::CPUID_SSE42_BIT, "sse42" }, { KC_CPU_AVX2, C::CPUID_AVX2_BIT, "avx2" },
+            { KC_CPU_AVX512F, C::CPUID_AVX512F_BIT, "avx512f" }, { KC_CPU_AVX512F, C::CPUID_AVX512DQ_BIT, "avx512dq" },
+            { KC_CPU_AVX512F | KC_CPU_AVX512BW, C::CPUID_AVX512BW_BIT, "avx512bw" },
+            { KC_CPU_AVX512F | KC_CPU_AVX512BW | KC_CPU_AVX512VBMI2, C::CPUID_AVX512_ICL_BIT, "avx512_icl" },
+            { KC_CPU_AESNI, C::CPUID_AESNI_BIT, "aes_ni" }, { KC_CPU_PCLMUL, C::CPUID_CLMUL_BIT, "clmul" },
+            { KC_CPU_SHA, C::CPUID_SHA_BIT, "intel_sha" }, { KC_CPU_VAES, C::CPUID_AVX512_AES_BIT, "avx512_aes" },
+            { KC_CPU_VPCLMUL, C::CPUID_AVX512_CLMUL_BIT, "avx512_clmul" },
+        };
+        uint32_t off = kc_cpu_detected() & ~kc_cpu_detect();
+        for (const auto &m : map)
+            if ((off & m.ours) && C::has_cpuid_bit(m.bit)) {
+                C::clear_cpuid_bit(m.bit);
+                out += (out.empty() ? "" : ",") + std::string(m.name);
+            }
+#endif
+        return out;
+    }();
+    return masked.c_str();
+}
+static const char *const masked_at_load = peer_botan_masked();
 
 extern "C" const peer_lib peer_botan = {
     "botan", "Botan", "Botan2 API", botan_ver, botan_open, botan_update, botan_close

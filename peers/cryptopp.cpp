@@ -8,6 +8,7 @@
 #include <cryptopp/aes.h>
 #include <cryptopp/aria.h>
 #include <cryptopp/cham.h>
+#include <cryptopp/cpu.h>
 #include <cryptopp/cryptlib.h>
 #include <cryptopp/filters.h>
 #include <cryptopp/hight.h>
@@ -16,6 +17,9 @@
 #include <cryptopp/rc6.h>
 #include <cryptopp/seed.h>
 #include "peer.h"
+extern "C" {
+#include "core/cpu.h"
+}
 
 namespace {
 
@@ -97,6 +101,34 @@ long cpp_update(void *p, uint8_t *out, const uint8_t *in, size_t len, int final)
 void cpp_close(void *p) { delete static_cast<Handle *>(p); }
 
 }  // namespace
+
+// Crypto++ has no switch for its CPU paths, but every dispatch reads its
+// exported feature flags: detected, then cleared as KC_CPU_DISABLE masks
+// ours, before anything is keyed (at load), they make it run as on that CPU.
+extern "C" const char *peer_cryptopp_masked(void)
+{
+    static const std::string masked = [] {
+        std::string out;
+#if CRYPTOPP_BOOL_X86 || CRYPTOPP_BOOL_X32 || CRYPTOPP_BOOL_X64
+        static const struct { uint32_t ours; bool *flag; const char *name; } map[] = {
+            { KC_CPU_SSSE3, &CryptoPP::g_hasSSSE3, "ssse3" }, { KC_CPU_SSE41, &CryptoPP::g_hasSSE41, "sse4.1" },
+            { KC_CPU_SSE41, &CryptoPP::g_hasSSE42, "sse4.2" }, { KC_CPU_AESNI, &CryptoPP::g_hasAESNI, "aesni" },
+            { KC_CPU_PCLMUL, &CryptoPP::g_hasCLMUL, "clmul" }, { KC_CPU_AVX2, &CryptoPP::g_hasAVX2, "avx2" },
+            { KC_CPU_AVX2, &CryptoPP::g_hasAVX, "avx" }, { KC_CPU_SHA, &CryptoPP::g_hasSHA, "sha" },
+        };
+        uint32_t off = kc_cpu_detected() & ~kc_cpu_detect();
+        if (!CryptoPP::g_x86DetectionDone) CryptoPP::DetectX86Features();
+        for (const auto &m : map)
+            if ((off & m.ours) && *m.flag) {
+                *m.flag = false;
+                out += (out.empty() ? "" : ",") + std::string(m.name);
+            }
+#endif
+        return out;
+    }();
+    return masked.c_str();
+}
+static const char *const masked_at_load = peer_cryptopp_masked();
 
 extern "C" const peer_lib peer_cryptopp = {
     "cryptopp", "Crypto++", "Mode<>", cpp_version, cpp_open, cpp_update, cpp_close

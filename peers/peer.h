@@ -36,6 +36,10 @@ typedef struct peer_lib {
 extern const peer_lib peer_openssl, peer_cryptopp, peer_botan, peer_gcrypt;
 /* libgcrypt's GCRYCTL_DISABLE_HWF names that KC_CPU_DISABLE masked, comma-separated ("" none). */
 const char *peer_gcrypt_masked(void);
+/* Crypto++'s and Botan's CPU feature flags that KC_CPU_DISABLE cleared (at
+ * load), comma-separated, "" none. */
+const char *peer_cryptopp_masked(void);
+const char *peer_botan_masked(void);
 
 /* NULL-terminated list of the adapters built in (peers.c). */
 extern const peer_lib *const peer_libs[];

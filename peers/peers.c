@@ -21,6 +21,12 @@ const peer_lib *const peer_libs[] = {
 #ifndef KC_HAVE_LIBGCRYPT
 const char *peer_gcrypt_masked(void) { return ""; }
 #endif
+#ifndef KC_HAVE_CRYPTOPP
+const char *peer_cryptopp_masked(void) { return ""; }
+#endif
+#ifndef KC_HAVE_BOTAN
+const char *peer_botan_masked(void) { return ""; }
+#endif
 
 const peer_lib *peer_find(const char *name)
 {

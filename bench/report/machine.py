@@ -152,11 +152,18 @@ def cpu_class(run):
 
 
 def peer_mask(peer, mask):
-    """How a peer was masked like us: OpenSSL by its environment, libgcrypt by GCRYCTL_DISABLE_HWF."""
+    """How a peer was masked like us: OpenSSL by its environment, libgcrypt by GCRYCTL_DISABLE_HWF,
+    Crypto++ and Botan by clearing their CPU feature flags."""
     if peer == "openssl" and mask:
         return "%s with `OPENSSL_ia32cap=%s`" % (peer, mask)
     if peer == "libgcrypt" and mask:
         return "%s without `%s` (GCRYCTL_DISABLE_HWF)" % (peer, mask)
+    if peer == "cryptopp" and mask:
+        return "%s without `%s` (its `g_has*` flags cleared)" % (peer, mask)
+    if peer == "botan" and mask:
+        return "%s without `%s` (`Botan::CPUID::clear_cpuid_bit`)" % (peer, mask)
+    if mask == "":
+        return "%s (nothing of it to mask)" % peer
     return "%s unmasked" % peer
 
 

@@ -107,6 +107,16 @@ class Bench(unittest.TestCase):
             self.assertTrue(head["peer_masks"]["openssl"].startswith("~0x"), head["peer_masks"])
         recs = [json.loads(l) for l in out.splitlines()[1:-1]]
         self.assertEqual({r["impl"].split("/")[0] for r in recs if r["library"] == "kcipher"}, {"ct"})   # GCM: ct/ct
+        # Crypto++ and Botan are masked too (their CPU flags cleared), where they were built in
+        if head["target"] == "x86_64" and "aesni" in head["cpu_detected"]:
+            code, out, err = run("--quick", "--cipher", "aes-128", "--backend", "ct", "--backend", "cryptopp",
+                                 "--backend", "botan", "--json", "-", env={"KC_CPU_DISABLE": "aesni"})
+            self.assertEqual(code, 0, err)
+            masks = json.loads(out.splitlines()[0])["peer_masks"]
+            if "cryptopp" in masks:
+                self.assertIn("aesni", masks["cryptopp"].split(","), masks)
+            if "botan" in masks:
+                self.assertIn("aes_ni", masks["botan"].split(","), masks)
         code, _, err = run("--quick", "--cipher", "aes-128", "--json", "-", env={"KC_CPU_DISABLE": "avx2,nosuch"})
         self.assertEqual(code, 2)
         self.assertIn("nosuch", err)
