@@ -139,14 +139,26 @@ rm -f "$out/gcm-stitch.jsonl"
 "$build/kcipher" bench --json "$out/results.jsonl" --report "$out" "$@"
 extra=()
 for f in openssl-speed gcm-stitch; do [ -s "$out/$f.jsonl" ] && extra+=("$out/$f.jsonl"); done
-# KC_BENCH_MASKS='avx512f,gfni;avx512f': the host benchmark again as on smaller CPUs, one run per
-# KC_CPU_DISABLE mask (README, "CPU classes"; OpenSSL masked too); the report gets a summary table
-# per CPU class.  Each run takes as long as the one above.
+# The host benchmark again as on smaller CPUs, one run per KC_CPU_DISABLE mask (README, "CPU
+# classes"; the peers masked too); the report gets a summary table per CPU class.  Each run takes
+# as long as the one above.  By default on x86-64 every class of tests/test_cpu_mask.c (Zen 3,
+# Alder Lake, Haswell-Zen 2, Skylake-SP, AES-NI without AVX2, SSE2 only); KC_BENCH_MASKS='m1;m2'
+# chooses, KC_BENCH_MASKS= none.  A mask that leaves the features of the host or of an earlier
+# mask (this CPU lacks what it masks) is skipped: the class was measured.
 rm -f "$out"/results-masked-*.jsonl
+if [ -z "${KC_BENCH_MASKS+set}" ] && [ "$(uname -m)" = x86_64 ]; then
+  KC_BENCH_MASKS='avx512f,gfni;avx512f;avx512f,vaes,vpclmulqdq,gfni,sha;vaes,vpclmulqdq,gfni,avx512vbmi2,sha'
+  KC_BENCH_MASKS+=';avx2,gfni,sha;ssse3,aesni,pclmul,gfni'
+fi
+features() { KC_CPU_DISABLE=$1 "$build/kcipher" list | sed -n 's/^CPU features: //p'; }
+seen=" $(features '') "
 i=0
 IFS=';' read -ra masks <<<"${KC_BENCH_MASKS:-}"
 for m in "${masks[@]}"; do
   [ -n "$m" ] || continue
+  f=$(features "$m")
+  case "$seen" in *" $f "*) echo "bench: KC_CPU_DISABLE=$m leaves $f: measured already"; continue;; esac
+  seen+="$f "
   i=$((i + 1))
   echo "bench: as on a CPU without $m (KC_CPU_DISABLE=$m)"
   if KC_CPU_DISABLE=$m "$build/kcipher" bench --json "$out/results-masked-$i.jsonl" "$@"; then
