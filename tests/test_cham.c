@@ -12,6 +12,7 @@
 #include <string.h>
 #include "testlib.h"
 #include "cham/cham_common.h"
+#include "core/arch.h"
 
 #define MAX_BLOCKS 140       /* > 2 x 64 blocks: every tail of the SIMD passes */
 #define MAX_MSG 256
@@ -149,6 +150,11 @@ static void api_checks(void)
         TL_CHECK(info->key_bytes == kl[i] && info->block_bytes == bl[i], "%s: sizes", ciphers[i]);
         TL_CHECK(cham_rounds(kl[i], bl[i]) == rounds[i], "%s: %u rounds", ciphers[i], rounds[i]);
     }
+#if KC_ARCH_X86
+    /* The xmm backends of the classes without AVX2 (the loops here test
+     * whatever is registered: make sure they are). */
+    TL_CHECK(backend_named("ssse3") && backend_named("sse2"), "x86: the ssse3 and sse2 backends are registered");
+#endif
 }
 
 /* CTR through the public API against one-block "ref" encryptions of the
