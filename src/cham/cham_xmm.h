@@ -8,8 +8,8 @@
  * bytes: CHAM-128/128 needs >= 112 * 7 / 64 / 3 = 4.1 cycles/byte on three
  * vector ports (5.25 without pshufb); measured 4.1-4.3 (5.3-5.7) on a
  * Golden Cove core.  One set in flight instead of two: 20% slower (a round
- * is a chain of 5 or 6 dependent uops); a scalar block beside them on the integer ports:
- * slower too. */
+ * is a chain of 5 or 6 dependent uops); a scalar block beside them on the
+ * integer ports: slower too. */
 #ifndef KC_CHAM_XMM_H
 #define KC_CHAM_XMM_H
 
