@@ -43,7 +43,7 @@ static void check_rounds(const uint8_t *key, size_t key_len, size_t bs, unsigned
     const char *cipher = bs == 8 ? ciphers[0] : key_len == 16 ? ciphers[1] : ciphers[2];
     uint8_t buf[MAX_MSG];
     /* A backend's context: a cham_key first, then what its set_key adds
-     * (avx2: the round keys broadcast), the same for the first rounds of
+     * (avx2, ssse3, sse2: the round keys broadcast), the same for the first rounds of
      * every round count; so set_key, then the old round count. */
     static _Alignas(64) uint8_t ctx[16384];
     cham_key *k = (cham_key *)(void *)ctx;
