@@ -12,6 +12,7 @@
 #include <string.h>
 #include "testlib.h"
 #include "cham/cham_common.h"
+#include "core/arch.h"
 
 #define MAX_BLOCKS 140       /* > 2 x 64 blocks: every tail of the SIMD passes */
 #define MAX_MSG 256
@@ -42,7 +43,7 @@ static void check_rounds(const uint8_t *key, size_t key_len, size_t bs, unsigned
     const char *cipher = bs == 8 ? ciphers[0] : key_len == 16 ? ciphers[1] : ciphers[2];
     uint8_t buf[MAX_MSG];
     /* A backend's context: a cham_key first, then what its set_key adds
-     * (avx2: the round keys broadcast), the same for the first rounds of
+     * (avx2, ssse3, sse2: the round keys broadcast), the same for the first rounds of
      * every round count; so set_key, then the old round count. */
     static _Alignas(64) uint8_t ctx[16384];
     cham_key *k = (cham_key *)(void *)ctx;
@@ -149,6 +150,11 @@ static void api_checks(void)
         TL_CHECK(info->key_bytes == kl[i] && info->block_bytes == bl[i], "%s: sizes", ciphers[i]);
         TL_CHECK(cham_rounds(kl[i], bl[i]) == rounds[i], "%s: %u rounds", ciphers[i], rounds[i]);
     }
+#if KC_ARCH_X86
+    /* The xmm backends of the classes without AVX2 (the loops here test
+     * whatever is registered: make sure they are). */
+    TL_CHECK(backend_named("ssse3") && backend_named("sse2"), "x86: the ssse3 and sse2 backends are registered");
+#endif
 }
 
 /* CTR through the public API against one-block "ref" encryptions of the

@@ -40,9 +40,9 @@ typedef struct cpu_class {
 static const cpu_class classes[] = {
 #if KC_ARCH_X86
     { "x86-64", "ssse3,aesni,pclmul,gfni", "x86-64 baseline: SSE2, no AES-NI", "sse2", 1,
-      "ct", "sse2", "bitslice", "ref", "ref", "ct", "ct", "ct", "ct", "ref", "ref" },
+      "ct", "sse2", "bitslice", "ref", "ref", "ct", "ct", "ct", "ct", "ref", "sse2" },
     { "aesni", "avx2,gfni,sha", "AES-NI + PCLMUL without AVX2 (Westmere to Ivy Bridge)",
-      X86_SSE "+aesni+pclmul", 1, "aesni", "sse2", "bitslice", "ref", "ref", "aesni", "ct", "pclmul", "aesni-ssse3", "ssse3", "ref" },
+      X86_SSE "+aesni+pclmul", 1, "aesni", "sse2", "bitslice", "ref", "ref", "aesni", "ct", "pclmul", "aesni-ssse3", "ssse3", "ssse3" },
     { "avx2", "avx512f,vaes,vpclmulqdq,gfni,sha", "AVX2 + AES-NI (Haswell to Zen 2)",
       X86_SSE "+avx2+aesni+pclmul", 1, "aesni-avx2", "avx2", "avx2-least", "avx2", "avx2", "aesni", "aesni-avx2", "pclmul", "aesni-avx2", "avx2", "avx2" },
     { "zen3", "avx512f,gfni", "AVX2 + VAES + VPCLMULQDQ without GFNI (Zen 3)",

@@ -7,7 +7,7 @@
 extern const kc_block_backend kc_cham_ref;
 #include "core/arch.h"
 #if KC_ARCH_X86
-extern const kc_block_backend kc_cham_avx512, kc_cham_avx2;
+extern const kc_block_backend kc_cham_avx512, kc_cham_avx2, kc_cham_ssse3, kc_cham_sse2;
 #endif
 #if KC_ARCH_AARCH64
 extern const kc_block_backend kc_cham_neon;
@@ -23,6 +23,8 @@ const kc_block_backend *const kc_cham_backends[] = {
 #if KC_ARCH_X86
     &kc_cham_avx512,
     &kc_cham_avx2,
+    &kc_cham_ssse3,
+    &kc_cham_sse2,
 #endif
 #if KC_ARCH_AARCH64
     &kc_cham_neon,

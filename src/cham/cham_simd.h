@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-/* CHAM word-sliced SIMD: the code the avx2 and avx512 backends share (the
- * idea of lea/lea_simd.h).  A set of four registers holds word Xw of as
- * many blocks as fit, so a round is the scalar round on whole registers:
- * 32-bit lanes for CHAM-128, 16-bit lanes for CHAM-64 (twice the blocks).
+/* CHAM word-sliced SIMD: the code the avx512, avx2, ssse3, sse2 and neon
+ * backends share (the idea of lea/lea_simd.h).  A set of four registers
+ * holds word Xw of as many blocks as fit, so a round is the scalar round
+ * on whole registers: 32-bit lanes for CHAM-128, 16-bit lanes for CHAM-64
+ * (twice the blocks).
  * Two sets are in flight on long inputs (decryption is a serial chain).
  * The including file first defines
  *   V                         its vector;
