@@ -7,7 +7,7 @@
 extern const kc_block_backend kc_hight_ref;
 #include "core/arch.h"
 #if KC_ARCH_X86
-extern const kc_block_backend kc_hight_gfni_avx512, kc_hight_gfni_avx2, kc_hight_avx2, kc_hight_ssse3;
+extern const kc_block_backend kc_hight_gfni_avx512, kc_hight_gfni_avx2, kc_hight_avx2, kc_hight_ssse3, kc_hight_sse2;
 #endif
 #if KC_ARCH_AARCH64
 extern const kc_block_backend kc_hight_neon;
@@ -25,6 +25,7 @@ const kc_block_backend *const kc_hight_backends[] = {
     &kc_hight_gfni_avx2,
     &kc_hight_avx2,
     &kc_hight_ssse3,
+    &kc_hight_sse2,
 #endif
 #if KC_ARCH_AARCH64
     &kc_hight_neon,

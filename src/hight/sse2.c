@@ -1,0 +1,227 @@
+/* SPDX-License-Identifier: MIT */
+/* HIGHT, SSE2 (no pshufb): byte-sliced, 16 blocks per batch of eight xmm
+ * registers, as hight_simd.h but with shifts for the nibble shuffles:
+ *   F0(x) = ROL1 ^ ROL2 ^ ROL7: ROL1 is x + x plus the sign bit (pcmpgtb
+ *           against zero), ROL2 ROL1 twice, ROL7 = ROR1 two masked 16-bit
+ *           shifts;
+ *   F1(x) = ROL3 ^ ROL4 ^ ROL6: each byte doubled into a 16-bit word w,
+ *           whose high byte after w << n is ROL_n(x), so F1(x) is the high
+ *           byte of (w ^ w << 1) << 3 ^ w << 6; packuswb brings the bytes
+ *           back.
+ * The transpose is punpcklbw/punpckhbw only: one step sends index bit 3 of
+ * the byte position to the register number and a register bit in at the
+ * bottom, a rotation of the 7 index bits (3 register, 4 position), so four
+ * steps slice a batch and three more undo it.  Subkeys are stored as whole
+ * vectors (SSE2 has no broadcast).  CBC encryption and CMAC, one block at
+ * a time, take ref's register chain: one block in xmm registers without
+ * pshufb would be about ten dependent operations a round, no faster (not
+ * measured).  A lone block goes to ref too.  Constant time: no branch or
+ * address depends on data or key. */
+#include "core/arch.h"
+#if KC_ARCH_X86
+#include <immintrin.h>
+#include <string.h>
+#include "core/backend.h"
+#include "hight/hight_common.h"
+
+extern const kc_block_backend kc_hight_ref;
+
+typedef struct hight_sse2_key {
+    hight_key k;                                     /* first: ref takes lone blocks and CBC */
+    _Alignas(16) uint8_t sk[4 * HIGHT_ROUNDS][16];   /* SK_i in every byte */
+    _Alignas(16) uint8_t wk[8][16];
+} hight_sse2_key;
+
+static kc_status hight_sse2_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
+{
+    hight_sse2_key *x = ctx;
+    hight_set_key(&x->k, key, key_len, block_len);
+    for (unsigned i = 0; i < 4 * HIGHT_ROUNDS; i++) memset(x->sk[i], x->k.sk[i], 16);
+    for (unsigned i = 0; i < 8; i++) memset(x->wk[i], x->k.wk[i], 16);
+    return KC_OK;
+}
+
+KC_TARGET_BEGIN("sse2")
+
+typedef __m128i V;
+#define XOR _mm_xor_si128
+#define ADD _mm_add_epi8
+#define SUB _mm_sub_epi8
+#define KEY(p) _mm_load_si128((const __m128i *)(const void *)(p))
+#define BATCH 128   /* bytes: 16 blocks */
+
+static inline __attribute__((always_inline)) V rol1(V x)
+{
+    return _mm_sub_epi8(_mm_add_epi8(x, x), _mm_cmpgt_epi8(_mm_setzero_si128(), x));
+}
+
+static inline __attribute__((always_inline)) V f0(V x)
+{
+    V r1 = rol1(x), r2 = rol1(r1);
+    V r7 = XOR(_mm_and_si128(_mm_srli_epi16(x, 1), _mm_set1_epi8(0x7f)),
+               _mm_and_si128(_mm_slli_epi16(x, 7), _mm_set1_epi8((char)0x80)));
+    return XOR(XOR(r1, r2), r7);
+}
+
+static inline __attribute__((always_inline)) V f1_half(V w)
+{
+    V a = XOR(w, _mm_slli_epi16(w, 1));
+    return _mm_srli_epi16(XOR(_mm_slli_epi16(a, 3), _mm_slli_epi16(w, 6)), 8);
+}
+
+static inline __attribute__((always_inline)) V f1(V x)
+{
+    return _mm_packus_epi16(f1_half(_mm_unpacklo_epi8(x, x)), f1_half(_mm_unpackhi_epi8(x, x)));
+}
+
+/* One transpose step: see the opening comment. */
+static inline __attribute__((always_inline)) void step(V r[8])
+{
+    V t[8];
+    for (unsigned i = 0; i < 4; i++) {
+        t[2 * i] = _mm_unpacklo_epi8(r[i], r[i + 4]);
+        t[2 * i + 1] = _mm_unpackhi_epi8(r[i], r[i + 4]);
+    }
+    for (unsigned i = 0; i < 8; i++) r[i] = t[i];
+}
+
+#define ROUND(s, x0, x1, x2, x3, x4, x5, x6, x7) do { \
+    x1 = ADD(x1, XOR(f1(x0), KEY((s)[0]))); x3 = XOR(x3, ADD(f0(x2), KEY((s)[1]))); \
+    x5 = ADD(x5, XOR(f1(x4), KEY((s)[2]))); x7 = XOR(x7, ADD(f0(x6), KEY((s)[3]))); } while (0)
+#define UNROUND(s, x0, x1, x2, x3, x4, x5, x6, x7) do { \
+    x1 = SUB(x1, XOR(f1(x0), KEY((s)[0]))); x3 = XOR(x3, ADD(f0(x2), KEY((s)[1]))); \
+    x5 = SUB(x5, XOR(f1(x4), KEY((s)[2]))); x7 = XOR(x7, ADD(f0(x6), KEY((s)[3]))); } while (0)
+
+/* r[j] = byte j of blocks 0..15 (lane p = block p) in; out. */
+static inline __attribute__((always_inline)) void encrypt16(const hight_sse2_key *k, V r[8])
+{
+    V a = r[0], b = r[1], c = r[2], d = r[3], e = r[4], f = r[5], g = r[6], h = r[7];
+    const uint8_t (*s)[16];
+    a = ADD(a, KEY(k->wk[0])); c = XOR(c, KEY(k->wk[1])); e = ADD(e, KEY(k->wk[2])); g = XOR(g, KEY(k->wk[3]));
+    for (s = k->sk; s != k->sk + 4 * HIGHT_ROUNDS; s += 32) {
+        ROUND(s, a, b, c, d, e, f, g, h);      ROUND(s + 4, h, a, b, c, d, e, f, g);
+        ROUND(s + 8, g, h, a, b, c, d, e, f);  ROUND(s + 12, f, g, h, a, b, c, d, e);
+        ROUND(s + 16, e, f, g, h, a, b, c, d); ROUND(s + 20, d, e, f, g, h, a, b, c);
+        ROUND(s + 24, c, d, e, f, g, h, a, b); ROUND(s + 28, b, c, d, e, f, g, h, a);
+    }
+    r[0] = ADD(b, KEY(k->wk[4])); r[1] = c; r[2] = XOR(d, KEY(k->wk[5])); r[3] = e;
+    r[4] = ADD(f, KEY(k->wk[6])); r[5] = g; r[6] = XOR(h, KEY(k->wk[7])); r[7] = a;
+}
+
+static inline __attribute__((always_inline)) void decrypt16(const hight_sse2_key *k, V r[8])
+{
+    /* the input is X32 = (b, c, ..., h, a) */
+    V b = SUB(r[0], KEY(k->wk[4])), c = r[1], d = XOR(r[2], KEY(k->wk[5])), e = r[3];
+    V f = SUB(r[4], KEY(k->wk[6])), g = r[5], h = XOR(r[6], KEY(k->wk[7])), a = r[7];
+    const uint8_t (*s)[16];
+    for (s = k->sk + 4 * HIGHT_ROUNDS; s != k->sk; s -= 32) {
+        UNROUND(s - 4, b, c, d, e, f, g, h, a);  UNROUND(s - 8, c, d, e, f, g, h, a, b);
+        UNROUND(s - 12, d, e, f, g, h, a, b, c); UNROUND(s - 16, e, f, g, h, a, b, c, d);
+        UNROUND(s - 20, f, g, h, a, b, c, d, e); UNROUND(s - 24, g, h, a, b, c, d, e, f);
+        UNROUND(s - 28, h, a, b, c, d, e, f, g); UNROUND(s - 32, a, b, c, d, e, f, g, h);
+    }
+    r[0] = SUB(a, KEY(k->wk[0])); r[1] = b; r[2] = XOR(c, KEY(k->wk[1])); r[3] = d;
+    r[4] = SUB(e, KEY(k->wk[2])); r[5] = f; r[6] = XOR(g, KEY(k->wk[3])); r[7] = h;
+}
+
+/* A batch at in to out, xin (when not NULL) XORed in as it is stored. */
+static void batch(const hight_sse2_key *k, uint8_t *out, const uint8_t *in, const uint8_t *xin, int enc)
+{
+    V r[8];
+    for (unsigned j = 0; j < 8; j++) r[j] = _mm_loadu_si128((const __m128i *)(const void *)(in + 16 * j));
+    step(r); step(r); step(r); step(r);
+    if (enc) encrypt16(k, r); else decrypt16(k, r);
+    step(r); step(r); step(r);
+    for (unsigned j = 0; j < 8; j++) {
+        if (xin) r[j] = XOR(r[j], _mm_loadu_si128((const __m128i *)(const void *)(xin + 16 * j)));
+        _mm_storeu_si128((__m128i *)(void *)(out + 16 * j), r[j]);
+    }
+}
+
+static void enc_batch(const hight_sse2_key *k, uint8_t *out, const uint8_t *in, const uint8_t *xin)
+{
+    batch(k, out, in, xin, 1);
+}
+
+static void dec_batch(const hight_sse2_key *k, uint8_t *out, const uint8_t *in)
+{
+    batch(k, out, in, NULL, 0);
+}
+
+/* Full batches, then the tail padded on the stack; a lone block to ref. */
+static void crypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks, int enc)
+{
+    const hight_sse2_key *k = ctx;
+    size_t len = 8 * nblocks;
+    for (; len >= BATCH; len -= BATCH, in += BATCH, out += BATCH) {
+        if (enc) enc_batch(k, out, in, NULL); else dec_batch(k, out, in);
+    }
+    if (len > 8) {
+        uint8_t buf[BATCH];
+        memset(buf, 0, sizeof buf);
+        memcpy(buf, in, len);
+        if (enc) enc_batch(k, buf, buf, NULL); else dec_batch(k, buf, buf);
+        memcpy(out, buf, len);
+        kc_wipe(buf, sizeof buf);
+    } else if (len) {
+        (enc ? kc_hight_ref.encrypt : kc_hight_ref.decrypt)(&k->k, out, in, 1);
+    }
+}
+
+static void hight_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    crypt(ctx, out, in, nblocks, 1);
+}
+
+static void hight_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    crypt(ctx, out, in, nblocks, 0);
+}
+
+/* CTR: the whole block a big-endian 64-bit counter. */
+static void hight_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    const hight_sse2_key *k = ctx;
+    uint64_t c = kc_load64_be(counter);
+    uint8_t buf[BATCH];
+    while (nblocks) {
+        size_t n = nblocks < BATCH / 8 ? nblocks : BATCH / 8;
+        for (size_t j = 0; j < n; j++) kc_store64_be(buf + 8 * j, c++);
+        if (n == BATCH / 8) {
+            enc_batch(k, out, buf, in);
+        } else {
+            uint8_t x[BATCH];
+            memset(x, 0, sizeof x);
+            memcpy(x, in, 8 * n);
+            enc_batch(k, x, buf, x);
+            memcpy(out, x, 8 * n);
+            kc_wipe(x, sizeof x);
+        }
+        in += 8 * n; out += 8 * n; nblocks -= n;
+    }
+    kc_store64_be(counter, c);
+    kc_wipe(buf, sizeof buf);
+}
+
+/* CBC encryption (and CMAC's CBC-MAC): ref's chain in general registers. */
+static void hight_cbc(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    kc_hight_ref.cbc_encrypt(&((const hight_sse2_key *)ctx)->k, iv, out, in, nblocks);
+}
+
+const kc_block_backend kc_hight_sse2 = {
+    .head = {
+        .name = "sse2",
+        .summary = "SSE2, 16 blocks byte-sliced, F0/F1 by shifts (no pshufb); ref's chain for CBC",
+        .cpu = KC_CPU_SSE2,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(hight_sse2_key),
+    },
+    .set_key = hight_sse2_set_key,
+    .encrypt = hight_encrypt,
+    .decrypt = hight_decrypt,
+    .ctr = hight_ctr,
+    .cbc_encrypt = hight_cbc,
+};
+KC_TARGET_END
+#endif
