@@ -15,6 +15,11 @@
 #ifndef KC_GF_W
 #error "define KC_GF_W (the word type) before including core/gf_bitslice.h"
 #endif
+/* KC_GF_K(c): a word of constant c (a vector KC_GF_W, e.g. a gcc vector of
+ * 64-bit parts, defines it as c in every part). */
+#ifndef KC_GF_K
+#define KC_GF_K(c) ((KC_GF_W)(c))
+#endif
 
 /* o = a.b (schoolbook, then z^4 = z + 1, z^5 = z^2 + z, z^6 = z^3 + z^2). */
 static inline void kc_gf16_mul(KC_GF_W o[4], const KC_GF_W a[4], const KC_GF_W b[4])
@@ -58,7 +63,7 @@ static inline void kc_gf_tower_inv(KC_GF_W oh[4], KC_GF_W ol[4], const KC_GF_W h
 /* o = m.x on eight bit planes (plane b = bit b of many bytes), m an 8x8
  * bit matrix in the GFNI encoding (output bit i = parity(byte 7 - i of m
  * AND x)) known at compile time: the masks fold to plain XORs. */
-#define KC_GF_MB(m, i, j) (0 - (KC_GF_W)((m) >> (8 * (7 - (i)) + (j)) & 1))
+#define KC_GF_MB(m, i, j) (0 - KC_GF_K((m) >> (8 * (7 - (i)) + (j)) & 1))
 #define KC_GF_ROW(x, m, i) ((x[0] & KC_GF_MB(m, i, 0)) ^ (x[1] & KC_GF_MB(m, i, 1))          \
     ^ (x[2] & KC_GF_MB(m, i, 2)) ^ (x[3] & KC_GF_MB(m, i, 3)) ^ (x[4] & KC_GF_MB(m, i, 4))    \
     ^ (x[5] & KC_GF_MB(m, i, 5)) ^ (x[6] & KC_GF_MB(m, i, 6)) ^ (x[7] & KC_GF_MB(m, i, 7)))
@@ -93,10 +98,10 @@ static inline void kc_gf_swapmove(KC_GF_W *a, KC_GF_W *b, KC_GF_W mask, unsigned
  * word b holds bit b of byte j of word w at bit 8j + w.  Its own inverse. */
 static inline void kc_gf_transpose8(KC_GF_W r[8])
 {
-    for (int i = 0; i < 8; i += 2) kc_gf_swapmove(&r[i], &r[i + 1], (KC_GF_W)0x5555555555555555ull, 1);
+    for (int i = 0; i < 8; i += 2) kc_gf_swapmove(&r[i], &r[i + 1], KC_GF_K(0x5555555555555555ull), 1);
     for (int i = 0; i < 8; i += 4) {
-        kc_gf_swapmove(&r[i], &r[i + 2], (KC_GF_W)0x3333333333333333ull, 2);
-        kc_gf_swapmove(&r[i + 1], &r[i + 3], (KC_GF_W)0x3333333333333333ull, 2);
+        kc_gf_swapmove(&r[i], &r[i + 2], KC_GF_K(0x3333333333333333ull), 2);
+        kc_gf_swapmove(&r[i + 1], &r[i + 3], KC_GF_K(0x3333333333333333ull), 2);
     }
-    for (int i = 0; i < 4; i++) kc_gf_swapmove(&r[i], &r[i + 4], (KC_GF_W)0x0F0F0F0F0F0F0F0Full, 4);
+    for (int i = 0; i < 4; i++) kc_gf_swapmove(&r[i], &r[i + 4], KC_GF_K(0x0F0F0F0F0F0F0F0Full), 4);
 }
