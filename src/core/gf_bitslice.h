@@ -20,9 +20,14 @@
 #ifndef KC_GF_K
 #define KC_GF_K(c) ((KC_GF_W)(c))
 #endif
+/* KC_GF_INLINE: how the functions below are declared (a caller may force
+ * them inline). */
+#ifndef KC_GF_INLINE
+#define KC_GF_INLINE static inline
+#endif
 
 /* o = a.b (schoolbook, then z^4 = z + 1, z^5 = z^2 + z, z^6 = z^3 + z^2). */
-static inline void kc_gf16_mul(KC_GF_W o[4], const KC_GF_W a[4], const KC_GF_W b[4])
+KC_GF_INLINE void kc_gf16_mul(KC_GF_W o[4], const KC_GF_W a[4], const KC_GF_W b[4])
 {
     KC_GF_W p4 = (a[1] & b[3]) ^ (a[2] & b[2]) ^ (a[3] & b[1]);
     KC_GF_W p5 = (a[2] & b[3]) ^ (a[3] & b[2]), p6 = a[3] & b[3];
@@ -33,7 +38,7 @@ static inline void kc_gf16_mul(KC_GF_W o[4], const KC_GF_W a[4], const KC_GF_W b
 }
 
 /* o = a^-1 = a^14 (0 -> 0), written as its algebraic normal form. */
-static inline void kc_gf16_inv(KC_GF_W o[4], const KC_GF_W a[4])
+KC_GF_INLINE void kc_gf16_inv(KC_GF_W o[4], const KC_GF_W a[4])
 {
     KC_GF_W a01 = a[0] & a[1], a02 = a[0] & a[2], a03 = a[0] & a[3];
     KC_GF_W a12 = a[1] & a[2], a13 = a[1] & a[3], a23 = a[2] & a[3];
@@ -47,7 +52,7 @@ static inline void kc_gf16_inv(KC_GF_W o[4], const KC_GF_W a[4])
 /* (h.Y + l)^-1 = (h.Y + h + l) / d with d = N.h^2 + h.l + l^2 (0 -> 0).
  * The caller gives n = N.h^2 + l^2: squaring is linear over GF(2), so for
  * its fixed N that is a few XORs of the bits.  oh, ol may be h, l. */
-static inline void kc_gf_tower_inv(KC_GF_W oh[4], KC_GF_W ol[4], const KC_GF_W h[4], const KC_GF_W l[4],
+KC_GF_INLINE void kc_gf_tower_inv(KC_GF_W oh[4], KC_GF_W ol[4], const KC_GF_W h[4], const KC_GF_W l[4],
                                    const KC_GF_W n[4])
 {
     KC_GF_W d[4], di[4], hl[4], nh[4];
@@ -75,7 +80,7 @@ static inline void kc_gf_tower_inv(KC_GF_W oh[4], KC_GF_W ol[4], const KC_GF_W h
 
 /* Inversion in the tower field with N = z^3 + z (ARIA's and SEED's choice)
  * of h.Y + l, l in planes 0-3, h in 4-7, in place. */
-static inline void kc_gf_tower_inv_n10(KC_GF_W x[8])
+KC_GF_INLINE void kc_gf_tower_inv_n10(KC_GF_W x[8])
 {
     const KC_GF_W *l = x, *h = x + 4;
     KC_GF_W n[4] = {                   /* N.h^2 + l^2 */
@@ -87,7 +92,7 @@ static inline void kc_gf_tower_inv_n10(KC_GF_W x[8])
     kc_gf_tower_inv(x + 4, x, h, l, n);
 }
 
-static inline void kc_gf_swapmove(KC_GF_W *a, KC_GF_W *b, KC_GF_W mask, unsigned n)
+KC_GF_INLINE void kc_gf_swapmove(KC_GF_W *a, KC_GF_W *b, KC_GF_W mask, unsigned n)
 {
     KC_GF_W t = ((*a >> n) ^ *b) & mask;
     *b ^= t;
@@ -96,7 +101,7 @@ static inline void kc_gf_swapmove(KC_GF_W *a, KC_GF_W *b, KC_GF_W mask, unsigned
 
 /* Exchanges the word index (0..7) with the bit-in-byte index: afterwards
  * word b holds bit b of byte j of word w at bit 8j + w.  Its own inverse. */
-static inline void kc_gf_transpose8(KC_GF_W r[8])
+KC_GF_INLINE void kc_gf_transpose8(KC_GF_W r[8])
 {
     for (int i = 0; i < 8; i += 2) kc_gf_swapmove(&r[i], &r[i + 1], KC_GF_K(0x5555555555555555ull), 1);
     for (int i = 0; i < 8; i += 4) {

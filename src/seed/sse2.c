@@ -20,6 +20,7 @@ KC_TARGET_BEGIN("sse2")
 typedef uint64_t seed_v __attribute__((vector_size(16)));
 #define KC_GF_W seed_v
 #define KC_GF_K(c) ((seed_v){ (uint64_t)(c), (uint64_t)(c) })
+#define KC_GF_INLINE static inline __attribute__((always_inline))
 #include "core/gf_bitslice.h"
 
 #define BATCH 32
