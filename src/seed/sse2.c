@@ -27,20 +27,25 @@ typedef uint64_t seed_v __attribute__((vector_size(16)));
 #define M(x) ((__m128i)(x))
 #define W(x) ((seed_v)(x))
 
-/* The S-boxes on planes x in place: S1 on bytes 0 and 2 of each 32-bit
- * word (the bits of 0x00FF00FF... after the transposition, and in the
- * one-word layout), S2 on bytes 1 and 3.  seed_bitslice.h's seed_bs_sbox. */
+/* The S-boxes on planes x of type T in place: S1 on bytes 0 and 2 of each
+ * 32-bit word (the bits of 0x00FF00FF... after the transposition, and in
+ * the one-word layout), S2 on bytes 1 and 3.  seed_bitslice.h's
+ * seed_bs_sbox, as a macro: it runs twice below, on two word types. */
+#define SEED_SBOX_BODY(T, x) do {                                                            \
+    const T s1_ = KC_GF_K(0x00FF00FF00FF00FFull);                                           \
+    T a_[8], o1_[8], o2_[8];                                                                 \
+    KC_GF_LIN(a_, x, SEED_T_IN);                                                             \
+    kc_gf_tower_inv_n10(a_);                                                                 \
+    KC_GF_LIN(o1_, a_, SEED_T_OUT1);                                                         \
+    KC_GF_LIN(o2_, a_, SEED_T_OUT2);                                                         \
+    for (int i_ = 0; i_ < 8; i_++)                                                           \
+        x[i_] = o2_[i_] ^ ((o1_[i_] ^ o2_[i_]) & s1_) ^ ((0 - KC_GF_K(169u >> i_ & 1)) & s1_)  \
+              ^ ((0 - KC_GF_K(56u >> i_ & 1)) & ~s1_);                                      \
+} while (0)
+
 static inline __attribute__((always_inline)) void sse2_sbox(seed_v x[8])
 {
-    const seed_v s1 = KC_GF_K(0x00FF00FF00FF00FFull);
-    seed_v a[8], o1[8], o2[8];
-    KC_GF_LIN(a, x, SEED_T_IN);
-    kc_gf_tower_inv_n10(a);
-    KC_GF_LIN(o1, a, SEED_T_OUT1);
-    KC_GF_LIN(o2, a, SEED_T_OUT2);
-    for (int i = 0; i < 8; i++)
-        x[i] = o2[i] ^ ((o1[i] ^ o2[i]) & s1) ^ ((0 - KC_GF_K(169u >> i & 1)) & s1)
-             ^ ((0 - KC_GF_K(56u >> i & 1)) & ~s1);
+    SEED_SBOX_BODY(seed_v, x);
 }
 
 /* seed_mix() on four words. */
@@ -64,19 +69,31 @@ static inline __attribute__((always_inline)) void sse2_g32(seed_v x[8])
     for (int q = 0; q < 8; q++) x[q] = W(sse2_mix(M(x[q])));
 }
 
-/* G of one word: plane b is the word shifted right by b, whose bits 0, 8,
- * 16, 24 are bit b of its four bytes (the other bits compute nothing of
+/* G of one word, on 32-bit general registers: most cores have more
+ * scalar ALU ports than SSE2 ones, and the serial chain of a lone block
+ * is bound by them.  The circuit of core/gf_bitslice.h once more, under
+ * other names.  Plane b is the word shifted right by b: its bits 0, 8,
+ * 16, 24 are bit b of the four bytes (the other bits compute nothing of
  * use and are masked off at the end). */
+#undef KC_GF_W
+#undef KC_GF_K
+#define KC_GF_W uint32_t
+#define KC_GF_K(c) ((uint32_t)(c))
+#define kc_gf16_mul kc_gf16_mul_r
+#define kc_gf16_inv kc_gf16_inv_r
+#define kc_gf_tower_inv kc_gf_tower_inv_r
+#define kc_gf_tower_inv_n10 kc_gf_tower_inv_n10_r
+#define kc_gf_swapmove kc_gf_swapmove_r
+#define kc_gf_transpose8 kc_gf_transpose8_r
+#include "core/gf_bitslice.h"
+
 static inline __attribute__((always_inline)) uint32_t sse2_g1(uint32_t w)
 {
-    __m128i v = _mm_cvtsi32_si128((int)w), y;
-    seed_v x[8];
-    for (int b = 0; b < 8; b++) x[b] = W(_mm_srli_epi32(v, b));
-    sse2_sbox(x);
-    y = _mm_and_si128(M(x[0]), _mm_set1_epi32(0x01010101));
-    for (int b = 1; b < 8; b++)
-        y = _mm_or_si128(y, _mm_slli_epi32(_mm_and_si128(M(x[b]), _mm_set1_epi32(0x01010101)), b));
-    return seed_mix((uint32_t)_mm_cvtsi128_si32(y));
+    uint32_t x[8], y = 0;
+    for (int b = 0; b < 8; b++) x[b] = w >> b;
+    SEED_SBOX_BODY(uint32_t, x);
+    for (int b = 0; b < 8; b++) y |= (x[b] & 0x01010101u) << b;
+    return seed_mix(y);
 }
 
 /* One block (a serial chain: CBC encryption, CMAC), the scalar round of
