@@ -5,7 +5,8 @@
  * everything is AND and XOR, so the time does not depend on the data.
  *
  * The including file defines KC_GF_W, its word type (uint32_t, uint64_t),
- * then includes this header once.
+ * then includes this header once.  (seed/sse2.c includes it a second time for
+ * another word type, the function names #defined to others.)
  *
  * GF(16) = GF(2)[z]/(z^4 + z + 1).  GF(2^8) is the tower GF(16)[Y]/(Y^2 + Y
  * + N) for a constant N of the caller's choice (ARIA: z^3 + z, FEA: 15), an

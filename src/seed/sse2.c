@@ -5,9 +5,10 @@
  * each G 32 words in eight registers: transposed into eight bit planes
  * (core/gf_bitslice.h on a gcc vector of two 64-bit parts), the S-box
  * circuit, back, then the byte mixing on whole registers.  A lone block
- * (CBC encryption, CMAC) runs the same circuit on one word, whose bit b is
- * plane b after a shift by b: no transposition.  Secret data only meets
- * AND, XOR, additions and fixed shifts. */
+ * (CBC encryption, CMAC) runs the same circuit on one word in 32-bit
+ * general registers, whose bit b is plane b after a shift by b: no
+ * transposition.  Secret data only meets AND, XOR, additions and fixed
+ * shifts. */
 #include "core/arch.h"
 #if KC_ARCH_X86
 #include <emmintrin.h>
