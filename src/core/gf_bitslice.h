@@ -5,7 +5,8 @@
  * everything is AND and XOR, so the time does not depend on the data.
  *
  * The including file defines KC_GF_W, its word type (uint32_t, uint64_t),
- * then includes this header once.
+ * then includes this header once.  (seed/sse2.c includes it a second time for
+ * another word type, the function names #defined to others.)
  *
  * GF(16) = GF(2)[z]/(z^4 + z + 1).  GF(2^8) is the tower GF(16)[Y]/(Y^2 + Y
  * + N) for a constant N of the caller's choice (ARIA: z^3 + z, FEA: 15), an
@@ -15,9 +16,19 @@
 #ifndef KC_GF_W
 #error "define KC_GF_W (the word type) before including core/gf_bitslice.h"
 #endif
+/* KC_GF_K(c): a word of constant c (a vector KC_GF_W, e.g. a gcc vector of
+ * 64-bit parts, defines it as c in every part). */
+#ifndef KC_GF_K
+#define KC_GF_K(c) ((KC_GF_W)(c))
+#endif
+/* KC_GF_INLINE: how the functions below are declared (a caller may force
+ * them inline). */
+#ifndef KC_GF_INLINE
+#define KC_GF_INLINE static inline
+#endif
 
 /* o = a.b (schoolbook, then z^4 = z + 1, z^5 = z^2 + z, z^6 = z^3 + z^2). */
-static inline void kc_gf16_mul(KC_GF_W o[4], const KC_GF_W a[4], const KC_GF_W b[4])
+KC_GF_INLINE void kc_gf16_mul(KC_GF_W o[4], const KC_GF_W a[4], const KC_GF_W b[4])
 {
     KC_GF_W p4 = (a[1] & b[3]) ^ (a[2] & b[2]) ^ (a[3] & b[1]);
     KC_GF_W p5 = (a[2] & b[3]) ^ (a[3] & b[2]), p6 = a[3] & b[3];
@@ -28,7 +39,7 @@ static inline void kc_gf16_mul(KC_GF_W o[4], const KC_GF_W a[4], const KC_GF_W b
 }
 
 /* o = a^-1 = a^14 (0 -> 0), written as its algebraic normal form. */
-static inline void kc_gf16_inv(KC_GF_W o[4], const KC_GF_W a[4])
+KC_GF_INLINE void kc_gf16_inv(KC_GF_W o[4], const KC_GF_W a[4])
 {
     KC_GF_W a01 = a[0] & a[1], a02 = a[0] & a[2], a03 = a[0] & a[3];
     KC_GF_W a12 = a[1] & a[2], a13 = a[1] & a[3], a23 = a[2] & a[3];
@@ -42,7 +53,7 @@ static inline void kc_gf16_inv(KC_GF_W o[4], const KC_GF_W a[4])
 /* (h.Y + l)^-1 = (h.Y + h + l) / d with d = N.h^2 + h.l + l^2 (0 -> 0).
  * The caller gives n = N.h^2 + l^2: squaring is linear over GF(2), so for
  * its fixed N that is a few XORs of the bits.  oh, ol may be h, l. */
-static inline void kc_gf_tower_inv(KC_GF_W oh[4], KC_GF_W ol[4], const KC_GF_W h[4], const KC_GF_W l[4],
+KC_GF_INLINE void kc_gf_tower_inv(KC_GF_W oh[4], KC_GF_W ol[4], const KC_GF_W h[4], const KC_GF_W l[4],
                                    const KC_GF_W n[4])
 {
     KC_GF_W d[4], di[4], hl[4], nh[4];
@@ -58,7 +69,7 @@ static inline void kc_gf_tower_inv(KC_GF_W oh[4], KC_GF_W ol[4], const KC_GF_W h
 /* o = m.x on eight bit planes (plane b = bit b of many bytes), m an 8x8
  * bit matrix in the GFNI encoding (output bit i = parity(byte 7 - i of m
  * AND x)) known at compile time: the masks fold to plain XORs. */
-#define KC_GF_MB(m, i, j) (0 - (KC_GF_W)((m) >> (8 * (7 - (i)) + (j)) & 1))
+#define KC_GF_MB(m, i, j) (0 - KC_GF_K((m) >> (8 * (7 - (i)) + (j)) & 1))
 #define KC_GF_ROW(x, m, i) ((x[0] & KC_GF_MB(m, i, 0)) ^ (x[1] & KC_GF_MB(m, i, 1))          \
     ^ (x[2] & KC_GF_MB(m, i, 2)) ^ (x[3] & KC_GF_MB(m, i, 3)) ^ (x[4] & KC_GF_MB(m, i, 4))    \
     ^ (x[5] & KC_GF_MB(m, i, 5)) ^ (x[6] & KC_GF_MB(m, i, 6)) ^ (x[7] & KC_GF_MB(m, i, 7)))
@@ -70,7 +81,7 @@ static inline void kc_gf_tower_inv(KC_GF_W oh[4], KC_GF_W ol[4], const KC_GF_W h
 
 /* Inversion in the tower field with N = z^3 + z (ARIA's and SEED's choice)
  * of h.Y + l, l in planes 0-3, h in 4-7, in place. */
-static inline void kc_gf_tower_inv_n10(KC_GF_W x[8])
+KC_GF_INLINE void kc_gf_tower_inv_n10(KC_GF_W x[8])
 {
     const KC_GF_W *l = x, *h = x + 4;
     KC_GF_W n[4] = {                   /* N.h^2 + l^2 */
@@ -82,7 +93,7 @@ static inline void kc_gf_tower_inv_n10(KC_GF_W x[8])
     kc_gf_tower_inv(x + 4, x, h, l, n);
 }
 
-static inline void kc_gf_swapmove(KC_GF_W *a, KC_GF_W *b, KC_GF_W mask, unsigned n)
+KC_GF_INLINE void kc_gf_swapmove(KC_GF_W *a, KC_GF_W *b, KC_GF_W mask, unsigned n)
 {
     KC_GF_W t = ((*a >> n) ^ *b) & mask;
     *b ^= t;
@@ -91,12 +102,12 @@ static inline void kc_gf_swapmove(KC_GF_W *a, KC_GF_W *b, KC_GF_W mask, unsigned
 
 /* Exchanges the word index (0..7) with the bit-in-byte index: afterwards
  * word b holds bit b of byte j of word w at bit 8j + w.  Its own inverse. */
-static inline void kc_gf_transpose8(KC_GF_W r[8])
+KC_GF_INLINE void kc_gf_transpose8(KC_GF_W r[8])
 {
-    for (int i = 0; i < 8; i += 2) kc_gf_swapmove(&r[i], &r[i + 1], (KC_GF_W)0x5555555555555555ull, 1);
+    for (int i = 0; i < 8; i += 2) kc_gf_swapmove(&r[i], &r[i + 1], KC_GF_K(0x5555555555555555ull), 1);
     for (int i = 0; i < 8; i += 4) {
-        kc_gf_swapmove(&r[i], &r[i + 2], (KC_GF_W)0x3333333333333333ull, 2);
-        kc_gf_swapmove(&r[i + 1], &r[i + 3], (KC_GF_W)0x3333333333333333ull, 2);
+        kc_gf_swapmove(&r[i], &r[i + 2], KC_GF_K(0x3333333333333333ull), 2);
+        kc_gf_swapmove(&r[i + 1], &r[i + 3], KC_GF_K(0x3333333333333333ull), 2);
     }
-    for (int i = 0; i < 4; i++) kc_gf_swapmove(&r[i], &r[i + 4], (KC_GF_W)0x0F0F0F0F0F0F0F0Full, 4);
+    for (int i = 0; i < 4; i++) kc_gf_swapmove(&r[i], &r[i + 4], KC_GF_K(0x0F0F0F0F0F0F0F0Full), 4);
 }

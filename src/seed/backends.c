@@ -10,6 +10,9 @@ extern const kc_block_backend kc_seed_ct, kc_seed_table;
 extern const kc_block_backend kc_seed_gfni_avx512, kc_seed_gfni_avx2, kc_seed_vaes_avx2, kc_seed_aesni_avx2,
     kc_seed_aesni_ssse3;
 #endif
+#if KC_ARCH_X86
+extern const kc_block_backend kc_seed_sse2;
+#endif
 #if KC_ARCH_AARCH64
 extern const kc_block_backend kc_seed_armce, kc_seed_neon;
 #endif
@@ -25,6 +28,9 @@ const kc_block_backend *const kc_seed_backends[] = {
 #if KC_ARCH_AARCH64
     &kc_seed_armce,
     &kc_seed_neon,
+#endif
+#if KC_ARCH_X86
+    &kc_seed_sse2,
 #endif
     &kc_seed_ct,
     &kc_seed_table,
