@@ -78,6 +78,25 @@ static inline __attribute__((always_inline)) V seed_g(const seed_vc *c, V x, int
     return XOR(XOR(AND(y, c->mix[0]), AND(r, c->mix[1])), ROR16(XOR(AND(y, c->mix[2]), AND(r, c->mix[3]))));
 }
 
+/* G in place on v[0..sets): by pairs where the including file has a G of
+ * two registers, SEED_G2(sb, &x0, &x1) (seed_aesni_x86.h); an odd last
+ * set paired with a copy of itself. */
+static inline __attribute__((always_inline)) void seed_g_sets(const seed_vc *c, V *v, int sets, int one)
+{
+#ifdef SEED_G2
+    if (!one) {
+        int q = 0;
+        for (; q + 1 < sets; q += 2) SEED_G2(&c->sb, &v[q], &v[q + 1]);
+        if (q < sets) {
+            V spare = v[q];
+            SEED_G2(&c->sb, &v[q], &spare);
+        }
+        return;
+    }
+#endif
+    for (int q = 0; q < sets; q++) v[q] = seed_g(c, v[q], one);
+}
+
 /* One round on every set: l ^= F(r). */
 static inline __attribute__((always_inline))
 void seed_round(const seed_vc *c, V (*s)[4], int l, const uint32_t *rk, int sets, int one)
@@ -86,10 +105,13 @@ void seed_round(const seed_vc *c, V (*s)[4], int l, const uint32_t *rk, int sets
     int r = 2 - l;
     for (int q = 0; q < sets; q++) {
         a[q] = XOR(s[q][r], k0);
-        t[q] = seed_g(c, XOR(a[q], XOR(s[q][r + 1], k1)), one);
+        t[q] = XOR(a[q], XOR(s[q][r + 1], k1));
     }
-    for (int q = 0; q < sets; q++) u[q] = seed_g(c, ADD(t[q], a[q]), one);
-    for (int q = 0; q < sets; q++) d[q] = seed_g(c, ADD(u[q], t[q]), one);
+    seed_g_sets(c, t, sets, one);
+    for (int q = 0; q < sets; q++) u[q] = ADD(t[q], a[q]);
+    seed_g_sets(c, u, sets, one);
+    for (int q = 0; q < sets; q++) d[q] = ADD(u[q], t[q]);
+    seed_g_sets(c, d, sets, one);
     for (int q = 0; q < sets; q++) {
         s[q][l] = XOR(s[q][l], ADD(d[q], u[q]));
         s[q][l + 1] = XOR(s[q][l + 1], d[q]);
