@@ -4,9 +4,9 @@
  * (xmm registers, SEED_XMM 1): the input
  * map into the AES field by two pshufb nibble look-ups, the inversion by
  * aesenclast with a zero key (its ShiftRows undone beforehand), then each
- * S-box's output map by two more look-ups, chosen by byte position with
- * AND and XOR (seed_common.h; nibble tables computed from the matrices at
- * compile time).  Constant time: AES instructions, shuffles, ARX.  The including
+ * S-box's output map by two more look-ups on the bytes it owns, G on two
+ * registers at once (seed_g2; seed_common.h; nibble tables computed from
+ * the matrices at compile time).  Constant time: AES instructions, shuffles, ARX.  The including
  * file opens KC_TARGET_BEGIN, defines SEED_VAES, then includes this. */
 #ifndef KC_SEED_AESNI_X86_H
 #define KC_SEED_AESNI_X86_H
@@ -75,19 +75,20 @@ static inline __attribute__((always_inline)) void seed_ctr_xor128(uint8_t *out, 
 
 /* The S-boxes' constant vectors (seed_x86.h reads them from memory). */
 typedef struct seed_aes_c {
-    V in[2], out1[2], out12[2];    /* nibble tables (low, high): G_IN, S1's, S1's ^ S2's */
-    V isr, m0f, sel;               /* InvShiftRows, 0x0f bytes, S2's bytes */
+    V in[2], out1[2], out2[2];     /* nibble tables (low, high): G_IN, S1's, S2's */
+    V pre, sw, m0f, m33, mf0, mc3; /* seed_g2()'s shuffles and masks */
 } seed_aes_c;
 
 static inline __attribute__((always_inline)) void seed_aes_c_init(seed_aes_c *c)
 {
     c->in[0] = SEED_NIB(SEED_G_IN, 0, 0); c->in[1] = SEED_NIB(SEED_G_IN, 4, 0);
     c->out1[0] = SEED_NIB(SEED_N_OUT1, 0, SEED_N_C1); c->out1[1] = SEED_NIB(SEED_N_OUT1, 4, 0);
-    c->out12[0] = XOR(c->out1[0], SEED_NIB(SEED_N_OUT2, 0, SEED_N_C2));
-    c->out12[1] = XOR(c->out1[1], SEED_NIB(SEED_N_OUT2, 4, 0));
-    c->isr = B16(0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3);
-    c->m0f = SET1(0x0f0f0f0fu);
-    c->sel = SET1(0xff00ff00u);
+    c->out2[0] = SEED_NIB(SEED_N_OUT2, 0, SEED_N_C2); c->out2[1] = SEED_NIB(SEED_N_OUT2, 4, 0);
+    /* InvShiftRows, then bytes 0 2 of each word to the low half, 1 3 high. */
+    c->pre = B16(0, 11, 5, 14, 8, 2, 13, 7, 1, 10, 4, 15, 9, 3, 12, 6);
+    c->sw = B16(1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14);
+    c->m0f = SET1(0x0f0f0f0fu); c->m33 = SET1(0x33333333u);
+    c->mf0 = SET1(0xf0f0f0f0u); c->mc3 = SET1(0xc3c3c3c3u);
 }
 #define SEED_SBOX_C seed_aes_c
 #define SEED_SBOX_C_INIT seed_aes_c_init
@@ -97,33 +98,48 @@ static inline __attribute__((always_inline)) V seed_lin(V x, const V tab[2], V m
     return XOR(SHUF(tab[0], AND(x, m0f)), SHUF(tab[1], AND(SRL16(x, 4), m0f)));
 }
 
-/* Each S-box's output map after the AES S-box: S1's on every byte, plus
- * S1's ^ S2's on S2's bytes (AND and XOR: vpblendvb is 3 uops on Golden
- * Cove, 2 on Haswell's shuffle port). */
-static inline __attribute__((always_inline)) V sbox_out(const seed_aes_c *c, V y)
+/* The AES S-box of each byte, ShiftRows applied after it. */
+static inline __attribute__((always_inline)) V seed_aes_inv(V y)
 {
-    V lo = AND(y, c->m0f), hi = AND(SRL16(y, 4), c->m0f);
-    V s1 = XOR(SHUF(c->out1[0], lo), SHUF(c->out1[1], hi));
-    V d = XOR(SHUF(c->out12[0], lo), SHUF(c->out12[1], hi));
-    return XOR(s1, AND(d, c->sel));
-}
-
-static inline __attribute__((always_inline)) V sbox(const seed_aes_c *c, V x)
-{
-    /* Into the AES field, then ShiftRows undone (InvShiftRows as a shuffle). */
-    V y = SHUF(seed_lin(x, c->in, c->m0f), c->isr);
 #if SEED_XMM
-    y = _mm_aesenclast_si128(y, _mm_setzero_si128());
+    return _mm_aesenclast_si128(y, _mm_setzero_si128());
 #elif SEED_VAES
-    y = _mm256_aesenclast_epi128(y, _mm256_setzero_si256());
+    return _mm256_aesenclast_epi128(y, _mm256_setzero_si256());
 #else
     __m128i lo = _mm_aesenclast_si128(_mm256_castsi256_si128(y), _mm_setzero_si128());
     __m128i hi = _mm_aesenclast_si128(_mm256_extracti128_si256(y, 1), _mm_setzero_si128());
-    y = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
 #endif
-    return sbox_out(c, y);
 }
-#define SBOX_C sbox
+
+/* G on two registers at once (seed_x86.h's SEED_G2): the shuffle before
+ * aesenclast undoes its ShiftRows and gathers each lane's S1 bytes (0 and
+ * 2 of each word) in its low half, S2 bytes (1 and 3) in its high half,
+ * so one unpack of the two registers puts every S1 byte in e and every S2
+ * byte in o, each mapped by its own two look-ups (no selection by byte
+ * position).  In 16-bit units e holds (y0, y2) of a word, o (y1, y3), and
+ * G's mixing (seed_common.h) has one mask per term: (G0, G2) = e & fc ^
+ * sw(e) & cf ^ o & f3 ^ sw(o) & 3f, (G1, G3) = e & f3 ^ sw(e) & 3f ^ o & cf
+ * ^ sw(o) & fc (sw swaps the bytes of a unit), here factored through
+ * h = e ^ o and q = e & 33 ^ o & cc into 14 operations; a byte unpack
+ * gives the words back.  Per pair 46 vector operations, where one
+ * register at a time took 56 (4 look-ups and a selection per S-box layer,
+ * rotations and 4 masks per mixing). */
+static inline __attribute__((always_inline)) void seed_g2(const seed_aes_c *c, V *x0, V *x1)
+{
+    V z0 = seed_aes_inv(SHUF(seed_lin(*x0, c->in, c->m0f), c->pre));
+    V z1 = seed_aes_inv(SHUF(seed_lin(*x1, c->in, c->m0f), c->pre));
+    V e = seed_lin(V_UNPACKLO(64, z0, z1), c->out1, c->m0f);
+    V o = seed_lin(V_UNPACKHI(64, z0, z1), c->out2, c->m0f);
+    V h = XOR(e, o), q = XOR(AND(h, c->m33), o), sh = SHUF(h, c->sw), sq = SHUF(q, c->sw);
+    V a = XOR(h, sq), b = XOR(sh, q), ab = XOR(a, b);
+    V ge = XOR(XOR(ab, sq), AND(XOR(q, sq), c->mf0));
+    V go = XOR(b, AND(ab, c->mc3));
+    *x0 = V_UNPACKLO(8, ge, go);
+    *x1 = V_UNPACKHI(8, ge, go);
+}
+#define SEED_G2(c, x0, x1) seed_g2(c, x0, x1)
+#define SBOX_C(c, x) (x)            /* (not reached: SEED_G2 and SEED_G1 take every path) */
 
 /* One block: its own G (seed_aes1.h), S-boxes and mixing together. */
 #include "seed/seed_aes1.h"
@@ -136,7 +152,7 @@ static inline __attribute__((always_inline)) V sbox(const seed_aes_c *c, V x)
 #define SEED_G1(c, x) _mm256_castsi128_si256(seed_a1(c, _mm256_castsi256_si128(x)))
 #define LOW32(v) _mm_cvtsi128_si32(_mm256_castsi256_si128(v))
 #endif
-#define SBOX1_C(c, x) sbox(c, x)   /* (not reached: SEED_G1 takes the one-block path) */
+#define SBOX1_C(c, x) (x)           /* (not reached: as SBOX_C) */
 
 #include "seed/seed_x86.h"
 

@@ -78,18 +78,49 @@ static inline __attribute__((always_inline)) V seed_g(const seed_vc *c, V x, int
     return XOR(XOR(AND(y, c->mix[0]), AND(r, c->mix[1])), ROR16(XOR(AND(y, c->mix[2]), AND(r, c->mix[3]))));
 }
 
-/* One round on every set: l ^= F(r). */
+/* One round on every set: l ^= F(r).  Where the including file has a G
+ * of two registers, SEED_G2(sb, &x0, &x1) (seed_aesni_x86.h), each of G's
+ * three steps runs on pairs of sets, an odd last set paired with a copy
+ * of itself. */
+#ifdef SEED_G2
+static inline __attribute__((always_inline)) void seed_g_sets(const seed_vc *c, V *v, int sets, int one)
+{
+    int q = 0;
+    if (one) {
+        for (; q < sets; q++) v[q] = seed_g(c, v[q], 1);
+        return;
+    }
+    for (; q + 1 < sets; q += 2) SEED_G2(&c->sb, &v[q], &v[q + 1]);
+    if (q < sets) {
+        V spare = v[q];
+        SEED_G2(&c->sb, &v[q], &spare);
+    }
+}
+#endif
+
 static inline __attribute__((always_inline))
 void seed_round(const seed_vc *c, V (*s)[4], int l, const uint32_t *rk, int sets, int one)
 {
     V k0 = SET1(rk[0]), k1 = SET1(rk[1]), a[SETS], t[SETS], u[SETS], d[SETS];
     int r = 2 - l;
+#ifdef SEED_G2
+    for (int q = 0; q < sets; q++) {
+        a[q] = XOR(s[q][r], k0);
+        t[q] = XOR(a[q], XOR(s[q][r + 1], k1));
+    }
+    seed_g_sets(c, t, sets, one);
+    for (int q = 0; q < sets; q++) u[q] = ADD(t[q], a[q]);
+    seed_g_sets(c, u, sets, one);
+    for (int q = 0; q < sets; q++) d[q] = ADD(u[q], t[q]);
+    seed_g_sets(c, d, sets, one);
+#else
     for (int q = 0; q < sets; q++) {
         a[q] = XOR(s[q][r], k0);
         t[q] = seed_g(c, XOR(a[q], XOR(s[q][r + 1], k1)), one);
     }
     for (int q = 0; q < sets; q++) u[q] = seed_g(c, ADD(t[q], a[q]), one);
     for (int q = 0; q < sets; q++) d[q] = seed_g(c, ADD(u[q], t[q]), one);
+#endif
     for (int q = 0; q < sets; q++) {
         s[q][l] = XOR(s[q][l], ADD(d[q], u[q]));
         s[q][l + 1] = XOR(s[q][l + 1], d[q]);
