@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* SEED with AES-NI S-boxes on AVX2 (seed_aesni_x86.h: aesenclast on each
- * 128-bit half), 8 blocks word-sliced per register, four sets (32 blocks)
+ * 128-bit half), 8 blocks word-sliced per register, eight sets (64 blocks)
  * per pass (seed_x86.h).  Constant time. */
 #include "core/arch.h"
 #if KC_ARCH_X86
@@ -11,7 +11,7 @@ KC_TARGET_BEGIN("avx2,aes")
 const kc_block_backend kc_seed_aesni_avx2 = {
     .head = {
         .name = "aesni-avx2",
-        .summary = "AES-NI S-boxes (aesenclast + pshufb affine maps), AVX2 word-sliced, 32 blocks per pass, constant time",
+        .summary = "AES-NI S-boxes (aesenclast + pshufb affine maps), AVX2 word-sliced, 64 blocks per pass, constant time",
         .cpu = KC_CPU_AVX2 | KC_CPU_AESNI,
         .timing = KC_CONSTANT_TIME,
         .ctx_size = sizeof(seed_key),

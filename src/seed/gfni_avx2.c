@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* SEED with GFNI S-boxes on AVX2, 8 blocks word-sliced per register, four
- * sets (32 blocks) per pass (seed_x86.h).  An S-box is one gf2p8affineqb
+/* SEED with GFNI S-boxes on AVX2, 8 blocks word-sliced per register, eight
+ * sets (64 blocks) per pass (seed_x86.h).  An S-box is one gf2p8affineqb
  * into the AES field and one gf2p8affineinvqb per S-box (seed_common.h),
  * blended by byte position.  Constant time: GFNI, shuffles, ARX. */
 #include "core/arch.h"
@@ -66,7 +66,7 @@ static inline V sbox1(V x)
 const kc_block_backend kc_seed_gfni_avx2 = {
     .head = {
         .name = "gfni-avx2",
-        .summary = "GFNI S-boxes, AVX2 word-sliced, 32 blocks per pass, constant time",
+        .summary = "GFNI S-boxes, AVX2 word-sliced, 64 blocks per pass, constant time",
         .cpu = KC_CPU_AVX2 | KC_CPU_GFNI,
         .timing = KC_CONSTANT_TIME,
         .ctx_size = sizeof(seed_key),

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* SEED with VAES S-boxes on AVX2 (seed_aesni_x86.h: one vaesenclast per
- * register), 8 blocks word-sliced per register, four sets (32 blocks) per
+ * register), 8 blocks word-sliced per register, eight sets (64 blocks) per
  * pass (seed_x86.h).  Constant time. */
 #include "core/arch.h"
 #if KC_ARCH_X86
@@ -11,7 +11,7 @@ KC_TARGET_BEGIN("avx2,aes,vaes")
 const kc_block_backend kc_seed_vaes_avx2 = {
     .head = {
         .name = "vaes-avx2",
-        .summary = "VAES S-boxes (vaesenclast + pshufb affine maps), AVX2 word-sliced, 32 blocks per pass, constant time",
+        .summary = "VAES S-boxes (vaesenclast + pshufb affine maps), AVX2 word-sliced, 64 blocks per pass, constant time",
         .cpu = KC_CPU_AVX2 | KC_CPU_AESNI | KC_CPU_VAES,
         .timing = KC_CONSTANT_TIME,
         .ctx_size = sizeof(seed_key),
