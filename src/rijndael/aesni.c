@@ -24,6 +24,7 @@
 #if KC_ARCH_X86
 #include <string.h>
 #include "core/backend.h"
+#include "core/cpu.h"
 #include "rijndael/rijndael_x86.h"
 #include "core/ctr_blocks.h"
 
@@ -342,10 +343,25 @@ static void wide_ctr_run(const void *ctx, const uint8_t *counter, uint64_t lo, u
     if (n) wide_ctr_part(k, L, _mm_xor_si128(wide_ctr_upper(counter, bs, a), k1), idx, out, in, n);
 }
 
+KC_TARGET_END
+
+/* The AES CTR kernel in VEX encoding where AVX2 is there, as aesni_gcm.c's
+ * kernel: no register copies. */
+KC_TARGET_BEGIN("avx2,aes,ssse3")
+static void ctr_kernel_vex(const void *ctx, uint64_t hi, uint64_t lo, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const aesni_key *k = ctx;
+    if (k->nr == 10) ctr_kernel_nr(k, 10, hi, lo, out, in, n);
+    else if (k->nr == 12) ctr_kernel_nr(k, 12, hi, lo, out, in, n);
+    else ctr_kernel_nr(k, 14, hi, lo, out, in, n);
+}
+KC_TARGET_END
+
+KC_TARGET_BEGIN("aes,ssse3")
 static void aesni_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
     const aesni_key *k = ctx;
-    if (k->nb == 4) aes_ctr_runs(ctr_kernel, ctx, counter, out, in, nblocks);
+    if (k->nb == 4) aes_ctr_runs(kc_cpu_detect() & KC_CPU_AVX2 ? ctr_kernel_vex : ctr_kernel, ctx, counter, out, in, nblocks);
     else wide_ctr_runs(wide_ctr_run, ctx, 4 * k->nb, counter, out, in, nblocks);
 }
 
