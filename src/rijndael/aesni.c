@@ -24,6 +24,7 @@
 #if KC_ARCH_X86
 #include <string.h>
 #include "core/backend.h"
+#include "core/cpu.h"
 #include "rijndael/rijndael_x86.h"
 #include "core/ctr_blocks.h"
 
@@ -230,12 +231,13 @@ static void aesni_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size
  * rijndael_ctr_idx from idx on (no add or byte reversal per block); the
  * input is XORed into the last round key, since aesenclast ends with that
  * XOR. */
-static ALWAYS_INLINE void ctr_blocks(const __m128i (*rk)[2], unsigned nr, __m128i base, const uint64_t *idx,
+static ALWAYS_INLINE void ctr_blocks(const __m128i (*rk)[2], const unsigned nr, __m128i base, const uint64_t *idx,
                                      uint8_t *out, const uint8_t *in, const unsigned B)
 {
     __m128i s[8], key;
 #pragma GCC unroll 8
     for (unsigned i = 0; i < B; i++) s[i] = _mm_xor_si128(base, LOAD(idx + 2 * i));
+#pragma GCC unroll 13
     for (unsigned r = 1; r < nr; r++) {
         key = rk[r][0];
 #pragma GCC unroll 8
@@ -248,7 +250,7 @@ static ALWAYS_INLINE void ctr_blocks(const __m128i (*rk)[2], unsigned nr, __m128
 }
 
 /* n < 8 blocks. */
-static ALWAYS_INLINE void ctr_part(const __m128i (*rk)[2], unsigned nr, __m128i base, const uint64_t *idx,
+static ALWAYS_INLINE void ctr_part(const __m128i (*rk)[2], const unsigned nr, __m128i base, const uint64_t *idx,
                                    uint8_t *out, const uint8_t *in, size_t n)
 {
     if (n & 4) { ctr_blocks(rk, nr, base, idx, out, in, 4); idx += 8; in += 64; out += 64; }
@@ -257,10 +259,11 @@ static ALWAYS_INLINE void ctr_part(const __m128i (*rk)[2], unsigned nr, __m128i 
 }
 
 /* Passes of eight blocks over counter groups aligned to 8 (the first may
- * start inside one); n blocks from lo, which does not wrap. */
-static void ctr_kernel(const void *ctx, uint64_t hi, uint64_t lo, uint8_t *out, const uint8_t *in, size_t n)
+ * start inside one); n blocks from lo, which does not wrap.  NR constant,
+ * as in aes_crypt_nr: with a loop over the rounds CTR ran 2-3% behind ECB. */
+static ALWAYS_INLINE void ctr_kernel_nr(const aesni_key *k, const unsigned NR, uint64_t hi, uint64_t lo,
+                                        uint8_t *out, const uint8_t *in, size_t n)
 {
-    const aesni_key *k = ctx;
     const __m128i k0 = k->ek[0][0];
     const uint64_t k_hi = (uint64_t)_mm_cvtsi128_si64(k0) ^ __builtin_bswap64(hi),
                    k_lo = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(k0, k0));   /* SSE2 */
@@ -269,18 +272,26 @@ static void ctr_kernel(const void *ctx, uint64_t hi, uint64_t lo, uint8_t *out, 
     uint64_t a = lo - r;
     if (r) {   /* up to the end of lo's group */
         size_t h = 8 - r < n ? 8 - r : n;
-        ctr_part(k->ek, k->nr, BASE(a), rijndael_ctr_idx + 2 * r, out, in, h);
+        ctr_part(k->ek, NR, BASE(a), rijndael_ctr_idx + 2 * r, out, in, h);
         a += 8; n -= h; in += 16 * h; out += 16 * h;
     }
     __m128i base = BASE(a);
     for (; n >= 8; n -= 8, in += 8 * 16, out += 8 * 16) {
         a += 8;
         __m128i next = BASE(a);   /* before the pass, off round 1's path (vaes_avx2.c) */
-        ctr_blocks(k->ek, k->nr, base, rijndael_ctr_idx, out, in, 8);
+        ctr_blocks(k->ek, NR, base, rijndael_ctr_idx, out, in, 8);
         base = next;
     }
-    if (n) ctr_part(k->ek, k->nr, base, rijndael_ctr_idx, out, in, n);
+    if (n) ctr_part(k->ek, NR, base, rijndael_ctr_idx, out, in, n);
 #undef BASE
+}
+
+static void ctr_kernel(const void *ctx, uint64_t hi, uint64_t lo, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const aesni_key *k = ctx;
+    if (k->nr == 10) ctr_kernel_nr(k, 10, hi, lo, out, in, n);
+    else if (k->nr == 12) ctr_kernel_nr(k, 12, hi, lo, out, in, n);
+    else ctr_kernel_nr(k, 14, hi, lo, out, in, n);
 }
 
 /* B wide blocks of CTR: the whitened counters are (L, H ^ idx row) (see
@@ -332,10 +343,25 @@ static void wide_ctr_run(const void *ctx, const uint8_t *counter, uint64_t lo, u
     if (n) wide_ctr_part(k, L, _mm_xor_si128(wide_ctr_upper(counter, bs, a), k1), idx, out, in, n);
 }
 
+KC_TARGET_END
+
+/* The AES CTR kernel in VEX encoding where AVX2 is there, as aesni_gcm.c's
+ * kernel: no register copies. */
+KC_TARGET_BEGIN("avx2,aes,ssse3")
+static void ctr_kernel_vex(const void *ctx, uint64_t hi, uint64_t lo, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const aesni_key *k = ctx;
+    if (k->nr == 10) ctr_kernel_nr(k, 10, hi, lo, out, in, n);
+    else if (k->nr == 12) ctr_kernel_nr(k, 12, hi, lo, out, in, n);
+    else ctr_kernel_nr(k, 14, hi, lo, out, in, n);
+}
+KC_TARGET_END
+
+KC_TARGET_BEGIN("aes,ssse3")
 static void aesni_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
     const aesni_key *k = ctx;
-    if (k->nb == 4) aes_ctr_runs(ctr_kernel, ctx, counter, out, in, nblocks);
+    if (k->nb == 4) aes_ctr_runs(kc_cpu_detect() & KC_CPU_AVX2 ? ctr_kernel_vex : ctr_kernel, ctx, counter, out, in, nblocks);
     else wide_ctr_runs(wide_ctr_run, ctx, 4 * k->nb, counter, out, in, nblocks);
 }
 

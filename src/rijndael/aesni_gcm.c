@@ -12,6 +12,7 @@
  * get 0 blocks done. */
 #include "core/arch.h"
 #if KC_ARCH_X86
+#include "core/cpu.h"
 #include "core/util.h"
 #include "ghash/stitch.h"
 #include "rijndael/rijndael_x86.h"
@@ -23,6 +24,25 @@ KC_TARGET_BEGIN("aes,pclmul,ssse3")
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 #define BATCH 8   /* blocks: one GHASH reduction */
+
+/* The compiler may not move v: without these, gcc reassociated the XOR
+ * sums of the 24 products, kept every product live to the end of the batch
+ * and spilled them (25 stack stores and loads per batch). */
+#define PIN(v) __asm__("" : "+x"(v))
+
+/* kc_ghash_x86_mul_add, each product folded in where it is made. */
+static ALWAYS_INLINE void mul_add(__m128i *lo, __m128i *mid, __m128i *hi, __m128i x, __m128i h, __m128i kh)
+{
+    __m128i t = _mm_clmulepi64_si128(x, h, 0x00);
+    *lo = _mm_xor_si128(*lo, t);
+    PIN(*lo);
+    t = _mm_clmulepi64_si128(x, h, 0x11);
+    *hi = _mm_xor_si128(*hi, t);
+    PIN(*hi);
+    t = _mm_clmulepi64_si128(_mm_xor_si128(x, _mm_shuffle_epi32(x, 0x4e)), kh, 0x00);
+    *mid = _mm_xor_si128(*mid, t);
+    PIN(*mid);
+}
 
 /* One batch: 8 blocks of CTR from *ctr (byte-reversed, advanced) over in
  * into out; when hash, the 8 blocks at h into *y, block 7 first so that
@@ -45,7 +65,7 @@ static ALWAYS_INLINE void batch(const __m128i (*rk)[2], const unsigned nr, __m12
             const unsigned j = 8 - r;
             __m128i x = KC_GHASH_LOAD(h + 16 * j);
             if (j == 0) x = _mm_xor_si128(x, *y);
-            kc_ghash_x86_mul_add(&lo, &mid, &hi, x, hk->h[j], hk->k[j]);
+            mul_add(&lo, &mid, &hi, x, hk->h[j], hk->k[j]);
         }
     }
 #pragma GCC unroll 5
@@ -74,8 +94,9 @@ static ALWAYS_INLINE void run_nr(const __m128i (*rk)[2], const unsigned nr, __m1
 #undef TAIL
 }
 
-static size_t aesni_gcm(const void *ctx, const void *hkey, uint8_t ctr[16], uint8_t y[16], int encrypt,
-                        uint8_t *out, const uint8_t *in, size_t nblocks)
+/* The whole call for one instruction encoding (the caller's target). */
+static ALWAYS_INLINE size_t gcm_body(const void *ctx, const void *hkey, uint8_t ctr[16], uint8_t y[16], int encrypt,
+                                     uint8_t *out, const uint8_t *in, size_t nblocks)
 {
     const aesni_key *k = ctx;
     const kc_ghash_pclmul_key *hk = hkey;
@@ -90,6 +111,27 @@ static size_t aesni_gcm(const void *ctx, const void *hkey, uint8_t ctr[16], uint
     return n * BATCH;
 }
 
+KC_TARGET_END
+
+/* The same kernel in VEX encoding where AVX2 is there (the Haswell to Zen 2
+ * and Skylake-SP classes): three-operand forms need no register copies
+ * (about 40 a batch in the SSE code), which decode, rename and retire
+ * slots that a busy sibling hyperthread shares. */
+KC_TARGET_BEGIN("avx2,aes,pclmul,ssse3")
+static size_t gcm_vex(const void *ctx, const void *hkey, uint8_t ctr[16], uint8_t y[16], int encrypt,
+                      uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    return gcm_body(ctx, hkey, ctr, y, encrypt, out, in, nblocks);
+}
+KC_TARGET_END
+
+KC_TARGET_BEGIN("aes,pclmul,ssse3")
+static size_t aesni_gcm(const void *ctx, const void *hkey, uint8_t ctr[16], uint8_t y[16], int encrypt,
+                        uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    if (kc_cpu_detect() & KC_CPU_AVX2) return gcm_vex(ctx, hkey, ctr, y, encrypt, out, in, nblocks);
+    return gcm_body(ctx, hkey, ctr, y, encrypt, out, in, nblocks);
+}
 KC_TARGET_END
 
 const kc_gcm_stitch kc_rijndael_aesni_gcm = { .ghash = &kc_ghash_pclmul, .run = aesni_gcm };
