@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # The OpenSSL 3 provider (extensions/openssl, docs/openssl.md): builds
-# kcipher.so, then runs through it the EVP test (OpenSSL's ARIA vectors when
+# kcipher.so (or takes $KC_OPENSSL_NATIVE's), then runs through it the EVP test (OpenSSL's ARIA vectors when
 # ../shared/vectors is there, random messages against the default provider,
 # TLS records, failure paths; LSH digests against Crypto++'s TestVectors
 # where installed, kc_hash, and HMAC-LSH through OpenSSL's HMAC against
@@ -21,15 +21,24 @@ step() {        # name, command...
   if "$@"; then passed=$((passed + 1)); else echo "openssl provider: $name FAILED"; failed=$((failed + 1)); fi
 }
 
-mkdir -p "$build"
-if ! cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DKC_OPENSSL_PROVIDER=ON -DKC_BUILD_TESTS=OFF \
-       -DKC_PEERS=OFF >"$build.configure.log" 2>&1 ||
-   ! cmake --build "$build" -j"$jobs" --target kcipher_ossl_provider test_openssl_provider kcipher_cli \
-       >"$build.build.log" 2>&1; then
-  cat "$build.configure.log" "$build.build.log" | tail -40
-  echo "openssl provider: build failed"
-  echo "openssl provider: 0 passed, 1 failed"
-  exit 1
+# KC_OPENSSL_NATIVE: a build dir that made the module, its test and the CLI already
+# (scripts/test.sh: its first, -DKC_OPENSSL_PROVIDER=ON).
+native=${KC_OPENSSL_NATIVE:-}
+if [ -n "$native" ] && [ -f "$native/extensions/openssl/kcipher.so" ] &&
+   [ -x "$native/extensions/openssl/test_openssl_provider" ] && [ -x "$native/kcipher" ]; then
+  build=$native
+  echo "== openssl provider: the module, its test and the CLI of $build"
+else
+  mkdir -p "$build"
+  if ! cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DKC_OPENSSL_PROVIDER=ON -DKC_BUILD_TESTS=OFF \
+         -DKC_PEERS=OFF >"$build.configure.log" 2>&1 ||
+     ! cmake --build "$build" -j"$jobs" --target kcipher_ossl_provider test_openssl_provider kcipher_cli \
+         >"$build.build.log" 2>&1; then
+    cat "$build.configure.log" "$build.build.log" | tail -40
+    echo "openssl provider: build failed"
+    echo "openssl provider: 0 passed, 1 failed"
+    exit 1
+  fi
 fi
 mod=$build/extensions/openssl
 vectors=${KC_VECTORS_EXTRA:-../shared/vectors}/gcm/aria_gcm_ccm_openssl_evpciph_aria.txt

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # The SQL extensions against real databases (docs/sql.md).  Builds
-# libkcipher.a (position-independent) and the CLI in $KC_BUILD_DIR/sql, then
+# libkcipher.a (position-independent) and the CLI in $KC_BUILD_DIR/sql (or
+# takes those of the build dir $KC_SQL_NATIVE when it has them), then
 #  - PostgreSQL 15: the PGXS extension, installed with `make install`; a
 #    server of its own (initdb in a temporary directory, Unix socket only,
 #    run as the `postgres` user when this runs as root) runs
@@ -23,14 +24,24 @@ bad()  { echo "FAILED: $1"; failed=$((failed + 1)); }
 sudo=""
 [ "$(id -u)" -ne 0 ] && sudo=sudo
 
-echo "== SQL extensions: building libkcipher and the CLI ($dir)"
-if ! cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DKC_BUILD_TESTS=OFF -DKC_PEERS=OFF >"$dir.configure.log" 2>&1 ||
-   ! cmake --build "$dir" -j2 --target kcipher_static kcipher_shared kcipher_cli >"$dir.build.log" 2>&1; then
-  tail -40 "$dir.configure.log" "$dir.build.log"
-  echo "all suites: 0 passed, 1 failed"
-  exit 1
+# lib: the CMake build with libkcipher.a, libkcipher.so and the CLI; KC_SQL_NATIVE
+# names one that made them already (scripts/test.sh: its first).
+lib=${KC_SQL_NATIVE:-}
+mkdir -p "$dir"
+if [ -n "$lib" ] && [ -f "$lib/libkcipher.a" ] && [ -f "$lib/libkcipher.so" ] && [ -x "$lib/kcipher" ]; then
+  lib=$(cd "$lib" && pwd)
+  echo "== SQL extensions: libkcipher and the CLI of $lib"
+else
+  lib=$dir
+  echo "== SQL extensions: building libkcipher and the CLI ($dir)"
+  if ! cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DKC_BUILD_TESTS=OFF -DKC_PEERS=OFF >"$dir.configure.log" 2>&1 ||
+     ! cmake --build "$dir" -j2 --target kcipher_static kcipher_shared kcipher_cli >"$dir.build.log" 2>&1; then
+    tail -40 "$dir.configure.log" "$dir.build.log"
+    echo "all suites: 0 passed, 1 failed"
+    exit 1
+  fi
 fi
-cli=$dir/kcipher
+cli=$lib/kcipher
 
 # ---- PostgreSQL 15 ----------------------------------------------------------
 tmp=""
@@ -47,9 +58,9 @@ trap cleanup EXIT
 pg_start() {   # builds and installs the extension, starts a server; 1 on failure
   mkdir -p "$dir/pg"
   if ! make -C "$dir/pg" -f "$root/extensions/postgres/Makefile" PG_CONFIG="$pgbin/pg_config" \
-         with_llvm=no KCIPHER_BUILD="$dir" >"$dir/pg.build.log" 2>&1 ||
+         with_llvm=no KCIPHER_BUILD="$lib" >"$dir/pg.build.log" 2>&1 ||
      ! $sudo make -C "$dir/pg" -f "$root/extensions/postgres/Makefile" PG_CONFIG="$pgbin/pg_config" \
-         with_llvm=no KCIPHER_BUILD="$dir" install >>"$dir/pg.build.log" 2>&1; then
+         with_llvm=no KCIPHER_BUILD="$lib" install >>"$dir/pg.build.log" 2>&1; then
     tail -30 "$dir/pg.build.log"; bad "PostgreSQL extension build"; return 1
   fi
   ok "PostgreSQL extension build and install"
@@ -129,7 +140,7 @@ pg_test() {
 # ---- DuckDB -------------------------------------------------------------------
 ext=""
 duckdb_build() {
-  if ! ext=$(extensions/duckdb/build.sh "$dir" "$dir/duckdb" 2>"$dir/duckdb.build.log"); then
+  if ! ext=$(extensions/duckdb/build.sh "$lib" "$dir/duckdb" 2>"$dir/duckdb.build.log"); then
     tail -30 "$dir/duckdb.build.log"; bad "DuckDB extension build"; return 1
   fi
   ok "DuckDB extension build"
@@ -154,7 +165,7 @@ if [ "${1:-}" = --bench ]; then
   echo "== SQL benchmark"
   pg_start && duckdb_build || exit 1
   python3 extensions/bench_sql.py measure --out "$out" --psql "${psql[*]}" --key-name k256 --key "$tmp/keys/k256" \
-    --extension "$ext" --lib "$dir/libkcipher.so" \
+    --extension "$ext" --lib "$lib/libkcipher.so" \
     --lib-version "$(sed -n 's/.*KC_VERSION_STRING "\(.*\)".*/\1/p' include/kcipher.h)" "$@" || exit 1
   echo "records appended to $out"
   exit 0
