@@ -7,7 +7,8 @@
 # then pytest over python/tests against that install (vectors, round trips,
 # every error class, fork, pandas, Polars, and Spark local[2] against the CLI),
 # `kcipher list` from the venv's console script; then the attack corpus
-# (test_attack.py) over an ASan build of the library.  The third-party packages
+# (test_attack.py) over an ASan build of the library ($KC_PYTHON_ASAN_BUILD's
+# when given).  The third-party packages
 # live in a second venv ($build/python-venv) that the fresh one sees through a
 # .pth file, so that they are not installed again on every run.
 # The CLI is $KC_BUILD_DIR/release/kcipher when scripts/test.sh built it,
@@ -122,11 +123,16 @@ cli=$(realpath "$cli") pytest="$(cd "$venv/bin" && pwd)/python -m pytest"
 asan_rt=$(${CC:-gcc} -print-file-name=libasan.so 2>/dev/null || true)
 if [ "${KC_PYTHON_ASAN:-1}" != 0 ] && [ -f "$asan_rt" ]; then
   echo "== python: attack corpus under ASan"
-  cmake -S . -B "$build/python-asan" -DCMAKE_BUILD_TYPE=Debug -DKC_SANITIZE=address -DKC_BUILD_TESTS=OFF \
-    -DKC_PEERS=OFF >"$build/python-asan.log" 2>&1
-  cmake --build "$build/python-asan" -j"$(nproc 2>/dev/null || echo 2)" --target kcipher_shared \
-    >>"$build/python-asan.log" 2>&1 || { tail -30 "$build/python-asan.log"; exit 1; }
-  asan_lib=$(realpath "$(ls "$build"/python-asan/libkcipher.so.* | head -1)")
+  # KC_PYTHON_ASAN_BUILD: a build dir whose libkcipher.so has ASan already (scripts/test.sh: its ASan suite's).
+  asan_dir=${KC_PYTHON_ASAN_BUILD:-}
+  if [ -z "$asan_dir" ] || ! ls "$asan_dir"/libkcipher.so.* >/dev/null 2>&1; then
+    asan_dir=$build/python-asan
+    cmake -S . -B "$asan_dir" -DCMAKE_BUILD_TYPE=Debug -DKC_SANITIZE=address -DKC_BUILD_TESTS=OFF \
+      -DKC_PEERS=OFF >"$build/python-asan.log" 2>&1
+    cmake --build "$asan_dir" -j"$(nproc 2>/dev/null || echo 2)" --target kcipher_shared \
+      >>"$build/python-asan.log" 2>&1 || { tail -30 "$build/python-asan.log"; exit 1; }
+  fi
+  asan_lib=$(realpath "$(ls "$asan_dir"/libkcipher.so.* | head -1)")
   (cd python/tests && ASAN_OPTIONS=detect_leaks=0 LD_PRELOAD=$asan_rt KCIPHER_LIBRARY=$asan_lib \
     KCIPHER_CLI=$cli $pytest -q -p no:cacheprovider test_attack.py test_binding.py test_frames.py) || rc=$?
 elif [ "${KC_PYTHON_ASAN:-1}" != 0 ]; then

@@ -97,8 +97,6 @@ echo "== [${SECONDS} s] SQL extensions (PostgreSQL 15, DuckDB)"
 if KC_SQL_NATIVE=$build/release scripts/test-sql.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 echo "== [${SECONDS} s] OpenSSL 3 provider (scripts/test-openssl.sh)"
 if KC_BUILD_DIR=$build KC_OPENSSL_NATIVE=$build/release scripts/test-openssl.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
-echo "== [${SECONDS} s] Python package, pandas, Polars, Spark (scripts/test-python.sh)"
-if scripts/test-python.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); fi   # the Python package, Spark
 echo "== [${SECONDS} s] JVM module (scripts/test-jvm.sh)"; KC_BUILD_DIR=$build KC_JVM_NATIVE=$build/release scripts/test-jvm.sh; case $? in 0) passed=$((passed + 1));; 77) skipped=$((skipped + 1));; *) failed=$((failed + 1));; esac
 echo "== [${SECONDS} s] Debian packages: dpkg -i, consumers, CREATE EXTENSION, dpkg -r (scripts/test-debs.sh)"; if KC_BUILD_DIR=$build scripts/test-debs.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 # The benchmark test (a minute) ran in the gcc suite; clang builds the same bench code.
@@ -108,6 +106,9 @@ if scripts/analyze.sh; then passed=$((passed + 1)); else failed=$((failed + 1));
 # -O1 (ASan's advice): -O0 made the tokenizer's CLI test alone take 5 minutes.
 run_suite "tests under ASan+UBSan" "$build/sanitize" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS=-O1 -DCMAKE_CXX_FLAGS=-O1 \
   -DKC_SANITIZE=address,undefined
+# After the ASan suite: the attack corpus of the Python binding runs over its library.
+echo "== [${SECONDS} s] Python package, pandas, Polars, Spark (scripts/test-python.sh)"
+if KC_PYTHON_ASAN_BUILD=$build/sanitize scripts/test-python.sh; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 only="test_parallel|test_cpu_race|test_fork" run_suite "threads under ThreadSanitizer" "$build/tsan" -DCMAKE_BUILD_TYPE=Debug \
   -DKC_SANITIZE=thread -DKC_PEERS=OFF
 
