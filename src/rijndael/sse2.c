@@ -1,0 +1,326 @@
+/* SPDX-License-Identifier: MIT */
+/* AES on SSE2 without AES-NI or pshufb: the ct backend's bitsliced layout
+ * (rijndael/ct.c) on both 64-bit lanes of an xmm register, so a pass is
+ * eight blocks, four a lane.  Plane q[i] holds bit i of every state byte;
+ * in a lane, block b's byte j (row j % 4, column j / 4) is bit 16b + j.
+ * So a block is a 16-bit unit and a column a nibble of it: ShiftRows
+ * rotates each row's bits inside 16-bit units (psrlw/psllw, masked per
+ * row), MixColumns rotates bits inside nibbles, and the S-box is ct's
+ * Boyar-Peralta circuit (rijndael/sbox_bitslice.h) on GCC vectors.
+ * Blocks go in and out of planes by byte unpacks to ct's word order, then
+ * ct's 8x8 bit transpose.
+ *
+ * AES only (16-byte blocks); Rijndael's 24- and 32-byte blocks, and runs
+ * of four blocks or fewer (CBC encryption, CMAC, tails: one ct batch, half
+ * the work of a pass), go to the ct backend, whose key this context holds.
+ * No table look-ups on data, no branches on data: constant time. */
+#include "core/arch.h"
+#if KC_ARCH_X86
+#include <emmintrin.h>
+#include <string.h>
+#include "core/backend.h"
+#include "core/ctr_blocks.h"
+#include "rijndael/rijndael_common.h"
+
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#define CT_BYTES 1152   /* >= kc_rijndael_ct.head.ctx_size, checked in set_key */
+#define SMALL 4         /* this many blocks or fewer: one ct batch */
+
+extern const kc_block_backend kc_rijndael_ct;
+
+typedef uint64_t v2u64 __attribute__((vector_size(16)));
+typedef uint16_t v8u16 __attribute__((vector_size(16)));
+
+typedef struct sse2_key {
+    _Alignas(16) uint8_t ct[CT_BYTES];        /* first: ct's key, for wide blocks and lone ones */
+    v2u64 rk[RIJNDAEL_MAX_ROUNDS + 1][8];     /* AES round keys as planes, the same in every block */
+    unsigned nb, nr;
+} sse2_key;
+
+KC_TARGET_BEGIN("sse2")
+
+#define BS_WORD v2u64
+#define BS_INLINE ALWAYS_INLINE
+#include "rijndael/sbox_bitslice.h"
+
+#define SPLAT(c) ((v2u64){ (c), (c) })
+
+static ALWAYS_INLINE v2u64 rotr16(v2u64 x, int n)
+{
+    v8u16 w = (v8u16)x;
+    return (v2u64)((w >> n) | (w << (16 - n)));
+}
+
+/* Row r of each block rotates left by r columns: its bits move down 4r
+ * places inside the block's 16 bits (up, for the inverse). */
+static ALWAYS_INLINE void shift_rows(v2u64 *q, int inverse)
+{
+    const v2u64 r0 = SPLAT(0x1111111111111111u), r1 = SPLAT(0x2222222222222222u);
+    const v2u64 r2 = SPLAT(0x4444444444444444u), r3 = SPLAT(0x8888888888888888u);
+    for (unsigned i = 0; i < 8; i++) {
+        v2u64 x = q[i];
+        q[i] = (x & r0) | (rotr16(x, inverse ? 12 : 4) & r1) | (rotr16(x, 8) & r2) |
+               (rotr16(x, inverse ? 4 : 12) & r3);
+    }
+}
+
+/* Row r of each column receives row r+1 (r+2): rotations inside nibbles. */
+static ALWAYS_INLINE v2u64 rot1(v2u64 x)
+{
+    return ((x >> 1) & SPLAT(0x7777777777777777u)) | ((x << 3) & SPLAT(0x8888888888888888u));
+}
+
+static ALWAYS_INLINE v2u64 rot2(v2u64 x)
+{
+    return ((x >> 2) & SPLAT(0x3333333333333333u)) | ((x << 2) & SPLAT(0xccccccccccccccccu));
+}
+
+/* Multiplication by x of every byte, modulo x^8 + x^4 + x^3 + x + 1. */
+static ALWAYS_INLINE void xtime(v2u64 *d, const v2u64 *s)
+{
+    v2u64 hi = s[7];
+    d[7] = s[6]; d[6] = s[5]; d[5] = s[4]; d[4] = s[3] ^ hi;
+    d[3] = s[2] ^ hi; d[2] = s[1]; d[1] = s[0] ^ hi; d[0] = hi;
+}
+
+/* out_r = 2 t_r + a_{r+1} + t_{r+2}, t = a + rot1(a), as in ct. */
+static ALWAYS_INLINE void mix_columns(v2u64 *q)
+{
+    v2u64 a1[8], t[8], t2[8];
+    for (unsigned i = 0; i < 8; i++) { a1[i] = rot1(q[i]); t[i] = q[i] ^ a1[i]; }
+    xtime(t2, t);
+    for (unsigned i = 0; i < 8; i++) q[i] = t2[i] ^ a1[i] ^ rot2(t[i]);
+}
+
+/* InvMixColumns = MixColumns after a_r <- 5 a_r + 4 a_{r+2}. */
+static ALWAYS_INLINE void inv_mix_columns(v2u64 *q)
+{
+    v2u64 u[8], u2[8], u4[8];
+    for (unsigned i = 0; i < 8; i++) u[i] = q[i] ^ rot2(q[i]);
+    xtime(u2, u);
+    xtime(u4, u2);
+    for (unsigned i = 0; i < 8; i++) q[i] ^= u4[i];
+    mix_columns(q);
+}
+
+static ALWAYS_INLINE void add_round_key(v2u64 *q, const v2u64 *rk)
+{
+    for (unsigned i = 0; i < 8; i++) q[i] ^= rk[i];
+}
+
+static ALWAYS_INLINE void swap_move(v2u64 *a, v2u64 *b, v2u64 mask, int d)
+{
+    v2u64 t = ((*a >> d) ^ *b) & mask;
+    *b ^= t;
+    *a ^= t << d;
+}
+
+/* ct's 8x8 bit transposes between the eight words, at each byte position. */
+static ALWAYS_INLINE void transpose(v2u64 *w)
+{
+    const v2u64 m1 = SPLAT(0x5555555555555555u), m2 = SPLAT(0x3333333333333333u);
+    const v2u64 m4 = SPLAT(0x0f0f0f0f0f0f0f0fu);
+    swap_move(&w[0], &w[1], m1, 1); swap_move(&w[2], &w[3], m1, 1);
+    swap_move(&w[4], &w[5], m1, 1); swap_move(&w[6], &w[7], m1, 1);
+    swap_move(&w[0], &w[2], m2, 2); swap_move(&w[1], &w[3], m2, 2);
+    swap_move(&w[4], &w[6], m2, 2); swap_move(&w[5], &w[7], m2, 2);
+    swap_move(&w[0], &w[4], m4, 4); swap_move(&w[1], &w[5], m4, 4);
+    swap_move(&w[2], &w[6], m4, 4); swap_move(&w[3], &w[7], m4, 4);
+}
+
+/* 8x8 transpose of 16-bit units: out[k] unit m = in[m] unit k.  Its own inverse. */
+static ALWAYS_INLINE void transpose16(__m128i *out, const __m128i *in)
+{
+    __m128i a[8], b[8];
+    for (unsigned i = 0; i < 4; i++) {
+        a[2 * i] = _mm_unpacklo_epi16(in[2 * i], in[2 * i + 1]);
+        a[2 * i + 1] = _mm_unpackhi_epi16(in[2 * i], in[2 * i + 1]);
+    }
+    for (unsigned i = 0; i < 2; i++) {
+        b[4 * i] = _mm_unpacklo_epi32(a[4 * i], a[4 * i + 2]);
+        b[4 * i + 1] = _mm_unpackhi_epi32(a[4 * i], a[4 * i + 2]);
+        b[4 * i + 2] = _mm_unpacklo_epi32(a[4 * i + 1], a[4 * i + 3]);
+        b[4 * i + 3] = _mm_unpackhi_epi32(a[4 * i + 1], a[4 * i + 3]);
+    }
+    for (unsigned j = 0; j < 4; j++) {
+        out[2 * j] = _mm_unpacklo_epi64(b[j], b[j + 4]);
+        out[2 * j + 1] = _mm_unpackhi_epi64(b[j], b[j + 4]);
+    }
+}
+
+/* Blocks x[0..7] to planes.  ct's word m holds, in lane l, bytes m and
+ * m + 8 of blocks 4l..4l+3, a 16-bit unit each: pair each block's bytes j
+ * and j + 8 into unit j, transpose the units, then the bits. */
+static ALWAYS_INLINE void to_planes(v2u64 *q, const __m128i *x)
+{
+    __m128i y[8], w[8];
+    for (unsigned b = 0; b < 8; b++) y[b] = _mm_unpacklo_epi8(x[b], _mm_srli_si128(x[b], 8));
+    transpose16(w, y);
+    for (unsigned m = 0; m < 8; m++) q[m] = (v2u64)w[m];
+    transpose(q);
+}
+
+static ALWAYS_INLINE void from_planes(__m128i *x, v2u64 *q)
+{
+    __m128i w[8], y[8];
+    const __m128i lo = _mm_set1_epi16(0xff);
+    transpose(q);
+    for (unsigned m = 0; m < 8; m++) w[m] = (__m128i)q[m];
+    transpose16(y, w);
+    for (unsigned b = 0; b < 8; b++)
+        x[b] = _mm_packus_epi16(_mm_and_si128(y[b], lo), _mm_srli_epi16(y[b], 8));
+}
+
+/* Eight blocks in x, encrypted in place. */
+static void encrypt8(const sse2_key *k, __m128i *x)
+{
+    v2u64 q[8];
+    to_planes(q, x);
+    add_round_key(q, k->rk[0]);
+    for (unsigned r = 1; r < k->nr; r++) {
+        sbox(q);
+        shift_rows(q, 0);
+        mix_columns(q);
+        add_round_key(q, k->rk[r]);
+    }
+    sbox(q);
+    shift_rows(q, 0);
+    add_round_key(q, k->rk[k->nr]);
+    from_planes(x, q);
+}
+
+static void decrypt8(const sse2_key *k, __m128i *x)
+{
+    v2u64 q[8];
+    to_planes(q, x);
+    add_round_key(q, k->rk[k->nr]);
+    for (unsigned r = k->nr - 1; r > 0; r--) {
+        shift_rows(q, 1);
+        inv_sbox(q);
+        add_round_key(q, k->rk[r]);
+        inv_mix_columns(q);
+    }
+    shift_rows(q, 1);
+    inv_sbox(q);
+    add_round_key(q, k->rk[0]);
+    from_planes(x, q);
+}
+
+/* S-box on the four bytes of a key-schedule word, through the same circuit. */
+static uint32_t sse2_sub_word(uint32_t w)
+{
+    v2u64 q[8];
+    for (unsigned i = 0; i < 8; i++) {
+        uint64_t p = 0;
+        for (unsigned b = 0; b < 4; b++) p |= (uint64_t)((w >> (8 * b + i)) & 1) << b;
+        q[i] = (v2u64){ p, 0 };
+    }
+    sbox(q);
+    uint32_t r = 0;
+    for (unsigned i = 0; i < 8; i++)
+        for (unsigned b = 0; b < 4; b++) r |= (uint32_t)((q[i][0] >> b) & 1) << (8 * b + i);
+    return r;
+}
+
+static kc_status sse2_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
+{
+    sse2_key *k = ctx;
+    if (kc_rijndael_ct.head.ctx_size > sizeof k->ct) return KC_ERR_BLOCK_BITS;   /* not reached */
+    kc_status st = kc_rijndael_ct.set_key(k->ct, key, key_len, block_len);
+    if (st != KC_OK) return st;
+    k->nb = (unsigned)block_len / 4;
+    if (k->nb != 4) return KC_OK;
+    unsigned nk = (unsigned)key_len / 4;
+    k->nr = rijndael_rounds(4, nk);
+    uint32_t w[RIJNDAEL_MAX_WORDS];
+    __m128i x[8];
+    rijndael_expand_key(w, key, nk, 4, sse2_sub_word);
+    for (unsigned r = 0; r <= k->nr; r++) {
+        __m128i b = _mm_setr_epi32((int)w[4 * r], (int)w[4 * r + 1], (int)w[4 * r + 2], (int)w[4 * r + 3]);
+        for (unsigned i = 0; i < 8; i++) x[i] = b;
+        to_planes(k->rk[r], x);
+    }
+    kc_wipe(w, sizeof w);
+    kc_wipe(x, sizeof x);
+    return KC_OK;
+}
+
+static void sse2_crypt(const sse2_key *k, int enc, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    __m128i x[8];
+    while (nblocks > SMALL) {
+        size_t n = nblocks < 8 ? nblocks : 8;
+        for (size_t i = 0; i < 8; i++)
+            x[i] = i < n ? _mm_loadu_si128((const __m128i *)(const void *)(in + 16 * i)) : _mm_setzero_si128();
+        if (enc) encrypt8(k, x);
+        else decrypt8(k, x);
+        for (size_t i = 0; i < n; i++) _mm_storeu_si128((__m128i *)(void *)(out + 16 * i), x[i]);
+        in += 16 * n;
+        out += 16 * n;
+        nblocks -= n;
+    }
+    if (nblocks) (enc ? kc_rijndael_ct.encrypt : kc_rijndael_ct.decrypt)(k->ct, out, in, nblocks);
+}
+
+static void sse2_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    const sse2_key *k = ctx;
+    if (k->nb != 4) kc_rijndael_ct.encrypt(k->ct, out, in, nblocks);
+    else sse2_crypt(k, 1, out, in, nblocks);
+}
+
+static void sse2_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    const sse2_key *k = ctx;
+    if (k->nb != 4) kc_rijndael_ct.decrypt(k->ct, out, in, nblocks);
+    else sse2_crypt(k, 0, out, in, nblocks);
+}
+
+/* CTR on a run of kc_ctr_runs: counter blocks made in registers (the last
+ * word big-endian, by a scalar byte swap: SSE2 has no pshufb). */
+static void ctr_run(const void *ctx, const uint8_t *ctr, uint32_t low, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const sse2_key *k = ctx;
+    const __m128i head = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)ctr),
+                                       _mm_setr_epi32(-1, -1, -1, 0));
+    __m128i x[8];
+    while (n) {
+        size_t m = n < 8 ? n : 8;
+        for (unsigned i = 0; i < 8; i++)
+            x[i] = _mm_or_si128(head, _mm_slli_si128(_mm_cvtsi32_si128((int)__builtin_bswap32(low + i)), 12));
+        encrypt8(k, x);
+        for (size_t i = 0; i < m; i++)
+            _mm_storeu_si128((__m128i *)(void *)(out + 16 * i),
+                             _mm_xor_si128(x[i], _mm_loadu_si128((const __m128i *)(const void *)(in + 16 * i))));
+        in += 16 * m;
+        out += 16 * m;
+        low += (uint32_t)m;
+        n -= m;
+    }
+    kc_wipe(x, sizeof x);
+}
+
+static void sse2_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    const sse2_key *k = ctx;
+    if (k->nb == 4) kc_ctr_runs(ctr_run, 128, SMALL, sse2_encrypt, ctx, 16, counter, out, in, nblocks);
+    else kc_ctr_generic(sse2_encrypt, ctx, 4 * k->nb, counter, out, in, nblocks);
+}
+
+KC_TARGET_END
+
+const kc_block_backend kc_rijndael_sse2 = {
+    .head = {
+        .name = "sse2",
+        .summary = "SSE2 bitsliced, ct's layout on both 64-bit lanes, 8 blocks a pass (Boyar-Peralta S-box); "
+                   "AES only, wider Rijndael blocks and runs of <= 4 blocks through ct (constant-time)",
+        .cpu = KC_CPU_SSE2,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(sse2_key),
+    },
+    .set_key = sse2_set_key,
+    .encrypt = sse2_encrypt,
+    .decrypt = sse2_decrypt,
+    .ctr = sse2_ctr,
+};
+#endif
