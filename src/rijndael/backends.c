@@ -8,6 +8,7 @@ extern const kc_block_backend kc_rijndael_ct, kc_rijndael_table;
 #include "core/arch.h"
 #if KC_ARCH_X86
 extern const kc_block_backend kc_rijndael_vaes512, kc_rijndael_vaes_avx2, kc_rijndael_aesni;
+extern const kc_block_backend kc_rijndael_sse2;
 #endif
 #if KC_ARCH_AARCH64
 extern const kc_block_backend kc_rijndael_armce, kc_rijndael_neon_bs;
@@ -18,6 +19,7 @@ const kc_block_backend *const kc_rijndael_backends[] = {
     &kc_rijndael_vaes512,
     &kc_rijndael_vaes_avx2,
     &kc_rijndael_aesni,
+    &kc_rijndael_sse2,
 #endif
 #if KC_ARCH_AARCH64
     &kc_rijndael_armce,
