@@ -112,7 +112,8 @@ static inline __attribute__((always_inline)) V seed_aes_inv(V y)
 #endif
 }
 
-/* G on two registers at once (seed_x86.h's SEED_G2): the shuffle before
+/* G on two registers at once (seed_x86.h's SEED_G2_SBOX on each, then
+ * SEED_G2_MIX on the pair): the shuffle before
  * aesenclast undoes its ShiftRows and gathers each lane's S1 bytes (0 and
  * 2 of each word) in its low half, S2 bytes (1 and 3) in its high half,
  * so one unpack of the two registers puts every S1 byte in e and every S2
@@ -125,10 +126,13 @@ static inline __attribute__((always_inline)) V seed_aes_inv(V y)
  * gives the words back.  Per pair 46 vector operations, where one
  * register at a time took 56 (4 look-ups and a selection per S-box layer,
  * rotations and 4 masks per mixing). */
-static inline __attribute__((always_inline)) void seed_g2(const seed_aes_c *c, V *x0, V *x1)
+static inline __attribute__((always_inline)) V seed_g_sbox(const seed_aes_c *c, V x)
 {
-    V z0 = seed_aes_inv(SHUF(seed_lin(*x0, c->in, c->m0f), c->pre));
-    V z1 = seed_aes_inv(SHUF(seed_lin(*x1, c->in, c->m0f), c->pre));
+    return seed_aes_inv(SHUF(seed_lin(x, c->in, c->m0f), c->pre));
+}
+
+static inline __attribute__((always_inline)) void seed_g_mix(const seed_aes_c *c, V z0, V z1, V *x0, V *x1)
+{
     V e = seed_lin(V_UNPACKLO(64, z0, z1), c->out1, c->m0f);
     V o = seed_lin(V_UNPACKHI(64, z0, z1), c->out2, c->m0f);
     V h = XOR(e, o), q = XOR(AND(h, c->m33), o), sh = SHUF(h, c->sw), sq = SHUF(q, c->sw);
@@ -138,8 +142,9 @@ static inline __attribute__((always_inline)) void seed_g2(const seed_aes_c *c, V
     *x0 = V_UNPACKLO(8, ge, go);
     *x1 = V_UNPACKHI(8, ge, go);
 }
-#define SEED_G2(c, x0, x1) seed_g2(c, x0, x1)
-#define SBOX_C(c, x) (x)            /* (not reached: SEED_G2 and SEED_G1 take every path) */
+#define SEED_G2_SBOX(c, x) seed_g_sbox(c, x)
+#define SEED_G2_MIX(c, z0, z1, x0, x1) seed_g_mix(c, z0, z1, x0, x1)
+#define SBOX_C(c, x) (x)            /* (not reached: SEED_G2_* and SEED_G1 take every path) */
 
 /* One block: its own G (seed_aes1.h), S-boxes and mixing together. */
 #include "seed/seed_aes1.h"

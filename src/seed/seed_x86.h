@@ -79,22 +79,25 @@ static inline __attribute__((always_inline)) V seed_g(const seed_vc *c, V x, int
 }
 
 /* One round on every set: l ^= F(r).  Where the including file has a G
- * of two registers, SEED_G2(sb, &x0, &x1) (seed_aesni_x86.h), each of G's
- * three steps runs on pairs of sets, an odd last set paired with a copy
- * of itself. */
-#ifdef SEED_G2
+ * of two registers (seed_aesni_x86.h): z = SEED_G2_SBOX(sb, x) on one,
+ * SEED_G2_MIX(sb, z0, z1, &x0, &x1) on a pair, each of G's three steps
+ * runs the S-box layer on every set first, then the rest on pairs of sets
+ * (an odd last set paired with a copy of itself): in program order, the
+ * sets' aesenclast chains lie side by side instead of each behind its
+ * pair's mixing, which gcc's schedule does not reorder (about 7% faster
+ * with AVX2 and AES-NI alone). */
+#ifdef SEED_G2_MIX
 static inline __attribute__((always_inline)) void seed_g_sets(const seed_vc *c, V *v, int sets, int one)
 {
+    V z[SETS], spare;
     int q = 0;
     if (one) {
         for (; q < sets; q++) v[q] = seed_g(c, v[q], 1);
         return;
     }
-    for (; q + 1 < sets; q += 2) SEED_G2(&c->sb, &v[q], &v[q + 1]);
-    if (q < sets) {
-        V spare = v[q];
-        SEED_G2(&c->sb, &v[q], &spare);
-    }
+    for (; q < sets; q++) z[q] = SEED_G2_SBOX(&c->sb, v[q]);
+    for (q = 0; q + 1 < sets; q += 2) SEED_G2_MIX(&c->sb, z[q], z[q + 1], &v[q], &v[q + 1]);
+    if (q < sets) SEED_G2_MIX(&c->sb, z[q], z[q], &v[q], &spare);
 }
 #endif
 
@@ -103,7 +106,7 @@ void seed_round(const seed_vc *c, V (*s)[4], int l, const uint32_t *rk, int sets
 {
     V k0 = SET1(rk[0]), k1 = SET1(rk[1]), a[SETS], t[SETS], u[SETS], d[SETS];
     int r = 2 - l;
-#ifdef SEED_G2
+#ifdef SEED_G2_MIX
     for (int q = 0; q < sets; q++) {
         a[q] = XOR(s[q][r], k0);
         t[q] = XOR(a[q], XOR(s[q][r + 1], k1));
