@@ -88,4 +88,20 @@ static inline void seed_key_inputs(uint32_t in[32], const uint8_t key[16])
     kc_wipe(&t, sizeof t);
 }
 
+/* CBC encryption through one(ctx, w, 0), a one-block encryption on the
+ * big-endian words w: the chaining value stays in w between blocks. */
+#define SEED_CBC_WORDS(name, one)                                                                    \
+    static void name(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)       \
+    {                                                                                                \
+        uint32_t w[4];                                                                               \
+        for (int j = 0; j < 4; j++) w[j] = kc_load32_be(iv + 4 * j);                                \
+        for (; n; n--, in += 16, out += 16) {                                                        \
+            for (int j = 0; j < 4; j++) w[j] ^= kc_load32_be(in + 4 * j);                           \
+            one(ctx, w, 0);                                                                          \
+            for (int j = 0; j < 4; j++) kc_store32_be(out + 4 * j, w[j]);                           \
+        }                                                                                            \
+        for (int j = 0; j < 4; j++) kc_store32_be(iv + 4 * j, w[j]);                                \
+        kc_wipe(w, sizeof w);                                                                        \
+    }
+
 #endif

@@ -55,17 +55,7 @@ static void seed_simd_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, 
 static void seed_simd_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n) { seed_crypt(ctx, out, in, n, 1); }
 
 /* CBC encryption: the chaining value in registers, one block at a time. */
-static void seed_simd_cbc(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
-{
-    uint32_t w[4];
-    for (int j = 0; j < 4; j++) w[j] = kc_load32_be(iv + 4 * j);
-    for (; n; n--, in += 16, out += 16) {
-        for (int j = 0; j < 4; j++) w[j] ^= kc_load32_be(in + 4 * j);
-        seed_one(ctx, w, 0);
-        for (int j = 0; j < 4; j++) kc_store32_be(out + 4 * j, w[j]);
-    }
-    for (int j = 0; j < 4; j++) kc_store32_be(iv + 4 * j, w[j]);
-}
+SEED_CBC_WORDS(seed_simd_cbc, seed_one)
 
 /* The whole pass on its own: inlined beside the partial one, gcc shares
  * their code, the set count in a register and a branch after every set. */

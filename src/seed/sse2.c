@@ -227,18 +227,7 @@ static kc_status set_key(void *ctx, const uint8_t *key, size_t key_len, size_t b
 }
 
 /* CBC encryption: the chaining value in registers, one block at a time. */
-static void cbc_encrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t n)
-{
-    uint32_t w[4];
-    for (int j = 0; j < 4; j++) w[j] = kc_load32_be(iv + 4 * j);
-    for (; n; n--, in += 16, out += 16) {
-        for (int j = 0; j < 4; j++) w[j] ^= kc_load32_be(in + 4 * j);
-        sse2_one(ctx, w, 0);
-        for (int j = 0; j < 4; j++) kc_store32_be(out + 4 * j, w[j]);
-    }
-    for (int j = 0; j < 4; j++) kc_store32_be(iv + 4 * j, w[j]);
-    kc_wipe(w, sizeof w);
-}
+SEED_CBC_WORDS(cbc_encrypt, sse2_one)
 
 /* CTR: the counter blocks made in the sliced layout (words 0-2 the same
  * in every block, word 3 low + the block's index), the keystream XORed in
