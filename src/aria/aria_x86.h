@@ -506,6 +506,15 @@ static inline void aria_x86_sl32(__m256i x[16], int odd, const aria_x86_keys *ks
 
 static inline void aria_x86_first32(__m256i x[16], const aria_x86_keys *ks) { aria_x86_add_key32(x, ks->k4[0]); }
 
+/* Byte 15 alone through round 1's S-layer (SL1: X2 there), for the cached
+ * CTR runs (aria_x86_ctr32_cached). */
+static inline __m256i aria_x86_sl32_byte15(__m256i x, const aria_x86_keys *ks)
+{
+    x = aria_aesni_affine32(x, ARIA_BYTES2(ARIA_X2_LO), ARIA_BYTES2(ARIA_X2_HI));
+    return aria_aesni_declast(_mm256_shuffle_epi8(x, ARIA_BYTES2(ARIA_SHIFT_ROWS2)),
+                              _mm256_set1_epi32((int)ks->f4[0][15]));
+}
+
 /* 14 rounds leave the blocks moved by ShiftRows^14 = ShiftRows^2; the
  * last key is in (broadcasts do not mind the move). */
 static inline void aria_x86_last32(__m256i x[16], const aria_x86_keys *ks, unsigned rounds)
@@ -685,6 +694,83 @@ void aria_x86_ctr32(aria_x86_core32_fn core, const aria_x86_keys *ks, unsigned r
         kc_store32_be(counter + 12, low);                                                         \
         kc_ctr_runs(aria_ctr_run, 32, small, aria_encrypt, ctx, 16, counter, out, in, nblocks);    \
     }
+
+#if !ARIA_X86_GFNI
+/* CTR with round 1 cached (AES-NI S-layer backends).  In a run of 32
+ * blocks in which the low counter byte does not wrap, bytes 0..14 are the
+ * same in every block: round 1 (key, S-layer, A) on them is computed once
+ * per 256 counter values, with byte 15's S-box output left out (c1), and a
+ * run only puts byte 15 through the S-layer and XORs it into the rows of A
+ * that read byte 15 (ARIA_ROW15: RFC 5794's I6 column).  The counter is
+ * public, so the branches on it leak nothing. */
+#define ARIA_ROW15 0x8536   /* rows 1, 2, 4, 5, 8, 10, 15 */
+
+static inline __attribute__((always_inline))
+void aria_x86_ctr_cache(aria_x86_sl32_fn sl, const aria_x86_keys *ks, const uint8_t *ctr, uint32_t low,
+                        __m256i c1[16])
+{
+    for (int p = 0; p < 12; p++) c1[p] = _mm256_set1_epi8((char)ctr[p]);
+    for (int p = 12; p < 16; p++) c1[p] = _mm256_set1_epi8((char)(low >> (8 * (15 - p))));
+    aria_x86_first32(c1, ks);
+    sl(c1, 1, ks, 0);
+    c1[15] = _mm256_setzero_si256();
+    aria_x86_diffuse32(c1);
+}
+
+static inline __attribute__((always_inline))
+void aria_x86_ctr32_cached(aria_x86_sl32_fn sl, const aria_x86_keys *ks, unsigned rounds, const __m256i c1[16],
+                           uint32_t low, uint8_t *out, const uint8_t *in)
+{
+    const __m256i index = _mm256_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30,
+                                           1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+    __m256i x[16];
+    __m256i s = _mm256_add_epi8(_mm256_set1_epi8((char)low), index);   /* no wrap in this run */
+    s = aria_x86_sl32_byte15(_mm256_xor_si256(s, _mm256_set1_epi32((int)ks->k4[0][15])), ks);
+    for (int q = 0; q < 16; q++) x[q] = ARIA_ROW15 >> q & 1 ? _mm256_xor_si256(c1[q], s) : c1[q];
+    sl(x, 0, ks, 1);
+    for (unsigned r = 2; r < rounds; r += 2) {
+        aria_x86_diffuse32(x);
+        sl(x, 1, ks, r);
+        aria_x86_diffuse32(x);
+        sl(x, 0, ks, r + 1);
+    }
+    aria_x86_last32(x, ks, rounds);
+    aria_x86_transpose32(x);
+    kc_ctr_x86_xor256(out, in, x, 32);
+}
+
+/* ARIA_X86_CTR with the cache: runs whose low byte wraps and the rest as
+ * there. */
+#define ARIA_X86_CTR_CACHED(sl, core32, small)                                                    \
+    static void aria_ctr_run(const void *ctx, const uint8_t *ctr, uint32_t low, uint8_t *out, const uint8_t *in, \
+                             size_t n)                                                            \
+    {                                                                                             \
+        const aria_x86_key *k = ctx;                                                              \
+        aria_x86_ctr32(core32, &k->enc, k->rounds, ctr, low, out, in, n);                          \
+    }                                                                                             \
+    static void aria_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks) \
+    {                                                                                             \
+        const aria_x86_key *k = ctx;                                                              \
+        uint32_t low = kc_load32_be(counter + 12), cached = 0;                                    \
+        int have = 0;                                                                             \
+        __m256i c1[16];                                                                           \
+        for (; nblocks >= 32 && low < UINT32_MAX - 31; nblocks -= 32, in += 512, out += 512, low += 32) { \
+            if ((low & 0xFF) > 0xFF - 31) {                                                       \
+                aria_ctr_run(ctx, counter, low, out, in, 32);                                     \
+                continue;                                                                         \
+            }                                                                                     \
+            if (!have || cached != low >> 8) {                                                    \
+                aria_x86_ctr_cache(sl, &k->enc, counter, low, c1);                                \
+                cached = low >> 8;                                                                \
+                have = 1;                                                                         \
+            }                                                                                     \
+            aria_x86_ctr32_cached(sl, &k->enc, k->rounds, c1, low, out, in);                      \
+        }                                                                                         \
+        if (have) kc_wipe(c1, sizeof c1);                                                         \
+        kc_store32_be(counter + 12, low);                                                         \
+        kc_ctr_runs(aria_ctr_run, 32, small, aria_encrypt, ctx, 16, counter, out, in, nblocks);    \
+    }
+#endif
 
 /* Multi-buffer CBC encryption (cbc_encrypt_multi) around a backend's
  * core32: chain c is block c of the byte-sliced state (vector c / 2, lane

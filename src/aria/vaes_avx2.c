@@ -46,7 +46,7 @@ static void crypt(const aria_x86_keys *ks, unsigned rounds, uint8_t *out, const 
 }
 
 ARIA_X86_ENTRIES(key_round, crypt)
-ARIA_X86_CTR(core32, SMALL)
+ARIA_X86_CTR_CACHED(aria_x86_sl32, core32, SMALL)
 ARIA_X86_CBC_MULTI(core32)
 ARIA_X86_LONE_CBC
 
