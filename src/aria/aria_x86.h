@@ -7,8 +7,8 @@
  *
  * Byte slicing (AVX2): 32 blocks are transposed so that ymm p holds byte p
  * of every block.  Each vector then needs one S-box type, round keys are
- * byte broadcasts, and the diffusion layer A becomes 48 XORs of whole
- * vectors (aria_x86_diffuse32).  gfni_avx512.c packs
+ * byte broadcasts, and the diffusion layer A = MM.P.MM.M of aria_common.h
+ * becomes XORs of whole vectors (P is a renaming).  gfni_avx512.c packs
  * two byte positions per zmm instead.
  *
  * One block in an xmm register (key schedule, short tails): the four
@@ -565,28 +565,34 @@ static inline void aria_x86_store32(uint8_t *out, __m256i x[16])
     for (int i = 0; i < 16; i++) _mm256_storeu_si256((__m256i *)(out + 32 * i), x[i]);
 }
 
-/* A on byte-sliced state, x[p] = byte p: 48 XORs of whole vectors (MM . P .
- * MM . M takes 72), a program found by Paar's greedy common-pair search over
- * the rows of RFC 5794 section 2.4.3 (the seven inputs of each output byte,
- * as aria_x86_diffuse1's tables); t<n> is the XOR of two earlier values. */
+/* MM on byte j of the four words: 6 XORs. */
+static inline void aria_x86_mm32(__m256i x[16])
+{
+    for (int j = 0; j < 4; j++) {
+        __m256i t0 = x[j], t1 = x[4 + j], t2 = x[8 + j], t3 = x[12 + j];
+        __m256i u = _mm256_xor_si256(t0, t2), v = _mm256_xor_si256(t1, t3);
+        x[j] = _mm256_xor_si256(u, t1);        /* t0 ^ t1 ^ t2 */
+        x[4 + j] = _mm256_xor_si256(u, t3);    /* t0 ^ t2 ^ t3 */
+        x[8 + j] = _mm256_xor_si256(v, t0);    /* t0 ^ t1 ^ t3 */
+        x[12 + j] = _mm256_xor_si256(v, t2);   /* t1 ^ t2 ^ t3 */
+    }
+}
+
+/* A = MM . P . MM . M on byte-sliced state, x[4w + j] = byte j of word w. */
 static inline void aria_x86_diffuse32(__m256i x[16])
 {
-#define T(n, a, b) const __m256i t##n = _mm256_xor_si256(a, b)
-    T(16, x[6], x[8]); T(17, x[7], x[13]); T(18, x[5], x[11]); T(19, x[3], x[14]);
-    T(20, x[1], x[10]); T(21, x[4], t19); T(22, x[0], t18); T(23, x[2], x[15]);
-    T(24, x[9], x[12]); T(25, x[2], t24); T(26, x[10], t17); T(27, x[8], t23);
-    T(28, x[9], t21); T(29, x[14], t22); T(30, x[13], t16); T(31, x[15], t20);
-    T(32, x[1], x[11]); T(33, x[3], t30); T(34, x[5], t27); T(35, x[7], t25);
-    T(36, x[6], x[12]); T(37, x[4], t31); T(38, x[0], t26); T(39, x[5], t23);
-    T(40, x[7], t24); T(41, t28, t30); T(42, t34, t40); T(43, t32, t35);
-    T(44, t21, t35); T(45, x[11], t36); T(46, x[1], t36); T(47, x[12], t33);
-    T(48, x[3], t38); T(49, t37, t45); T(50, t17, t37); T(51, x[4], t34);
-    T(52, t33, t39); T(53, x[6], t43); T(54, t22, t28); T(55, t25, t38);
-    T(56, t29, t46); T(57, t27, t29); T(58, t20, t51); T(59, t28, t31);
-    T(60, t16, t48); T(61, t32, t47); T(62, t26, t29); T(63, x[0], t50);
-#undef T
-    x[0] = t41; x[1] = t42; x[2] = t49; x[3] = t62; x[4] = t57; x[5] = t59; x[6] = t55; x[7] = t61;
-    x[8] = t63; x[9] = t56; x[10] = t52; x[11] = t44; x[12] = t53; x[13] = t60; x[14] = t54; x[15] = t58;
+    __m256i y[16];
+    for (int w = 0; w < 16; w += 4) {          /* M: XOR of the other three */
+        __m256i u = _mm256_xor_si256(x[w], x[w + 1]), v = _mm256_xor_si256(x[w + 2], x[w + 3]);
+        y[w] = _mm256_xor_si256(x[w + 1], v);
+        y[w + 1] = _mm256_xor_si256(x[w], v);
+        y[w + 2] = _mm256_xor_si256(x[w + 3], u);
+        y[w + 3] = _mm256_xor_si256(x[w + 2], u);
+    }
+    aria_x86_mm32(y);
+    for (int w = 0; w < 4; w++)                /* P: byte j of word w <- byte j ^ w */
+        for (int j = 0; j < 4; j++) x[4 * w + j] = y[4 * w + (j ^ w)];
+    aria_x86_mm32(x);
 }
 
 /* A byte-sliced S-layer of round r with its key: SL1 when odd, else SL2. */
