@@ -727,8 +727,9 @@ void aria_x86_ctr32(aria_x86_core32_fn core, const aria_x86_keys *ks, unsigned r
  * same in every block: round 1 (key, S-layer, A) on them is computed once
  * per 256 counter values, with byte 15's S-box output left out (c1), and a
  * run only puts byte 15 through the S-layer and XORs it into the rows of A
- * that read byte 15 (ARIA_ROW15: RFC 5794's I6 column).  The counter is
- * public, so the branches on it leak nothing. */
+ * that read byte 15 (ARIA_ROW15: the rows of aria_x86_diffuse1's tables
+ * holding a 15).  The CTR counter is public, so the branches on it leak
+ * nothing (not for GCM, whose J0 may be secret); c1 is wiped. */
 #define ARIA_ROW15 0x8536   /* rows 1, 2, 4, 5, 8, 10, 15 */
 
 static inline __attribute__((always_inline))
@@ -765,8 +766,8 @@ void aria_x86_ctr32_cached(aria_x86_sl32_fn sl, const aria_x86_keys *ks, unsigne
     kc_ctr_x86_xor256(out, in, x, 32);
 }
 
-/* ARIA_X86_CTR with the cache: runs whose low byte wraps and the rest as
- * there. */
+/* ARIA_X86_CTR with the cache (sl: the backend's S-layer): runs whose low
+ * byte wraps, and the rest, as there. */
 #define ARIA_X86_CTR_CACHED(sl, core32, small)                                                    \
     static void aria_ctr_run(const void *ctx, const uint8_t *ctr, uint32_t low, uint8_t *out, const uint8_t *in, \
                              size_t n)                                                            \
