@@ -506,6 +506,15 @@ static inline void aria_x86_sl32(__m256i x[16], int odd, const aria_x86_keys *ks
 
 static inline void aria_x86_first32(__m256i x[16], const aria_x86_keys *ks) { aria_x86_add_key32(x, ks->k4[0]); }
 
+/* Byte 15 alone through round 1's S-layer (SL1: X2 there), for the cached
+ * CTR runs (aria_x86_ctr32_cached). */
+static inline __m256i aria_x86_sl32_byte15(__m256i x, const aria_x86_keys *ks)
+{
+    x = aria_aesni_affine32(x, ARIA_BYTES2(ARIA_X2_LO), ARIA_BYTES2(ARIA_X2_HI));
+    return aria_aesni_declast(_mm256_shuffle_epi8(x, ARIA_BYTES2(ARIA_SHIFT_ROWS2)),
+                              _mm256_set1_epi32((int)ks->f4[0][15]));
+}
+
 /* 14 rounds leave the blocks moved by ShiftRows^14 = ShiftRows^2; the
  * last key is in (broadcasts do not mind the move). */
 static inline void aria_x86_last32(__m256i x[16], const aria_x86_keys *ks, unsigned rounds)
@@ -584,6 +593,32 @@ static inline void aria_x86_diffuse32(__m256i x[16])
     for (int w = 0; w < 4; w++)                /* P: byte j of word w <- byte j ^ w */
         for (int j = 0; j < 4; j++) x[4 * w + j] = y[4 * w + (j ^ w)];
     aria_x86_mm32(x);
+}
+
+/* A in 48 XORs instead of 72: a program found by Paar's greedy common-pair
+ * search over the rows of RFC 5794 section 2.4.3 (the seven inputs of each
+ * output byte, as aria_x86_diffuse1's tables), ordered to keep few values
+ * live; t<n> is the XOR of two earlier values.  Faster in the cached CTR
+ * runs; in the other kernels the same-process A/B (vaes-avx2, gfni-avx2
+ * ECB) was within its noise, so they keep aria_x86_diffuse32. */
+static inline __attribute__((always_inline)) void aria_x86_diffuse48(__m256i x[16])
+{
+#define T(n, a, b) const __m256i t##n = _mm256_xor_si256(a, b)
+    T(16, x[5], x[14]); T(17, x[0], t16); T(18, x[6], x[8]); T(19, x[3], t18);
+    T(20, x[4], x[15]); T(21, x[11], t17); T(22, x[1], t20); T(23, x[1], x[12]);
+    T(24, x[11], t23); T(25, x[6], t24); T(26, t17, t25); T(27, x[10], t25);
+    T(28, t20, t27); T(29, x[7], x[9]); T(30, x[2], t29); T(31, t30, t25);
+    T(32, x[12], t30); T(33, x[10], t22); T(34, x[10], x[13]); T(35, x[0], t34);
+    T(36, x[7], t34); T(37, t21, t36); T(38, x[7], t35); T(39, t32, t35);
+    T(40, x[13], t19); T(41, t22, t38); T(42, t19, t38); T(43, t24, t40);
+    T(44, x[2], t33); T(45, x[9], t33); T(46, x[4], x[9]); T(47, x[2], x[15]);
+    T(48, x[4], t32); T(49, x[15], t32); T(50, t40, t46); T(51, x[14], t50);
+    T(52, x[3], x[14]); T(53, t52, t48); T(54, t52, t45); T(55, t21, t46);
+    T(56, x[3], t55); T(57, t40, t47); T(58, x[8], t47); T(59, t21, t58);
+    T(60, x[5], x[8]); T(61, x[5], t57); T(62, t60, t49); T(63, t60, t44);
+#undef T
+    x[0] = t51; x[1] = t62; x[2] = t28; x[3] = t37; x[4] = t59; x[5] = t54; x[6] = t39; x[7] = t43;
+    x[8] = t41; x[9] = t26; x[10] = t61; x[11] = t53; x[12] = t31; x[13] = t42; x[14] = t56; x[15] = t63;
 }
 
 /* A byte-sliced S-layer of round r with its key: SL1 when odd, else SL2. */
@@ -685,6 +720,84 @@ void aria_x86_ctr32(aria_x86_core32_fn core, const aria_x86_keys *ks, unsigned r
         kc_store32_be(counter + 12, low);                                                         \
         kc_ctr_runs(aria_ctr_run, 32, small, aria_encrypt, ctx, 16, counter, out, in, nblocks);    \
     }
+
+#if !ARIA_X86_GFNI
+/* CTR with round 1 cached (AES-NI S-layer backends).  In a run of 32
+ * blocks in which the low counter byte does not wrap, bytes 0..14 are the
+ * same in every block: round 1 (key, S-layer, A) on them is computed once
+ * per 256 counter values, with byte 15's S-box output left out (c1), and a
+ * run only puts byte 15 through the S-layer and XORs it into the rows of A
+ * that read byte 15 (ARIA_ROW15: the rows of aria_x86_diffuse1's tables
+ * holding a 15).  The CTR counter is public, so the branches on it leak
+ * nothing (not for GCM, whose J0 may be secret); c1 is wiped. */
+#define ARIA_ROW15 0x8536   /* rows 1, 2, 4, 5, 8, 10, 15 */
+
+static inline __attribute__((always_inline))
+void aria_x86_ctr_cache(aria_x86_sl32_fn sl, const aria_x86_keys *ks, const uint8_t *ctr, uint32_t low,
+                        __m256i c1[16])
+{
+    for (int p = 0; p < 12; p++) c1[p] = _mm256_set1_epi8((char)ctr[p]);
+    for (int p = 12; p < 16; p++) c1[p] = _mm256_set1_epi8((char)(low >> (8 * (15 - p))));
+    aria_x86_first32(c1, ks);
+    sl(c1, 1, ks, 0);
+    c1[15] = _mm256_setzero_si256();
+    aria_x86_diffuse32(c1);
+}
+
+static inline __attribute__((always_inline))
+void aria_x86_ctr32_cached(aria_x86_sl32_fn sl, const aria_x86_keys *ks, unsigned rounds, const __m256i c1[16],
+                           uint32_t low, uint8_t *out, const uint8_t *in)
+{
+    const __m256i index = _mm256_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30,
+                                           1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+    __m256i x[16];
+    __m256i s = _mm256_add_epi8(_mm256_set1_epi8((char)low), index);   /* no wrap in this run */
+    s = aria_x86_sl32_byte15(_mm256_xor_si256(s, _mm256_set1_epi32((int)ks->k4[0][15])), ks);
+    for (int q = 0; q < 16; q++) x[q] = ARIA_ROW15 >> q & 1 ? _mm256_xor_si256(c1[q], s) : c1[q];
+    sl(x, 0, ks, 1);
+    for (unsigned r = 2; r < rounds; r += 2) {
+        aria_x86_diffuse48(x);
+        sl(x, 1, ks, r);
+        aria_x86_diffuse48(x);
+        sl(x, 0, ks, r + 1);
+    }
+    aria_x86_last32(x, ks, rounds);
+    aria_x86_transpose32(x);
+    kc_ctr_x86_xor256(out, in, x, 32);
+}
+
+/* ARIA_X86_CTR with the cache (sl: the backend's S-layer): runs whose low
+ * byte wraps, and the rest, as there. */
+#define ARIA_X86_CTR_CACHED(sl, core32, small)                                                    \
+    static void aria_ctr_run(const void *ctx, const uint8_t *ctr, uint32_t low, uint8_t *out, const uint8_t *in, \
+                             size_t n)                                                            \
+    {                                                                                             \
+        const aria_x86_key *k = ctx;                                                              \
+        aria_x86_ctr32(core32, &k->enc, k->rounds, ctr, low, out, in, n);                          \
+    }                                                                                             \
+    static void aria_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks) \
+    {                                                                                             \
+        const aria_x86_key *k = ctx;                                                              \
+        uint32_t low = kc_load32_be(counter + 12), cached = 0;                                    \
+        int have = 0;                                                                             \
+        __m256i c1[16];                                                                           \
+        for (; nblocks >= 32 && low < UINT32_MAX - 31; nblocks -= 32, in += 512, out += 512, low += 32) { \
+            if ((low & 0xFF) > 0xFF - 31) {                                                       \
+                aria_ctr_run(ctx, counter, low, out, in, 32);                                     \
+                continue;                                                                         \
+            }                                                                                     \
+            if (!have || cached != low >> 8) {                                                    \
+                aria_x86_ctr_cache(sl, &k->enc, counter, low, c1);                                \
+                cached = low >> 8;                                                                \
+                have = 1;                                                                         \
+            }                                                                                     \
+            aria_x86_ctr32_cached(sl, &k->enc, k->rounds, c1, low, out, in);                      \
+        }                                                                                         \
+        if (have) kc_wipe(c1, sizeof c1);                                                         \
+        kc_store32_be(counter + 12, low);                                                         \
+        kc_ctr_runs(aria_ctr_run, 32, small, aria_encrypt, ctx, 16, counter, out, in, nblocks);    \
+    }
+#endif
 
 /* Multi-buffer CBC encryption (cbc_encrypt_multi) around a backend's
  * core32: chain c is block c of the byte-sliced state (vector c / 2, lane

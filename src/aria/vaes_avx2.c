@@ -5,7 +5,8 @@
  * undone after the last round, round keys in the AES instructions' key
  * operand), but each vaesenclast/vaesdeclast takes a whole ymm instead of
  * two extracted 128-bit halves: for AMD Zen 3 and other CPUs with VAES but
- * no GFNI.
+ * no GFNI.  CTR caches round 1 of the counter bytes that a run of 32 blocks
+ * shares (ARIA_X86_CTR_CACHED).
  *
  * Constant time: AES instructions, and pshufb whose secret operand is only
  * ever the index into a constant register. */
@@ -46,7 +47,7 @@ static void crypt(const aria_x86_keys *ks, unsigned rounds, uint8_t *out, const 
 }
 
 ARIA_X86_ENTRIES(key_round, crypt)
-ARIA_X86_CTR(core32, SMALL)
+ARIA_X86_CTR_CACHED(aria_x86_sl32, core32, SMALL)
 ARIA_X86_CBC_MULTI(core32)
 ARIA_X86_LONE_CBC
 
