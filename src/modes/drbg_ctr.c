@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* CTR_DRBG ([SP800-90A] Rev. 1, 10.2) over a block cipher with 16-byte
  * blocks, with or without the derivation function (Block_Cipher_df,
- * 10.3.2); ctr_len is the whole block.  Output blocks come from the
- * cipher's CTR kernel. */
+ * 10.3.2); ctr_len is the whole block.  Output blocks are the cipher's
+ * ECB over counter blocks made here. */
 #include <stdlib.h>
 #include <string.h>
 #include "core/util.h"
@@ -25,7 +25,7 @@ static void rekey(kc_cipher *c, const uint8_t *key, size_t keylen)
     c->impl->set_key(c->ctx, key, keylen, 16);
 }
 
-/* V + 1 and V - 1 on the whole 128-bit big-endian block, without branches. */
+/* V + 1 on the whole 128-bit big-endian block, without branches. */
 static void inc(uint8_t v[16])
 {
     unsigned c = 1;
@@ -36,23 +36,17 @@ static void inc(uint8_t v[16])
     }
 }
 
-static void dec(uint8_t v[16])
-{
-    unsigned b = 1;
-    for (int i = 15; i >= 0; i--) {
-        unsigned x = (unsigned)v[i] - b;
-        v[i] = (uint8_t)x;
-        b = (x >> 8) & 1;
-    }
-}
-
-/* n blocks of E(V+1), E(V+2), ... into out; V ends on the last one used. */
+/* n blocks of E(V+1), E(V+2), ... into out; V ends on the last one used.
+ * V is secret: its blocks are counted here without branches and encrypted
+ * as ECB, not through the cipher's CTR kernel, which takes its counter to
+ * be public and may branch on its value (where a run wraps). */
 static void blocks(ctr_drbg *s, uint8_t *out, size_t n)
 {
-    memset(out, 0, 16 * n);
-    inc(s->v);
-    kc_ctr_run(s->c, s->v, out, out, n);
-    dec(s->v);
+    for (size_t i = 0; i < n; i++) {
+        inc(s->v);
+        memcpy(out + 16 * i, s->v, 16);
+    }
+    s->c->impl->encrypt(s->c->ctx, out, out, n);
 }
 
 /* CTR_DRBG_Update (10.2.1.2); provided is seedlen bytes, NULL for zeros. */

@@ -9,7 +9,8 @@
  *   ct_check CIPHER BACKEND  one backend, constant-time or not (used to show
  *                            the check catches a table implementation)
  *   ct_check gcm             GCM alone (ct_gcm.h)
- *   ct_check modes           CFB, OFB, CMAC, GMAC and CCM alone (ct_modes.h) */
+ *   ct_check modes           CFB, OFB, CMAC, GMAC and CCM alone (ct_modes.h)
+ *   ct_check drbg            the DRBGs alone (ct_drbg.h) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -157,6 +158,7 @@ static void check(const kc_cipher_entry *e, const kc_backend_head *b)
 #include "ct_ghash.h"
 #include "ct_gcm.h"
 #include "ct_modes.h"
+#include "ct_drbg.h"
 
 int main(int argc, char **argv)
 {
@@ -165,6 +167,8 @@ int main(int argc, char **argv)
         check_gcm_all();
     } else if (argc == 2 && strcmp(argv[1], "modes") == 0) {
         check_modes_all();
+    } else if (argc == 2 && strcmp(argv[1], "drbg") == 0) {
+        check_drbg_all();
     } else if (argc == 3 && strcmp(argv[1], "ghash") == 0) {
         if (check_ghash_named(argv[2])) { fprintf(stderr, "no such GHASH backend\n"); return 2; }
     } else if (argc == 3) {
@@ -191,6 +195,7 @@ int main(int argc, char **argv)
         check_ghash_all();
         check_gcm_all();
         check_modes_all();
+        check_drbg_all();
     }
     printf("ct_check: %u passed, 0 failed (valgrind reports any secret-dependent branch or index)\n", checked);
     return 0;
