@@ -729,7 +729,8 @@ void aria_x86_ctr32(aria_x86_core32_fn core, const aria_x86_keys *ks, unsigned r
  * run only puts byte 15 through the S-layer and XORs it into the rows of A
  * that read byte 15 (ARIA_ROW15: the rows of aria_x86_diffuse1's tables
  * holding a 15).  The CTR counter is public, so the branches on it leak
- * nothing (not for GCM, whose J0 may be secret); c1 is wiped. */
+ * nothing (GCM, whose J0 may be secret, and CTR_DRBG, whose V is, do not
+ * come here); c1 is wiped. */
 #define ARIA_ROW15 0x8536   /* rows 1, 2, 4, 5, 8, 10, 15 */
 
 static inline __attribute__((always_inline))
