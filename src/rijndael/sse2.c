@@ -191,6 +191,8 @@ static uint32_t sse2_sub_word(uint32_t w)
 static kc_status sse2_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
 {
     sse2_key *k = ctx;
+    if (key_len != 16 && key_len != 24 && key_len != 32) return KC_ERR_KEY_LENGTH;
+    if (block_len != 16 && block_len != 24 && block_len != 32) return KC_ERR_BLOCK_BITS;
     if (kc_rijndael_ct.head.ctx_size > sizeof k->ct) return KC_ERR_BLOCK_BITS;   /* not reached */
     kc_status st = kc_rijndael_ct.set_key(k->ct, key, key_len, block_len);
     if (st != KC_OK) return st;
