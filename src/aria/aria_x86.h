@@ -699,18 +699,22 @@ void aria_x86_ctr32(aria_x86_core32_fn core, const aria_x86_keys *ks, unsigned r
     kc_ctr_x86_xor256(out, in, x, n);
 }
 
+/* The run function kc_ctr_runs calls for what the whole runs leave. */
+#define ARIA_X86_CTR_RUN(core32)                                                                  \
+    static void aria_ctr_run(const void *ctx, const uint8_t *ctr, uint32_t low, uint8_t *out, const uint8_t *in, \
+                             size_t n)                                                    \
+    {                                                                                             \
+        const aria_x86_key *k = ctx;                                                              \
+        aria_x86_ctr32(core32, &k->enc, k->rounds, ctr, low, out, in, n);                          \
+    }
+
 /* aria_ctr of a backend with ARIA_X86_ENTRIES, around its core32: whole
  * runs of 32 blocks in which the low word does not wrap inlined here (n
  * constant: the keystream is XORed from registers, no call per run); the
  * rest (a wrap, a tail) through kc_ctr_runs, up to `small` blocks one at a
  * time. */
 #define ARIA_X86_CTR(core32, small)                                                               \
-    static void aria_ctr_run(const void *ctx, const uint8_t *ctr, uint32_t low, uint8_t *out, const uint8_t *in, \
-                             size_t n)                                                    \
-    {                                                                                             \
-        const aria_x86_key *k = ctx;                                                              \
-        aria_x86_ctr32(core32, &k->enc, k->rounds, ctr, low, out, in, n);                          \
-    }                                                                                             \
+    ARIA_X86_CTR_RUN(core32)                                                                      \
     static void aria_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks) \
     {                                                                                             \
         const aria_x86_key *k = ctx;                                                              \
@@ -770,12 +774,7 @@ void aria_x86_ctr32_cached(aria_x86_sl32_fn sl, const aria_x86_keys *ks, unsigne
 /* ARIA_X86_CTR with the cache (sl: the backend's S-layer): runs whose low
  * byte wraps, and the rest, as there. */
 #define ARIA_X86_CTR_CACHED(sl, core32, small)                                                    \
-    static void aria_ctr_run(const void *ctx, const uint8_t *ctr, uint32_t low, uint8_t *out, const uint8_t *in, \
-                             size_t n)                                                            \
-    {                                                                                             \
-        const aria_x86_key *k = ctx;                                                              \
-        aria_x86_ctr32(core32, &k->enc, k->rounds, ctr, low, out, in, n);                          \
-    }                                                                                             \
+    ARIA_X86_CTR_RUN(core32)                                                                      \
     static void aria_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks) \
     {                                                                                             \
         const aria_x86_key *k = ctx;                                                              \
