@@ -27,7 +27,7 @@ class Data:
             if r.get("impl") == "table" and str(r.get("primitive", "")).startswith("fea"):
                 r["impl"] = "table-16k"
         self.recs = recs
-        self._index, self._indexed = {}, len(recs)   # find's look-up tables, one per set of keys
+        self._index = {}   # find's look-up tables, one per set of keys
         self.calibrated = bool(self.run.get("cycles_per_unit"))
         self.unit = self.run.get("unit", "ns")
 
@@ -57,23 +57,15 @@ class Data:
         return Data(runs, [r for r in self.recs if r.get("run") in ids], self.ends)
 
     def find(self, **kw):
-        """The records whose fields equal kw's (a missing field counts as None), in file order."""
+        """The records whose fields equal kw's (a missing field counts as None), in file order; one look-up
+        table per set of keys, made at its first use (the records do not change after loading)."""
         keys = tuple(sorted(kw))
         index = self._index.get(keys)
-        if index is None or self._indexed != len(self.recs):
-            if self._indexed != len(self.recs):
-                self._index, self._indexed = {}, len(self.recs)
-            index = {}
-            try:
-                for r in self.recs:
-                    index.setdefault(tuple(r.get(k) for k in keys), []).append(r)
-            except TypeError:   # an unhashable field value (a list): no index for these keys
-                return [r for r in self.recs if all(r.get(k) == v for k, v in kw.items())]
-            self._index[keys] = index
-        try:
-            return list(index.get(tuple(kw[k] for k in keys), ()))
-        except TypeError:
-            return [r for r in self.recs if all(r.get(k) == v for k, v in kw.items())]
+        if index is None:
+            index = self._index[keys] = {}
+            for r in self.recs:
+                index.setdefault(tuple(r.get(k) for k in keys), []).append(r)
+        return list(index.get(tuple(kw[k] for k in keys), ()))
 
     def one(self, **kw):
         found = self.find(**kw)

@@ -2,6 +2,7 @@
 """`kcipher bench`: the harness runs, every JSON record is well formed and its
 units are consistent, and the report is generated.  Speed is never asserted.
 Usage: test_bench_report.py PATH_TO_KCIPHER"""
+import functools
 import gzip
 import importlib
 import json
@@ -454,14 +455,10 @@ def report(records, cross):
             return f.read()
 
 
-_committed = []
-
-
+@functools.lru_cache(maxsize=None)
 def committed_report():
     """benchmarks.md from the committed records, made once for the tests that read it."""
-    if not _committed:
-        _committed.append(report([os.path.join(DOCS, "bench.jsonl.gz")], DOCS))
-    return _committed[0]
+    return report([os.path.join(DOCS, "bench.jsonl.gz")], DOCS)
 
 
 def verdict_of(cell):
