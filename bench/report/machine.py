@@ -14,22 +14,27 @@ BESIDE = ["tokenize.jsonl", "python.jsonl", "sql.jsonl", "aarch64-time.jsonl", "
           "ipc-mca.jsonl"]
 
 
-def first_record(path):
-    """The run line of a records file (its first record when it has none), or None."""
-    first = None
+def machine_records(path):
+    """The first run line of each machine a records file was measured on (one file may join runs of several
+    machines: CPU classes measured where the CPU is one), or its first record when it has no run line; []
+    for an empty file."""
+    runs, seen, first = [], set(), None
     with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
         for line in f:
             if not line.startswith("{"):
                 continue
             r = json.loads(line)
             if r.get("type") == "run":
-                return r
+                who = tuple(r.get(k) for k in ("cpu", "cpu_vendor", "cpu_family", "cpu_model", "cpu_stepping"))
+                if who not in seen:
+                    seen.add(who)
+                    runs.append(r)
             first = first or r
-    return first
+    return runs or ([first] if first else [])
 
 
 def machine_row(name, r):
-    """[file, machine as recorded, cpuid, SMT, clock] for one records file: what its first line says, never more."""
+    """[file, machine as recorded, cpuid, SMT, clock] for one run line of a records file: what it says, never more."""
     if r.get("type") != "run":   # counts under emulation or from a tool: the host does not change them
         what = r.get("cpu") or r.get("emulator") or r.get("tool") or r.get("target") or "?"
         return ["`%s`" % name, "%s (counted, not timed: the host does not change the counts)" % what,
@@ -55,19 +60,16 @@ def section_record_machines(paths, crossdir):
     """The machine behind every records file the report reads, as each file names it."""
     rows = []
     for p in paths:
-        r = first_record(p)
-        if r:
-            rows.append(machine_row(os.path.basename(p), r))
+        rows += [machine_row(os.path.basename(p), r) for r in machine_records(p)]
     for name in BESIDE:
         found = sorted(glob.glob(os.path.join(crossdir or ".", name + "*")))
-        r = first_record(found[0]) if found else None
-        if r:
-            rows.append(machine_row(os.path.basename(found[0]), r))
+        if found:
+            rows += [machine_row(os.path.basename(found[0]), r) for r in machine_records(found[0])]
     if not rows:
         return ""
     return "\n".join([
         "### The machine behind each records file", "",
-        "As each file's first line names it: `kcipher bench` writes the cpuid identity into its run line "
+        "As each file's run lines name it (one row per machine a file was measured on): `kcipher bench` writes the cpuid identity into its run line "
         "and whether logical CPU 0 shares its core with another (`smt`, from Linux sysfs); files written before "
         "it did lack them. Where a file lacks a field the table says %s: the report does not fill it in from another "
         "file. Files measured at another time may have run at another clock (compare the calibrated clocks)."

@@ -609,6 +609,26 @@ def report_module(name):
     return importlib.import_module("report." + name)
 
 
+class RecordMachines(unittest.TestCase):
+    """The machine table: one row per machine a records file was measured on, not only its first line's."""
+
+    def test_one_row_per_machine(self):
+        machine = report_module("machine")
+        intel = {"type": "run", "cpu": "Xeon", "cpu_vendor": "GenuineIntel", "cpu_family": 6, "cpu_model": 207,
+                 "cpu_stepping": 2, "cores": 2, "date": "d1", "core_hz": 2.5e9}
+        amd = dict(intel, cpu="EPYC", cpu_vendor="AuthenticAMD", cpu_family=25, cpu_model=1, cpu_stepping=1,
+                   date="d3")
+        lines = [intel, {"type": "measurement"}, dict(intel, date="d2", cpu_disable="avx512f"), amd]
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "bench.jsonl")
+            with open(path, "w") as f:
+                f.writelines(json.dumps(r) + "\n" for r in lines)
+            rows = [machine.machine_row("bench.jsonl", r) for r in machine.machine_records(path)]
+        self.assertEqual([r[2] for r in rows], ["GenuineIntel family 6 model 207 stepping 2",
+                                                "AuthenticAMD family 25 model 1 stepping 1"])
+        self.assertIn("d1", rows[0][1])   # a machine's first run names it
+
+
 class ClassTargets(unittest.TestCase):
     """Issue 23's section: per CPU class, the Zen 3 targets and every default a peer beats in the same run."""
 
