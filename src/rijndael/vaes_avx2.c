@@ -2,14 +2,15 @@
 /* AES and Rijndael on VAES with 256-bit registers and no AVX-512 (AMD Zen 3
  * and later, Intel Alder Lake and later client cores).
  *
- * 128-bit blocks: two per ymm, 16 (eight registers) in flight, which covers
- * vaesenc's latency (3-4 cycles) times its throughput (two per cycle); a
- * pass that ends early leaves its last registers empty.  A lone block takes
+ * 128-bit blocks: two per ymm, 24 (twelve registers) in flight, more than
+ * vaesenc's latency (3-4 cycles) times its throughput (two per cycle): with
+ * exactly that (eight registers) any stall held the pass; a pass that ends
+ * early leaves its last registers empty.  A lone block takes
  * the xmm code of rijndael_x86.h.  192- and 256-bit blocks: one per ymm,
  * eight in flight, laid out as in aesni (columns 0..3, then 4..Nb-1), so
  * aesni's gather masks apply per lane (vpshufb) and to a lane-swapped copy
  * for the bytes that cross lanes.  CTR makes its counter blocks in registers
- * by one XOR each (16 AES or 8 wider blocks per pass) and folds the input
+ * by one XOR each (24 AES or 8 wider blocks per pass) and folds the input
  * into vaesenclast's key.  CBC encryption is serial: AES by the
  * register-chained xmm loop of rijndael_x86.h, wider blocks by aesni's
  * code (a shorter chain than one ymm's).  CBC decryption is
@@ -506,7 +507,7 @@ static void vaes_cbc_multi(const void *ctx, size_t n, uint8_t *const out[], cons
 const kc_block_backend kc_rijndael_vaes_avx2 = {
     .head = {
         .name = "vaes-avx2",
-        .summary = "VAES on ymm, no AVX-512: 16 AES blocks in flight; 8 Rijndael-192/256 blocks, vpshufb ShiftRows",
+        .summary = "VAES on ymm, no AVX-512: 24 AES blocks in flight; 8 Rijndael-192/256 blocks, vpshufb ShiftRows",
         .cpu = KC_CPU_VAES | KC_CPU_AVX2 | KC_CPU_AESNI,
         .timing = KC_CONSTANT_TIME,
         .ctx_size = sizeof(aesni_key),
