@@ -1,0 +1,259 @@
+/* SPDX-License-Identifier: MIT */
+/* ARIA on SSE2 (x86-64 without SSSE3, AES-NI or GFNI), constant time:
+ * bitsliced, eight blocks in eight xmm registers that stay in plane form
+ * for the whole cipher.
+ *
+ * Plane i (one register) holds bit i of every state byte: its byte lane p
+ * is byte position p, bit k of that lane block k's.  So a plane looks like
+ * a block whose "bytes" are eight blocks' bits, and ARIA's diffusion layer,
+ * XORs of whole bytes, is aria_common.h's word form applied to each plane
+ * as if it were a block: byte moves inside dwords by 16-bit shuffles and
+ * 16-bit shifts, dword mixing by pshufd.  Round keys are planes made once
+ * per key (a key byte's bit as a lane of 0x00 or 0xFF): key addition is
+ * eight XORs.  The S-box layer is Boyar and Peralta's AES S-box circuit
+ * with ARIA's affine maps around it, chosen per byte position with ct.c's
+ * masks (lane p in each 64-bit half; aria_bitslice.h).  Blocks go in and
+ * out of plane form by one 8x8 bit transposition per pass.
+ *
+ * A lone block (CBC encryption, CMAC, tails) takes a whole pass.  Secret
+ * data only meets AND, XOR, fixed shifts and fixed shuffles. */
+#include "core/arch.h"
+#if KC_ARCH_X86
+#include <emmintrin.h>
+#include <string.h>
+#include "core/backend.h"
+#include "core/ctr_blocks.h"
+#include "aria/aria_common.h"
+KC_TARGET_BEGIN("sse2")
+
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+
+typedef uint64_t aria_v __attribute__((vector_size(16)));
+#define ARIA_BS_W aria_v
+#define ARIA_BS_K(c) ((aria_v){ (uint64_t)(c), (uint64_t)(c) })
+#define ARIA_BS_INLINE static ALWAYS_INLINE
+#define ARIA_POS(t) ARIA_BS_K(0x000000FF000000FFull << 8 * (t))
+#include "aria/aria_bitslice.h"
+
+/* The S-box layer through Boyar and Peralta's AES S-box circuit
+ * (rijndael/sbox_bitslice.h), which has fewer gates than the tower-field
+ * inversion: S1 is the AES S-box, and with it
+ *   S2(x) = L.S1(x) + 0x88              L = B.A^-1
+ *   X1(y) = A^-1.S1(A^-1.y + 0x05) + 0x05
+ *   X2(y) = A^-1.S1(B^-1.y + 0x2C) + 0x05
+ * (A, B as in aria_bitslice.h; checked on all 256 inputs of each S-box,
+ * and by the vectors).  The maps are applied as m + I, XORed into x where
+ * the byte position wants them: cheaper than m for B^-1 and L. */
+#define BS_WORD aria_v
+#define BS_INLINE ALWAYS_INLINE
+#include "rijndael/sbox_bitslice.h"
+
+#define M_AI_I 0xa54b962d5ab469d2ull   /* A^-1 + I */
+#define M_BI_I 0x196654cf27f6fd49ull   /* B^-1 + I */
+#define M_L_I  0x8210f79e223ae067ull   /* L + I */
+
+static ALWAYS_INLINE void sub_bytes_bp(aria_v x[8], int odd)
+{
+    const aria_v s2 = ARIA_POS(odd ? 1 : 3), x1 = ARIA_POS(odd ? 2 : 0), x2 = ARIA_POS(odd ? 3 : 1);
+    aria_v a[8], b[8];
+    LIN(a, x, M_AI_I);
+    LIN(b, x, M_BI_I);
+    for (int i = 0; i < 8; i++)
+        x[i] ^= (a[i] & x1) ^ (b[i] & x2) ^ const_plane(0x05, i, x1) ^ const_plane(0x2C, i, x2);
+    sbox(x);
+    LIN(a, x, M_AI_I);
+    LIN(b, x, M_L_I);
+    for (int i = 0; i < 8; i++)
+        x[i] ^= (a[i] & (x1 | x2)) ^ (b[i] & s2) ^ const_plane(0x05, i, x1 | x2) ^ const_plane(0x88, i, s2);
+}
+
+#ifndef ARIA_SSE2_TOWER
+#define SUB_BYTES sub_bytes_bp
+#else
+#define SUB_BYTES sub_bytes
+#endif
+
+#define M(x) ((__m128i)(x))
+#define V(x) ((aria_v)(x))
+
+/* Round keys as planes, ek1..ek(n+1) and the decryption keys. */
+typedef struct aria_sse2_keys {
+    aria_v ek[ARIA_MAX_ROUNDS + 1][8], dk[ARIA_MAX_ROUNDS + 1][8];
+    unsigned rounds;
+} aria_sse2_keys;
+
+static ALWAYS_INLINE __m128i load(const uint8_t *p) { return _mm_loadu_si128((const __m128i *)(const void *)p); }
+static ALWAYS_INLINE void store(uint8_t *p, __m128i x) { _mm_storeu_si128((__m128i *)(void *)p, x); }
+
+/* (a,b,c,d) -> (b,a,d,c) in every dword. */
+static ALWAYS_INLINE __m128i swap8(__m128i x) { return _mm_or_si128(_mm_slli_epi16(x, 8), _mm_srli_epi16(x, 8)); }
+
+/* Every dword XORed with the XOR of all four: aria_mm but for a dword
+ * permutation (0 <-> 3), which cancels between its two uses in A. */
+static ALWAYS_INLINE __m128i add_all(__m128i x)
+{
+    __m128i a = _mm_xor_si128(x, _mm_shuffle_epi32(x, 0x4E));
+    return _mm_xor_si128(x, _mm_xor_si128(a, _mm_shuffle_epi32(a, 0xB1)));
+}
+
+/* aria_diffuse on one plane, as M, add_all, P', add_all: P' is P
+ * conjugated by the dword swap 0 <-> 3 (dword 0 byte-reversed, 1 swap8,
+ * 2 rol16, 3 kept), the swaps of aria_mm moved out to cancel. */
+static ALWAYS_INLINE aria_v diffuse1(aria_v v)
+{
+    __m128i x = M(v);
+    /* M: s = x ^ rol16(x) has equal halves, so rol8(s) is a byte swap */
+    __m128i s = _mm_xor_si128(x, _mm_shufflehi_epi16(_mm_shufflelo_epi16(x, 0xB1), 0xB1));
+    x = _mm_xor_si128(x, _mm_xor_si128(s, swap8(s)));
+    x = add_all(x);
+    /* P': swap8 on dwords 0 and 1 (movsd takes the low half), then rol16
+     * on dwords 0 and 2 */
+    x = _mm_castpd_si128(_mm_move_sd(_mm_castsi128_pd(x), _mm_castsi128_pd(swap8(x))));
+    x = _mm_shufflehi_epi16(_mm_shufflelo_epi16(x, 0xE1), 0xE1);
+    return V(add_all(x));
+}
+
+static ALWAYS_INLINE void add_key(aria_v x[8], const aria_v rk[8])
+{
+    for (int i = 0; i < 8; i++) x[i] ^= rk[i];
+}
+
+static ALWAYS_INLINE void diffuse(aria_v x[8])
+{
+    for (int i = 0; i < 8; i++) x[i] = diffuse1(x[i]);
+}
+
+/* Encrypts or decrypts (by the key order) eight blocks, x[k] = block k,
+ * in place. */
+static __attribute__((noinline)) void crypt8(const aria_v (*rk)[8], unsigned rounds, aria_v io[8])
+{
+    aria_v x[8];
+    for (int i = 0; i < 8; i++) x[i] = io[i];
+    transpose(x);
+    for (unsigned r = 0; r < rounds; r += 2) {   /* rounds is even */
+        add_key(x, rk[r]);
+        SUB_BYTES(x, 1);
+        diffuse(x);
+        add_key(x, rk[r + 1]);
+        SUB_BYTES(x, 0);
+        if (r + 2 < rounds) diffuse(x);
+    }
+    add_key(x, rk[rounds]);
+    transpose(x);
+    for (int i = 0; i < 8; i++) io[i] = x[i];
+}
+
+static void crypt_blocks(const aria_v (*rk)[8], unsigned rounds, uint8_t *out, const uint8_t *in, size_t n)
+{
+    aria_v x[8];
+    for (; n >= 8; n -= 8, in += 128, out += 128) {
+        for (int i = 0; i < 8; i++) x[i] = V(load(in + 16 * i));
+        crypt8(rk, rounds, x);
+        for (int i = 0; i < 8; i++) store(out + 16 * i, M(x[i]));
+    }
+    if (n) {
+        for (size_t i = 0; i < 8; i++) x[i] = i < n ? V(load(in + 16 * i)) : V(_mm_setzero_si128());
+        crypt8(rk, rounds, x);
+        for (size_t i = 0; i < n; i++) store(out + 16 * i, M(x[i]));
+    }
+    kc_wipe(x, sizeof x);
+}
+
+static void aria_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const aria_sse2_keys *k = ctx;
+    crypt_blocks(k->ek, k->rounds, out, in, n);
+}
+
+static void aria_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const aria_sse2_keys *k = ctx;
+    crypt_blocks(k->dk, k->rounds, out, in, n);
+}
+
+/* FO / FE for the key schedule, on one block (the other lanes idle). */
+static void key_round(uint8_t out[16], const uint8_t in[16], const uint8_t rk[16], int odd)
+{
+    aria_v x[8];
+    x[0] = V(_mm_xor_si128(load(in), load(rk)));
+    for (int i = 1; i < 8; i++) x[i] = V(_mm_setzero_si128());
+    transpose(x);
+    if (odd) SUB_BYTES(x, 1);
+    else SUB_BYTES(x, 0);
+    diffuse(x);
+    transpose(x);
+    store(out, M(x[0]));
+    kc_wipe(x, sizeof x);
+}
+
+/* A round key as planes: the key in every block, transposed. */
+static void key_planes(aria_v p[8], const uint8_t rk[16])
+{
+    aria_v x[8];
+    for (int i = 0; i < 8; i++) x[i] = V(load(rk));
+    transpose(x);
+    for (int i = 0; i < 8; i++) p[i] = x[i];
+    kc_wipe(x, sizeof x);
+}
+
+static kc_status aria_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
+{
+    aria_sse2_keys *k = ctx;
+    aria_round_keys ek, dk;
+    (void)block_len;
+    if (key_len != 16 && key_len != 24 && key_len != 32) return KC_ERR_KEY_LENGTH;
+    k->rounds = aria_rounds(key_len);
+    aria_expand_key(ek, key, key_len, key_round);
+    aria_decrypt_keys(dk, ek, k->rounds);
+    for (unsigned r = 0; r <= k->rounds; r++) {
+        key_planes(k->ek[r], ek[r]);
+        key_planes(k->dk[r], dk[r]);
+    }
+    kc_wipe(ek, sizeof ek);
+    kc_wipe(dk, sizeof dk);
+    return KC_OK;
+}
+
+/* CTR on a run of kc_ctr_runs: counter blocks made in registers (the last
+ * word big-endian, by a scalar byte swap: SSE2 has no pshufb), the
+ * keystream XORed in as it is stored. */
+static void ctr_run(const void *ctx, const uint8_t *ctr, uint32_t low, uint8_t *out, const uint8_t *in, size_t n)
+{
+    const aria_sse2_keys *k = ctx;
+    const __m128i head = _mm_and_si128(load(ctr), _mm_setr_epi32(-1, -1, -1, 0));
+    aria_v x[8];
+    while (n) {
+        size_t m = n < 8 ? n : 8;
+        for (unsigned i = 0; i < 8; i++)
+            x[i] = V(_mm_or_si128(head, _mm_slli_si128(_mm_cvtsi32_si128((int)__builtin_bswap32(low + i)), 12)));
+        crypt8(k->ek, k->rounds, x);
+        for (size_t i = 0; i < m; i++) store(out + 16 * i, _mm_xor_si128(M(x[i]), load(in + 16 * i)));
+        in += 16 * m;
+        out += 16 * m;
+        low += (uint32_t)m;
+        n -= m;
+    }
+    kc_wipe(x, sizeof x);
+}
+
+static void aria_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    kc_ctr_runs(ctr_run, 128, 0, aria_encrypt, ctx, 16, counter, out, in, nblocks);
+}
+
+const kc_block_backend kc_aria_sse2 = {
+    .head = {
+        .name = "sse2",
+        .summary = "bitsliced over SSE2, 8 blocks in 8 xmm planes for the whole cipher, diffusion by "
+                   "shuffles; ct's S-box circuit, constant time",
+        .cpu = KC_CPU_SSE2,
+        .timing = KC_CONSTANT_TIME,
+        .ctx_size = sizeof(aria_sse2_keys),
+    },
+    .set_key = aria_set_key,
+    .encrypt = aria_encrypt,
+    .decrypt = aria_decrypt,
+    .ctr = aria_ctr,
+};
+KC_TARGET_END
+#endif
