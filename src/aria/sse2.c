@@ -9,8 +9,8 @@
  * XORs of whole bytes, is aria_common.h's word form applied to each plane
  * as if it were a block: byte moves inside dwords by 16-bit shuffles and
  * 16-bit shifts, dword mixing by pshufd.  Round keys are planes made once
- * per key (a key byte's bit as a lane of 0x00 or 0xFF): key addition is
- * eight XORs.  The S-box layer is ct.c's (aria_bitslice.h: one tower-field
+ * per key (a key byte's bit as a lane of 0x00 or 0xFF, the S-boxes' affine
+ * constants folded in): key addition is eight XORs.  The S-box layer is ct.c's (aria_bitslice.h: one tower-field
  * inversion circuit, the affine maps chosen per byte position by masks, on
  * gcc vectors; lane p in each 64-bit half as in ct.c).  Boyar and
  * Peralta's AES S-box circuit with ARIA's affine maps around it measured
@@ -40,7 +40,7 @@ typedef uint64_t aria_v __attribute__((vector_size(16)));
 #define M(x) ((__m128i)(x))
 #define V(x) ((aria_v)(x))
 
-/* Round keys as planes, ek1..ek(n+1) and the decryption keys. */
+/* Round keys as planes (fold_keys), ek1..ek(n+1) and the decryption keys. */
 typedef struct aria_sse2_keys {
     aria_v ek[ARIA_MAX_ROUNDS + 1][8], dk[ARIA_MAX_ROUNDS + 1][8];
     unsigned rounds;
@@ -87,19 +87,63 @@ static ALWAYS_INLINE void diffuse(aria_v x[8])
     for (int i = 0; i < 8; i++) x[i] = diffuse1(x[i]);
 }
 
+/* The cipher's rounds run aria_bitslice.h's sub_bytes with its constants
+ * moved into the round keys (fold_keys): the key is added after the input
+ * maps, the output constants go through A into the next key.  The output
+ * maps are TI and, on the S1 and S2 positions, TI plus a difference. */
+#define M_S1TI_D (M_S1TI ^ M_TI)
+#define M_S2TI_D (M_S2TI ^ M_TI)
+
+/* The input maps of SL1 (odd) or SL2 without their constants. */
+static ALWAYS_INLINE void in_maps(aria_v x[8], int odd)
+{
+    const aria_v s = ARIA_POS(odd ? 0 : 2) | ARIA_POS(odd ? 1 : 3);
+    const aria_v x1 = ARIA_POS(odd ? 2 : 0), x2 = ARIA_POS(odd ? 3 : 1);
+    aria_v a[8], b[8], c[8];
+    LIN(a, x, M_T);
+    LIN(b, x, M_TX1);
+    LIN(c, x, M_TX2);
+    for (int i = 0; i < 8; i++) x[i] = (a[i] & s) ^ (b[i] & x1) ^ (c[i] & x2);
+}
+
+/* The constants that in_maps and the output maps leave out, as planes. */
+static ALWAYS_INLINE void in_consts(aria_v k[8], int odd)
+{
+    for (int i = 0; i < 8; i++)
+        k[i] = const_plane(0x33, i, ARIA_POS(odd ? 2 : 0)) ^ const_plane(0xeb, i, ARIA_POS(odd ? 3 : 1));
+}
+
+static ALWAYS_INLINE void out_consts(aria_v k[8], int odd)
+{
+    for (int i = 0; i < 8; i++)
+        k[i] = const_plane(0x63, i, ARIA_POS(odd ? 0 : 2)) ^ const_plane(0xE2, i, ARIA_POS(odd ? 1 : 3));
+}
+
+/* A round: SL with the folded key tk, in place. */
+static ALWAYS_INLINE void sub_bytes_keyed(aria_v x[8], const aria_v tk[8], int odd)
+{
+    const aria_v s1 = ARIA_POS(odd ? 0 : 2), s2 = ARIA_POS(odd ? 1 : 3);
+    aria_v a[8], b[8], c[8];
+    in_maps(x, odd);
+    add_key(x, tk);
+    tower_inv(x);
+    LIN(a, x, M_TI);
+    LIN(b, x, M_S1TI_D);
+    LIN(c, x, M_S2TI_D);
+    for (int i = 0; i < 8; i++) x[i] = a[i] ^ (b[i] & s1) ^ (c[i] & s2);
+}
+
 /* Encrypts or decrypts (by the key order) eight blocks, x[k] = block k,
- * in place. */
+ * in place; rk: fold_keys's keys. */
 static __attribute__((noinline)) void crypt8(const aria_v (*rk)[8], unsigned rounds, aria_v io[8])
 {
     aria_v x[8];
     for (int i = 0; i < 8; i++) x[i] = io[i];
     transpose(x);
     for (unsigned r = 0; r < rounds; r += 2) {   /* rounds is even */
-        add_key(x, rk[r]);
-        sub_bytes(x, 1);
+        sub_bytes_keyed(x, rk[r], 1);
         diffuse(x);
-        add_key(x, rk[r + 1]);
-        sub_bytes(x, 0);
+        sub_bytes_keyed(x, rk[r + 1], 0);
         if (r + 2 < rounds) diffuse(x);
     }
     add_key(x, rk[rounds]);
@@ -160,6 +204,33 @@ static void key_planes(aria_v p[8], const uint8_t rk[16])
     kc_wipe(x, sizeof x);
 }
 
+/* Round keys rk (bytes) as crypt8 takes them: round r's key with the
+ * previous round's output constants through A, then through the input
+ * maps, plus their constants; the last key plus the last output constants. */
+static void fold_keys(aria_v (*tk)[8], aria_round_keys rk, unsigned rounds)
+{
+    aria_v x[8], c[8];
+    for (unsigned r = 0; r < rounds; r++) {
+        int odd = r % 2 == 0;
+        key_planes(x, rk[r]);
+        if (r > 0) {
+            out_consts(c, !odd);
+            diffuse(c);
+            add_key(x, c);
+        }
+        in_consts(c, odd);
+        if (odd) in_maps(x, 1);
+        else in_maps(x, 0);
+        add_key(x, c);
+        for (int i = 0; i < 8; i++) tk[r][i] = x[i];
+    }
+    key_planes(x, rk[rounds]);
+    out_consts(c, (rounds - 1) % 2 == 0);
+    add_key(x, c);
+    for (int i = 0; i < 8; i++) tk[rounds][i] = x[i];
+    kc_wipe(x, sizeof x);
+}
+
 static kc_status aria_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
 {
     aria_sse2_keys *k = ctx;
@@ -169,10 +240,8 @@ static kc_status aria_set_key(void *ctx, const uint8_t *key, size_t key_len, siz
     k->rounds = aria_rounds(key_len);
     aria_expand_key(ek, key, key_len, key_round);
     aria_decrypt_keys(dk, ek, k->rounds);
-    for (unsigned r = 0; r <= k->rounds; r++) {
-        key_planes(k->ek[r], ek[r]);
-        key_planes(k->dk[r], dk[r]);
-    }
+    fold_keys(k->ek, ek, k->rounds);
+    fold_keys(k->dk, dk, k->rounds);
     kc_wipe(ek, sizeof ek);
     kc_wipe(dk, sizeof dk);
     return KC_OK;
