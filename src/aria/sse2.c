@@ -87,26 +87,44 @@ static ALWAYS_INLINE void diffuse(aria_v x[8])
     for (int i = 0; i < 8; i++) x[i] = diffuse1(x[i]);
 }
 
-/* The cipher's rounds run aria_bitslice.h's sub_bytes with its constants
- * moved into the round keys (fold_keys): the key is added after the input
- * maps, the output constants go through A into the next key.  The output
- * maps are TI and, on the S1 and S2 positions, TI plus a difference. */
-#define M_S1TI_D (M_S1TI ^ M_TI)
-#define M_S2TI_D (M_S2TI ^ M_TI)
+/* The cipher's rounds keep the state in the tower field's basis (T
+ * applied to every byte): T commutes with the diffusion layer, so
+ * aria_bitslice.h's maps around the inversion lose their T and T^-1, and
+ * are the identity on half the positions (the input maps on S1 and S2,
+ * the output maps on X1 and X2).  The others are applied as m + I where
+ * the position wants them:
+ *   E1 = T.A^-1.T^-1 + I, E2 = T.B^-1.T^-1 + I   (inputs of X1, X2)
+ *   F1 = T.A.T^-1 + I,    F2 = T.B.T^-1 + I      (outputs of S1, S2)
+ * (from aria_bitslice.h's matrices: E1 = M_TX1.M_TI + I, E2 = M_TX2.M_TI
+ * + I, F1 = M_T.M_S1TI + I, F2 = M_T.M_S2TI + I; checked by the vectors).
+ * The affine constants and T of the round keys are folded into the keys
+ * (fold_keys): a round adds its key after the input maps, and the output
+ * constants go through A into the next key. */
+#define M_E1 0x677312b3eeb3d428ull
+#define M_E2 0xa5f7c0c70c0e2a37ull
+#define M_F1 0x06ee8fd273d2d428ull
+#define M_F2 0x487d9932a7d8bde4ull
 
-/* The input maps of SL1 (odd) or SL2 without their constants. */
+/* x -> T.x on every byte (m = M_T), or back (M_TI). */
+#define BASIS(x, m) do {                          \
+    aria_v t_[8];                                 \
+    LIN(t_, x, m);                                \
+    for (int i_ = 0; i_ < 8; i_++) x[i_] = t_[i_]; \
+} while (0)
+
+/* The input maps of SL1 (odd) or SL2 in the tower basis, without their
+ * constants. */
 static ALWAYS_INLINE void in_maps(aria_v x[8], int odd)
 {
-    const aria_v s = ARIA_POS(odd ? 0 : 2) | ARIA_POS(odd ? 1 : 3);
     const aria_v x1 = ARIA_POS(odd ? 2 : 0), x2 = ARIA_POS(odd ? 3 : 1);
-    aria_v a[8], b[8], c[8];
-    LIN(a, x, M_T);
-    LIN(b, x, M_TX1);
-    LIN(c, x, M_TX2);
-    for (int i = 0; i < 8; i++) x[i] = (a[i] & s) ^ (b[i] & x1) ^ (c[i] & x2);
+    aria_v b[8], c[8];
+    LIN(b, x, M_E1);
+    LIN(c, x, M_E2);
+    for (int i = 0; i < 8; i++) x[i] ^= (b[i] & x1) ^ (c[i] & x2);
 }
 
-/* The constants that in_maps and the output maps leave out, as planes. */
+/* The constants of the input maps, and of the output maps (in the
+ * bytes' own basis), as planes. */
 static ALWAYS_INLINE void in_consts(aria_v k[8], int odd)
 {
     for (int i = 0; i < 8; i++)
@@ -119,18 +137,17 @@ static ALWAYS_INLINE void out_consts(aria_v k[8], int odd)
         k[i] = const_plane(0x63, i, ARIA_POS(odd ? 0 : 2)) ^ const_plane(0xE2, i, ARIA_POS(odd ? 1 : 3));
 }
 
-/* A round: SL with the folded key tk, in place. */
+/* SL in the tower basis with the folded key tk, in place. */
 static ALWAYS_INLINE void sub_bytes_keyed(aria_v x[8], const aria_v tk[8], int odd)
 {
     const aria_v s1 = ARIA_POS(odd ? 0 : 2), s2 = ARIA_POS(odd ? 1 : 3);
-    aria_v a[8], b[8], c[8];
+    aria_v b[8], c[8];
     in_maps(x, odd);
     add_key(x, tk);
     tower_inv(x);
-    LIN(a, x, M_TI);
-    LIN(b, x, M_S1TI_D);
-    LIN(c, x, M_S2TI_D);
-    for (int i = 0; i < 8; i++) x[i] = a[i] ^ (b[i] & s1) ^ (c[i] & s2);
+    LIN(b, x, M_F1);
+    LIN(c, x, M_F2);
+    for (int i = 0; i < 8; i++) x[i] ^= (b[i] & s1) ^ (c[i] & s2);
 }
 
 /* Encrypts or decrypts (by the key order) eight blocks, x[k] = block k,
@@ -140,12 +157,14 @@ static __attribute__((noinline)) void crypt8(const aria_v (*rk)[8], unsigned rou
     aria_v x[8];
     for (int i = 0; i < 8; i++) x[i] = io[i];
     transpose(x);
+    BASIS(x, M_T);
     for (unsigned r = 0; r < rounds; r += 2) {   /* rounds is even */
         sub_bytes_keyed(x, rk[r], 1);
         diffuse(x);
         sub_bytes_keyed(x, rk[r + 1], 0);
         if (r + 2 < rounds) diffuse(x);
     }
+    BASIS(x, M_TI);
     add_key(x, rk[rounds]);
     transpose(x);
     for (int i = 0; i < 8; i++) io[i] = x[i];
@@ -204,9 +223,10 @@ static void key_planes(aria_v p[8], const uint8_t rk[16])
     kc_wipe(x, sizeof x);
 }
 
-/* Round keys rk (bytes) as crypt8 takes them: round r's key with the
- * previous round's output constants through A, then through the input
- * maps, plus their constants; the last key plus the last output constants. */
+/* Round keys rk (bytes) as crypt8 takes them: round r's key plus the
+ * previous round's output constants through A, in the tower basis, through
+ * the input maps, plus their constants; the last key plus the last output
+ * constants (added after the state left the tower basis). */
 static void fold_keys(aria_v (*tk)[8], aria_round_keys rk, unsigned rounds)
 {
     aria_v x[8], c[8];
@@ -218,6 +238,7 @@ static void fold_keys(aria_v (*tk)[8], aria_round_keys rk, unsigned rounds)
             diffuse(c);
             add_key(x, c);
         }
+        BASIS(x, M_T);
         in_consts(c, odd);
         if (odd) in_maps(x, 1);
         else in_maps(x, 0);
