@@ -1,9 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* ARIA's S-box layer on bit planes, shared by ct.c (64-bit planes, four
- * blocks) and bs32.c (32-bit planes, two blocks): x[i] holds bit i of every
- * byte.  The including file defines
- *   ARIA_BS_W    the plane type (uint64_t, uint32_t);
+ * blocks), bs32.c (32-bit planes, two blocks) and sse2.c (128-bit planes,
+ * eight blocks): x[i] holds bit i of every byte.  The including file defines
+ *   ARIA_BS_W    the plane type (uint64_t, uint32_t, a gcc vector);
  *   ARIA_POS(t)  the plane bits of the bytes at positions p % 4 == t
+ * and, optionally,
+ *   ARIA_BS_K(c)    a plane of the 64-bit constant c (a vector type: c in
+ *                   every 64-bit part; default a cast);
+ *   ARIA_BS_INLINE  how the functions below are declared (default static
+ *                   inline)
  * and includes this header once.
  *
  * All four S-boxes are affine maps around inversion in GF(2^8), so one
@@ -24,7 +29,15 @@
  * XOR and fixed shifts. */
 #include "aria/aria_common.h"
 
+#ifndef ARIA_BS_K
+#define ARIA_BS_K(c) ((ARIA_BS_W)(c))
+#endif
+#ifndef ARIA_BS_INLINE
+#define ARIA_BS_INLINE static inline
+#endif
 #define KC_GF_W ARIA_BS_W
+#define KC_GF_K(c) ARIA_BS_K(c)
+#define KC_GF_INLINE ARIA_BS_INLINE
 #include "core/gf_bitslice.h"
 
 /* Matrices in the GFNI encoding: output bit i = parity(byte 7-i of m AND
@@ -36,10 +49,10 @@
 #define M_S1TI 0xb1050b51b7b6901eull   /* A.T^-1, then + 0x63 */
 #define M_S2TI 0xaab23ba704e3a887ull   /* B.T^-1, then + 0xE2 */
 
-#define LIN(o, x, m) ARIA_LIN(ARIA_BS_W, o, x, m)   /* aria_common.h */
+#define LIN(o, x, m) KC_GF_LIN(o, x, m)   /* core/gf_bitslice.h */
 
 /* Inversion of h.Y + l (l in planes 0-3, h in 4-7), in place. */
-static inline void tower_inv(ARIA_BS_W x[8])
+ARIA_BS_INLINE void tower_inv(ARIA_BS_W x[8])
 {
     const ARIA_BS_W *l = x, *h = x + 4;
     ARIA_BS_W n[4] = {                   /* L.h^2 + l^2 */
@@ -52,13 +65,13 @@ static inline void tower_inv(ARIA_BS_W x[8])
 }
 
 /* Plane i of a constant byte c on the positions in pos. */
-static inline ARIA_BS_W const_plane(unsigned c, int i, ARIA_BS_W pos)
+ARIA_BS_INLINE ARIA_BS_W const_plane(unsigned c, int i, ARIA_BS_W pos)
 {
-    return (0 - (ARIA_BS_W)(c >> i & 1)) & pos;
+    return (0 - ARIA_BS_K(c >> i & 1)) & pos;
 }
 
 /* SL1 (odd rounds: S1 S2 X1 X2 on positions 0..3 mod 4) or SL2 (X1 X2 S1 S2). */
-static inline void sub_bytes(ARIA_BS_W x[8], int odd)
+ARIA_BS_INLINE void sub_bytes(ARIA_BS_W x[8], int odd)
 {
     const ARIA_BS_W s1 = ARIA_POS(odd ? 0 : 2), s2 = ARIA_POS(odd ? 1 : 3);
     const ARIA_BS_W x1 = ARIA_POS(odd ? 2 : 0), x2 = ARIA_POS(odd ? 3 : 1);
@@ -79,7 +92,7 @@ static inline void sub_bytes(ARIA_BS_W x[8], int odd)
              ^ const_plane(0x63, i, s1) ^ const_plane(0xE2, i, s2);
 }
 
-static inline void swapmove(ARIA_BS_W *a, ARIA_BS_W *b, ARIA_BS_W mask, unsigned n)
+ARIA_BS_INLINE void swapmove(ARIA_BS_W *a, ARIA_BS_W *b, ARIA_BS_W mask, unsigned n)
 {
     ARIA_BS_W t = ((*a >> n) ^ *b) & mask;
     *b ^= t;
@@ -87,12 +100,12 @@ static inline void swapmove(ARIA_BS_W *a, ARIA_BS_W *b, ARIA_BS_W mask, unsigned
 }
 
 /* Exchanges the word index (0..7) with the bit-in-byte index; its own inverse. */
-static inline void transpose(ARIA_BS_W r[8])
+ARIA_BS_INLINE void transpose(ARIA_BS_W r[8])
 {
-    for (int i = 0; i < 8; i += 2) swapmove(&r[i], &r[i + 1], (ARIA_BS_W)0x5555555555555555ull, 1);
+    for (int i = 0; i < 8; i += 2) swapmove(&r[i], &r[i + 1], ARIA_BS_K(0x5555555555555555ull), 1);
     for (int i = 0; i < 8; i += 4) {
-        swapmove(&r[i], &r[i + 2], (ARIA_BS_W)0x3333333333333333ull, 2);
-        swapmove(&r[i + 1], &r[i + 3], (ARIA_BS_W)0x3333333333333333ull, 2);
+        swapmove(&r[i], &r[i + 2], ARIA_BS_K(0x3333333333333333ull), 2);
+        swapmove(&r[i + 1], &r[i + 3], ARIA_BS_K(0x3333333333333333ull), 2);
     }
-    for (int i = 0; i < 4; i++) swapmove(&r[i], &r[i + 4], (ARIA_BS_W)0x0F0F0F0F0F0F0F0Full, 4);
+    for (int i = 0; i < 4; i++) swapmove(&r[i], &r[i + 4], ARIA_BS_K(0x0F0F0F0F0F0F0F0Full), 4);
 }

@@ -8,7 +8,7 @@ extern const kc_block_backend kc_aria_ct, kc_aria_bs32, kc_aria_table;
 #include "core/arch.h"
 #if KC_ARCH_X86
 extern const kc_block_backend kc_aria_gfni_avx512, kc_aria_gfni_avx2, kc_aria_vaes_avx2,
-    kc_aria_aesni_avx2, kc_aria_aesni;
+    kc_aria_aesni_avx2, kc_aria_aesni, kc_aria_sse2;
 #endif
 #if KC_ARCH_RV32
 extern const kc_block_backend kc_aria_rv32i_bs32, kc_aria_rv32i_table;
@@ -24,6 +24,7 @@ const kc_block_backend *const kc_aria_backends[] = {
     &kc_aria_vaes_avx2,
     &kc_aria_aesni_avx2,
     &kc_aria_aesni,   /* one block at a time: no AVX2 */
+    &kc_aria_sse2,    /* no AES-NI: bitsliced on 128-bit planes */
 #endif
 #if KC_ARCH_AARCH64
     &kc_aria_neon,
