@@ -13,7 +13,8 @@
  * rounds 1..8 ran 6-10 % slower, pairs in alternate rounds or the
  * reduction right after the last pair 4-6 % slower, CTR then GHASH over
  * L1-sized chunks 4-8 % slower (AES-128 and AES-256, both directions, the
- * kernel called directly, paired).  Encryption hashes the previous batch's
+ * kernel called directly, paired; Alder Lake, whose vpclmulqdq has a port
+ * of its own, not measured).  Encryption hashes the previous batch's
  * ciphertext (in L1, just stored), decryption the batch's own input.  The
  * counter is kept byte-reversed and counts in its low 32-bit word only:
  * inc32 with no branch, so GCM's GHASH-derived (secret) J0 may run here
