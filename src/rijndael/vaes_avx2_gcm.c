@@ -5,9 +5,16 @@
  * pair of a VAES CPU without AVX-512 (Zen 3, Alder Lake).  A batch is 16
  * counter blocks, two per ymm as in vaes_avx2.c's CTR; the 16 blocks of
  * ciphertext are hashed as eight ymm pairs against H^16..H^1 with one
- * reduction, a pair's three multiplies after each of rounds 1..8 (the
- * round keys are broadcast from memory: eight states, three sums and a
- * pair fit AVX2's 16 registers).  Encryption hashes the previous batch's
+ * reduction: two pairs (six multiplies) after each of rounds 2..5, the
+ * reduction after round 8 (the round keys are broadcast from memory: eight
+ * states, three sums and a pair fit AVX2's 16 registers).  On Zen 3,
+ * vaesenc and vpclmulqdq share two FP pipes (a ymm multiply holds one for
+ * four cycles), and where the multiplies go counts: one pair after each of
+ * rounds 1..8 ran 6-10 % slower, pairs in alternate rounds or the
+ * reduction right after the last pair 4-6 % slower, CTR then GHASH over
+ * L1-sized chunks 4-8 % slower (AES-128 and AES-256, both directions, the
+ * kernel called directly, paired; Alder Lake, whose vpclmulqdq has a port
+ * of its own, not measured).  Encryption hashes the previous batch's
  * ciphertext (in L1, just stored), decryption the batch's own input.  The
  * counter is kept byte-reversed and counts in its low 32-bit word only:
  * inc32 with no branch, so GCM's GHASH-derived (secret) J0 may run here
@@ -25,11 +32,13 @@ KC_TARGET_BEGIN("avx2,vaes,aes,vpclmulqdq,pclmul,ssse3")
 #include "ghash/ghash_vpclmul256.h"
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
-#define BATCH 16   /* blocks: one GHASH reduction */
+#define BATCH 16         /* blocks: one GHASH reduction */
+#define FIRST_ROUND 2    /* pairs 7, 6 after it, ..., 1, 0 after round FIRST_ROUND + 3 */
+#define REDUCE_ROUND 8   /* the sums reduced after it (AES has 10..14 rounds) */
 
 /* One batch: 16 blocks of CTR from *ctr (lane l: the counter + l,
  * byte-reversed; advanced) over in into out; when hash, the 16 blocks at h
- * into *y, pair 8 - r after round r. */
+ * into *y, two pairs a round from FIRST_ROUND on. */
 static ALWAYS_INLINE void batch(const __m128i (*rk)[2], const unsigned nr, __m256i *ctr,
                                 const kc_ghash256_key *hk, __m128i *y, const int hash, const uint8_t *h,
                                 uint8_t *out, const uint8_t *in)
@@ -42,22 +51,19 @@ static ALWAYS_INLINE void batch(const __m128i (*rk)[2], const unsigned nr, __m25
 #pragma GCC unroll 8
     for (unsigned i = 0; i < 8; i++, *ctr = _mm256_add_epi32(*ctr, two))
         s[i] = _mm256_xor_si256(kc_ghash256_bswap(*ctr), key);
-#pragma GCC unroll 8
-    for (unsigned r = 1; r <= 8; r++) {
+#pragma GCC unroll 13
+    for (unsigned r = 1; r < nr; r++) {
         key = _mm256_broadcastsi128_si256(rk[r][0]);
 #pragma GCC unroll 8
         for (unsigned i = 0; i < 8; i++) s[i] = _mm256_aesenc_epi128(s[i], key);
-        if (hash) {   /* pair 0, which takes y, last */
-            kc_ghash256_pair16(&g, hk, *y, h, 8 - r);
-            __asm__("" : "+x"(g.lo), "+x"(g.mid), "+x"(g.hi));   /* summed now: GCC would hold 24 products (spilled) */
+        if (hash && r >= FIRST_ROUND && r < FIRST_ROUND + 4) {   /* pair 0, which takes y, last */
+#pragma GCC unroll 2
+            for (unsigned j = 0; j < 2; j++) {
+                kc_ghash256_pair16(&g, hk, *y, h, 7 - 2 * (r - FIRST_ROUND) - j);
+                __asm__("" : "+x"(g.lo), "+x"(g.mid), "+x"(g.hi));   /* summed now: GCC would hold 24 products (spilled) */
+            }
         }
-    }
-    if (hash) *y = kc_ghash256_finish(&g);
-#pragma GCC unroll 5
-    for (unsigned r = 9; r < nr; r++) {
-        key = _mm256_broadcastsi128_si256(rk[r][0]);
-#pragma GCC unroll 8
-        for (unsigned i = 0; i < 8; i++) s[i] = _mm256_aesenc_epi128(s[i], key);
+        if (hash && r == REDUCE_ROUND) *y = kc_ghash256_finish(&g);
     }
     key = _mm256_broadcastsi128_si256(rk[nr][0]);
 #pragma GCC unroll 8
