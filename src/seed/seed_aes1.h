@@ -25,10 +25,12 @@
  * so one pshufb from each gathers for every byte k one of its four terms
  * (k = 0..3 from A: Y0&m0, Y0&m1, Y2&m0, Y2&m1, and so on), into the
  * layout again (zero into the shifted dwords' low byte), and three XORs
- * sum them.  Chain (Zen 3, AESENCLAST 4 cycles): AND|shift, look-up, XOR,
- * aesenclast, AND|shift, look-up, XOR, AND, pshufb, XOR, XOR: 14 (was 17:
- * two more nibble steps and a blend).  The constant vectors below come out
- * of that table (test_seed checks every backend against "ct").
+ * sum them.  Chain: AND|shift, look-up, XOR, aesenclast, AND|shift,
+ * look-up, XOR, AND, pshufb, XOR, XOR: 14 cycles with a 4-cycle
+ * aesenclast (was 17: two more nibble steps and a blend); about 19 on a
+ * Zen 3, where the four look-ups and four routes share two shuffle pipes.
+ * The constant vectors below come out of that table (test_seed checks
+ * every backend against "ct").
  *
  * The rounds, CBC encryption: seed_one_x86.h.  Constant time: AES-NI, fixed shuffles, AND, XOR, ADD.  The including
  * file opens a target with AES and SSSE3. */

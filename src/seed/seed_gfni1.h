@@ -2,8 +2,9 @@
 /* G on one word by GFNI, for the one-block path (CBC encryption, CMAC: a
  * serial chain, so latency counts) of gfni_avx2.c and gfni_avx512.c, with
  * seed_one_x86.h's rounds: xmm registers only, also under AVX-512 (the
- * state in zmm registers put 512-bit uops in flight, and Intel cores then
- * close port 1's vector units to the xmm G's GFNI and pshufb).
+ * rounds on zmm registers put 512-bit uops in flight, and Intel cores then
+ * close port 1's vector units to the xmm G's GFNI and pshufb: the likely
+ * reason the AVX-512 backend's one block ran slower than the AVX2 one's).
  * The word x is broadcast in every 32-bit lane of an xmm.  G's masks
  * fold into the output maps: byte k of G(x) is XOR over i of
  * diag(m[(i + k) % 4]).S_i(x_i), so four gf2p8affineinvqb run side by
