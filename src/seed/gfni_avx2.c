@@ -44,22 +44,10 @@ static inline V sbox(V x)
     return _mm256_blendv_epi8(s1, s2, _mm256_set1_epi32((int)0x80008000u));
 }
 #define SBOX sbox
-/* One block: the latency chain counts, and AND/OR blends faster than
- * vpblendvb on Intel cores. */
-static inline V sbox1(V x)
-{
-    V y = _mm256_gf2p8affine_epi64_epi8(x, _mm256_set1_epi64x((long long)SEED_G_IN), 0);
-    V s1 = _mm256_gf2p8affineinv_epi64_epi8(y, _mm256_set1_epi64x((long long)SEED_G_OUT1), 169);
-    V s2 = _mm256_gf2p8affineinv_epi64_epi8(y, _mm256_set1_epi64x((long long)SEED_G_OUT2), 56);
-    return _mm256_or_si256(_mm256_and_si256(s1, SET1(0x00ff00ffu)), _mm256_and_si256(s2, SET1(0xff00ff00u)));
-}
-#define SBOX1 sbox1
-#define LOW32(v) _mm_cvtsi128_si32(_mm256_castsi256_si128(v))
 
 #include "seed/seed_gfni1.h"
-#define SEED_G1_C seed_g1c
-#define SEED_G1_C_INIT seed_g1c_init
-#define SEED_G1(c, x) _mm256_castsi128_si256(seed_g1(c, _mm256_castsi256_si128(x)))
+#define SEED_ONE seed1_one
+#define SEED_CBC1 seed1_cbc
 
 #include "seed/seed_x86.h"
 

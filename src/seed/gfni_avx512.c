@@ -37,13 +37,10 @@ static inline V sbox(V x)
     return _mm512_mask_blend_epi8((__mmask64)0xAAAAAAAAAAAAAAAAull, s1, s2);   /* S2 on odd bytes */
 }
 #define SBOX sbox
-#define SBOX1 sbox
-#define LOW32(v) _mm_cvtsi128_si32(_mm512_castsi512_si128(v))
 
 #include "seed/seed_gfni1.h"
-#define SEED_G1_C seed_g1c
-#define SEED_G1_C_INIT seed_g1c_init
-#define SEED_G1(c, x) _mm512_castsi128_si512(seed_g1(c, _mm512_castsi512_si128(x)))
+#define SEED_ONE seed1_one
+#define SEED_CBC1 seed1_cbc
 
 #include "seed/seed_x86.h"
 

@@ -144,20 +144,13 @@ static inline __attribute__((always_inline)) void seed_g_mix(const seed_aes_c *c
 }
 #define SEED_G2_SBOX(c, x) seed_g_sbox(c, x)
 #define SEED_G2_MIX(c, z0, z1, x0, x1) seed_g_mix(c, z0, z1, x0, x1)
-#define SBOX_C(c, x) (x)            /* (not reached: SEED_G2_* and SEED_G1 take every path) */
+#define SBOX_C(c, x) (x)            /* (not reached: SEED_G2_* and SEED_ONE take every path) */
 
-/* One block: its own G (seed_aes1.h), S-boxes and mixing together. */
+/* One block and CBC encryption: their own G and rounds, in xmm registers
+ * (seed_aes1.h). */
 #include "seed/seed_aes1.h"
-#define SEED_G1_C seed_a1c
-#define SEED_G1_C_INIT seed_a1c_init
-#if SEED_XMM
-#define SEED_G1(c, x) seed_a1(c, x)
-#define LOW32(v) _mm_cvtsi128_si32(v)
-#else
-#define SEED_G1(c, x) _mm256_castsi128_si256(seed_a1(c, _mm256_castsi256_si128(x)))
-#define LOW32(v) _mm_cvtsi128_si32(_mm256_castsi256_si128(v))
-#endif
-#define SBOX1_C(c, x) (x)           /* (not reached: as SBOX_C) */
+#define SEED_ONE seed1_one
+#define SEED_CBC1 seed1_cbc
 
 #include "seed/seed_x86.h"
 

@@ -1,6 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* G on one word by GFNI, for the one-block path (CBC encryption, CMAC: a
- * serial chain, so latency counts) of gfni_avx2.c and gfni_avx512.c.
+ * serial chain, so latency counts) of gfni_avx2.c and gfni_avx512.c, with
+ * seed_one_x86.h's rounds: xmm registers only, also under AVX-512 (the
+ * rounds on zmm registers put 512-bit uops in flight, and Intel cores then
+ * close port 1's vector units to the xmm G's GFNI and pshufb: the likely
+ * reason the AVX-512 backend's one block ran slower than the AVX2 one's).
  * The word x is broadcast in every 32-bit lane of an xmm.  G's masks
  * fold into the output maps: byte k of G(x) is XOR over i of
  * diag(m[(i + k) % 4]).S_i(x_i), so four gf2p8affineinvqb run side by
@@ -47,5 +51,18 @@ static inline __attribute__((always_inline)) __m128i seed_g1(const seed_g1c *c, 
     for (int j = 0; j < 4; j++) p[j] = _mm_shuffle_epi8(_mm_gf2p8affineinv_epi64_epi8(y, c->mat[j], 0), c->idx[j]);
     return _mm_xor_si128(_mm_xor_si128(_mm_xor_si128(p[0], p[1]), c->c), _mm_xor_si128(p[2], p[3]));
 }
+
+/* The layout: the word in every lane. */
+static inline __attribute__((always_inline)) __m128i seed_g1_lay(const seed_g1c *c, uint32_t w)
+{
+    (void)c;
+    return _mm_set1_epi32((int)w);
+}
+
+#define SEED1_C seed_g1c
+#define SEED1_C_INIT seed_g1c_init
+#define SEED1_G seed_g1
+#define SEED1_LAY seed_g1_lay
+#include "seed/seed_one_x86.h"
 
 #endif

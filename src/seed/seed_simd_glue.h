@@ -54,8 +54,13 @@ static kc_status seed_simd_set_key(void *ctx, const uint8_t *key, size_t key_len
 static void seed_simd_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n) { seed_crypt(ctx, out, in, n, 0); }
 static void seed_simd_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t n) { seed_crypt(ctx, out, in, n, 1); }
 
-/* CBC encryption: the chaining value in registers, one block at a time. */
+/* CBC encryption: the chaining value in registers, one block at a time
+ * (or the template's own, SEED_CBC1). */
+#ifdef SEED_CBC1
+#define seed_simd_cbc SEED_CBC1
+#else
 SEED_CBC_WORDS(seed_simd_cbc, seed_one)
+#endif
 
 /* The whole pass on its own: inlined beside the partial one, gcc shares
  * their code, the set count in a register and a branch after every set. */

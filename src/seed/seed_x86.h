@@ -8,11 +8,10 @@
  *   V, V_LANES, SETS            the vector type, its 32-bit lanes, sets per pass;
  *   XOR AND ADD SET1(u32) ROR8 ROR16 BSWAP32   lane-wise operations;
  *   SBOX(x)                     S1 on bytes 0 and 2 of each word, S2 on 1 and 3;
- *   SBOX1(x)                    the same where only lane 0 counts and every
- *                               lane holds the same word (one block);
- *                               or SBOX_C(c, x), SBOX1_C(c, x) with constants c
- *                               (SEED_SBOX_C below);
- *   LOW32(v)                    lane 0;
+ *                               or SBOX_C(c, x) with constants c (SEED_SBOX_C
+ *                               below);
+ *   SEED_ONE(k, w, dec), SEED_CBC1   one block on the big-endian words w, and
+ *                               CBC encryption (seed_one_x86.h);
  *   LOAD(p) STORE(p, v)         unaligned whole-vector loads and stores;
  *   V_UNPACKLO/HI(w, a, b)      in-lane unpacks (core/transpose4x4.h);
  *   CTR_OFFS                    a V of the block index of each lane after
@@ -35,22 +34,16 @@
  * rebuilds masks in the rounds from 64-bit immediates (movabs, vmovq,
  * vpbroadcastq: two shuffle-port uops a mask).  An including file whose
  * SBOX needs constants of its own defines SEED_SBOX_C (a struct type),
- * SEED_SBOX_C_INIT(c) and SBOX_C(c, x), SBOX1_C(c, x). */
+ * SEED_SBOX_C_INIT(c) and SBOX_C(c, x). */
 #ifndef SEED_SBOX_C
 typedef struct { char unused; } seed_sbox_c;
 #define SEED_SBOX_C seed_sbox_c
 #define SEED_SBOX_C_INIT(c) ((void)(c))
 #define SBOX_C(c, x) SBOX(x)
-#define SBOX1_C(c, x) SBOX1(x)
 #endif
-/* SEED_G1(c, x), SEED_G1_C, SEED_G1_C_INIT(c): an including file's own
- * G for the one-block path, S-boxes and mixing together (seed_gfni1.h). */
 typedef struct seed_vc {
     V mix[4];
     SEED_SBOX_C sb;
-#ifdef SEED_G1
-    SEED_G1_C g1;
-#endif
 } seed_vc;
 
 static inline __attribute__((always_inline)) void seed_vc_init(seed_vc *c)
@@ -58,9 +51,6 @@ static inline __attribute__((always_inline)) void seed_vc_init(seed_vc *c)
     c->mix[0] = SET1(SEED_MIX0); c->mix[1] = SET1(SEED_MIX1);
     c->mix[2] = SET1(SEED_MIX2); c->mix[3] = SET1(SEED_MIX3);
     SEED_SBOX_C_INIT(&c->sb);
-#ifdef SEED_G1
-    SEED_G1_C_INIT(&c->g1);
-#endif
 }
 
 static inline const seed_vc *seed_fresh(const seed_vc *c)
@@ -69,12 +59,9 @@ static inline const seed_vc *seed_fresh(const seed_vc *c)
     return c;
 }
 
-static inline __attribute__((always_inline)) V seed_g(const seed_vc *c, V x, int one)
+static inline __attribute__((always_inline)) V seed_g(const seed_vc *c, V x)
 {
-#ifdef SEED_G1
-    if (one) return SEED_G1(&c->g1, x);
-#endif
-    V y = one ? SBOX1_C(&c->sb, x) : SBOX_C(&c->sb, x), r = ROR8(y);   /* seed_mix() */
+    V y = SBOX_C(&c->sb, x), r = ROR8(y);   /* seed_mix() */
     return XOR(XOR(AND(y, c->mix[0]), AND(r, c->mix[1])), ROR16(XOR(AND(y, c->mix[2]), AND(r, c->mix[3]))));
 }
 
@@ -87,14 +74,10 @@ static inline __attribute__((always_inline)) V seed_g(const seed_vc *c, V x, int
  * pair's mixing, which gcc's schedule does not reorder (about 7% faster
  * with AVX2 and AES-NI alone). */
 #ifdef SEED_G2_MIX
-static inline __attribute__((always_inline)) void seed_g_sets(const seed_vc *c, V *v, int sets, int one)
+static inline __attribute__((always_inline)) void seed_g_sets(const seed_vc *c, V *v, int sets)
 {
     V z[SETS], spare;
     int q = 0;
-    if (one) {
-        for (; q < sets; q++) v[q] = seed_g(c, v[q], 1);
-        return;
-    }
     for (; q < sets; q++) z[q] = SEED_G2_SBOX(&c->sb, v[q]);
     for (q = 0; q + 1 < sets; q += 2) SEED_G2_MIX(&c->sb, z[q], z[q + 1], &v[q], &v[q + 1]);
     if (q < sets) SEED_G2_MIX(&c->sb, z[q], z[q], &v[q], &spare);
@@ -102,7 +85,7 @@ static inline __attribute__((always_inline)) void seed_g_sets(const seed_vc *c, 
 #endif
 
 static inline __attribute__((always_inline))
-void seed_round(const seed_vc *c, V (*s)[4], int l, const uint32_t *rk, int sets, int one)
+void seed_round(const seed_vc *c, V (*s)[4], int l, const uint32_t *rk, int sets)
 {
     V k0 = SET1(rk[0]), k1 = SET1(rk[1]), a[SETS], t[SETS], u[SETS], d[SETS];
     int r = 2 - l;
@@ -111,18 +94,18 @@ void seed_round(const seed_vc *c, V (*s)[4], int l, const uint32_t *rk, int sets
         a[q] = XOR(s[q][r], k0);
         t[q] = XOR(a[q], XOR(s[q][r + 1], k1));
     }
-    seed_g_sets(c, t, sets, one);
+    seed_g_sets(c, t, sets);
     for (int q = 0; q < sets; q++) u[q] = ADD(t[q], a[q]);
-    seed_g_sets(c, u, sets, one);
+    seed_g_sets(c, u, sets);
     for (int q = 0; q < sets; q++) d[q] = ADD(u[q], t[q]);
-    seed_g_sets(c, d, sets, one);
+    seed_g_sets(c, d, sets);
 #else
     for (int q = 0; q < sets; q++) {
         a[q] = XOR(s[q][r], k0);
-        t[q] = seed_g(c, XOR(a[q], XOR(s[q][r + 1], k1)), one);
+        t[q] = seed_g(c, XOR(a[q], XOR(s[q][r + 1], k1)));
     }
-    for (int q = 0; q < sets; q++) u[q] = seed_g(c, ADD(t[q], a[q]), one);
-    for (int q = 0; q < sets; q++) d[q] = seed_g(c, ADD(u[q], t[q]), one);
+    for (int q = 0; q < sets; q++) u[q] = seed_g(c, ADD(t[q], a[q]));
+    for (int q = 0; q < sets; q++) d[q] = seed_g(c, ADD(u[q], t[q]));
 #endif
     for (int q = 0; q < sets; q++) {
         s[q][l] = XOR(s[q][l], ADD(d[q], u[q]));
@@ -131,14 +114,14 @@ void seed_round(const seed_vc *c, V (*s)[4], int l, const uint32_t *rk, int sets
 }
 
 static inline __attribute__((always_inline))
-void seed_rounds(const seed_key *k, V (*s)[4], int sets, int dec, int one)
+void seed_rounds(const seed_key *k, V (*s)[4], int sets, int dec)
 {
     seed_vc vc;
     seed_vc_init(&vc);
     for (int i = 0; i < 16; i += 2) {
         const seed_vc *c = seed_fresh(&vc);
-        seed_round(c, s, 0, k->rk + 2 * (dec ? 15 - i : i), sets, one);
-        seed_round(c, s, 2, k->rk + 2 * (dec ? 14 - i : i + 1), sets, one);
+        seed_round(c, s, 0, k->rk + 2 * (dec ? 15 - i : i), sets);
+        seed_round(c, s, 2, k->rk + 2 * (dec ? 14 - i : i + 1), sets);
     }
 }
 
@@ -165,7 +148,7 @@ void seed_pass(const seed_key *k, uint8_t *out, const uint8_t *in, int sets, int
         for (int j = 0; j < 4; j++) s[q][j] = LOAD(in + 16 * V_LANES * q + 4 * V_LANES * j);
         seed_slice(s[q]);
     }
-    seed_rounds(k, s, sets, dec, 0);
+    seed_rounds(k, s, sets, dec);
     for (int q = 0; q < sets; q++) {
         seed_unslice(o, s[q]);
         for (int j = 0; j < 4; j++) STORE(out + 16 * V_LANES * q + 4 * V_LANES * j, o[j]);
@@ -180,16 +163,11 @@ static __attribute__((noinline)) void seed_pass_some(const seed_key *k, uint8_t 
     seed_pass(k, out, in, sets, dec);
 }
 
-/* One block (CBC encryption, CMAC: a serial chain), words w0..w3 of the
- * input: each broadcast to a whole register, so no transposition, and
- * AES-NI's ShiftRows is the identity (four equal columns).  The output
- * words go to w. */
+/* One block (CBC encryption, CMAC: a serial chain): the including file's
+ * own, in xmm registers (seed_one_x86.h). */
 static inline __attribute__((always_inline)) void seed_one(const seed_key *k, uint32_t w[4], int dec)
 {
-    V s[1][4] = { { SET1(w[0]), SET1(w[1]), SET1(w[2]), SET1(w[3]) } };
-    seed_rounds(k, s, 1, dec, 1);
-    w[0] = (uint32_t)LOW32(s[0][2]); w[1] = (uint32_t)LOW32(s[0][3]);
-    w[2] = (uint32_t)LOW32(s[0][0]); w[3] = (uint32_t)LOW32(s[0][1]);
+    SEED_ONE(k, w, dec);
 }
 
 /* CTR: the counter blocks made in the sliced layout (words 0-2 the same in
@@ -205,7 +183,7 @@ void seed_ctr_pass(const seed_key *k, const uint8_t *ctr, uint32_t low, uint8_t 
         s[q][0] = c0; s[q][1] = c1; s[q][2] = c2;
         s[q][3] = ADD(SET1(low + (uint32_t)(q * V_LANES)), CTR_OFFS);
     }
-    seed_rounds(k, s, sets, 0, 0);
+    seed_rounds(k, s, sets, 0);
     for (int q = 0; q < sets; q++) seed_unslice(v + 4 * q, s[q]);
     for (int q = sets; q < SETS; q++) v[4 * q] = v[4 * q + 1] = v[4 * q + 2] = v[4 * q + 3] = SET1(0);
     CTR_XOR(out, in, v, n);
