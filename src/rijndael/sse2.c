@@ -32,6 +32,7 @@
 #include "rijndael/rijndael_common.h"
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
+#define CACHE_MIN 96     /* blocks from which CTR caches round 1 (ctr_round1) */
 #define CT_BYTES 1152   /* >= kc_rijndael_ct.head.ctx_size, checked in set_key */
 
 extern const kc_block_backend kc_rijndael_ct;
@@ -43,6 +44,7 @@ typedef struct sse2_key {
     v2u64 rk[RIJNDAEL_MAX_ROUNDS + 1][8];     /* AES round keys as planes, the same in every block */
     v2u64 fk[RIJNDAEL_MAX_ROUNDS + 1][8];     /* rk[r] with row i rotated by r*i columns (fixsliced) */
     v2u64 v[32][8];                           /* byte 15's share of round 1 for 8g..8g+7 (ctr_round1) */
+    v2u64 v4[8][8];                           /* v[4G + j] moved j bytes along its rows (ctr_cache) */
     unsigned nb, nr;
 } sse2_key;
 
@@ -180,20 +182,26 @@ static ALWAYS_INLINE void enc_round(v2u64 *q, const v2u64 *rk, unsigned s)
     add_round_key(q, rk);
 }
 
-/* Rounds r..nr (r = 1 or 2) on planes that have been through r - 1 rounds:
- * round j leaves out its ShiftRows and mixes at j % 4, the key fk[j] so
- * rotated.  One copy of the four kinds of round, entered at the right one. */
-static void encrypt_rounds(const sse2_key *k, v2u64 *io, unsigned r)
+/* Rounds from..nr on planes that have been through from - 1 rounds
+ * (from = 1 or 2; 3: round 2 after its S-box): round j leaves out its
+ * ShiftRows and mixes at j % 4, the key fk[j] so rotated.  One copy of the
+ * four kinds of round, entered at the right one. */
+static void encrypt_rounds(const sse2_key *k, v2u64 *io, unsigned from)
 {
     const unsigned nr = k->nr;
+    unsigned r = from < 2 ? from : 2;
     v2u64 q[8];
     for (unsigned i = 0; i < 8; i++) q[i] = io[i];
-    if (r == 2) goto second;
+    if (from == 2) goto second;
+    if (from == 3) goto second_mix;
     for (;;) {
         enc_round(q, k->fk[r++], 1);
         if (r == nr) break;
     second:
-        enc_round(q, k->fk[r++], 2);
+        sbox(q);
+    second_mix:
+        mix_columns(q, 2);
+        add_round_key(q, k->fk[r++]);
         if (r == nr) break;
         enc_round(q, k->fk[r++], 3);
         if (r == nr) break;
@@ -267,6 +275,7 @@ static void round1_part(const sse2_key *k, v2u64 *q, v2u64 keep)
 }
 
 #define BYTE15 ((v2u64){ 0, 0xffull << 56 })
+#define DIAG ((v2u64){ 0x0000ff00000000ffull, 0xff00000000ff0000ull })   /* plane bytes 0, 5, 10, 15 */
 
 /* k->v[g]: planes of counter bytes 8g + b (block b) in byte 15, the rest 0. */
 static void ctr_shares(sse2_key *k)
@@ -282,11 +291,27 @@ static void ctr_shares(sse2_key *k)
         memcpy(k->v[g], q, sizeof q);
         kc_wipe(q, sizeof q);
     }
+    for (unsigned g = 0; g < 8; g++)
+        for (unsigned i = 0; i < 8; i++)
+            k->v4[g][i] = k->v[4 * g][i] ^ (v2u64)rot_bytes((__m128i)k->v[4 * g + 1][i], 3)
+                        ^ (v2u64)rot_bytes((__m128i)k->v[4 * g + 2][i], 2) ^ (v2u64)rot_bytes((__m128i)k->v[4 * g + 3][i], 1);
 }
 
-/* c1 for counters ctr[0..11] || low (all but byte 15 matter), fk[1] added. */
-static void ctr_round1(const sse2_key *k, const uint8_t *ctr, uint32_t low, v2u64 *c1)
+/* Round 2's S-box, four groups of eight counters at once.  After round 1
+ * the blocks differ only on the diagonal (bytes 0, 5, 10, 15): four groups'
+ * diagonals, group j's moved j bytes along its rows, fill one set of
+ * planes, d (c1's diagonal spread along its rows) ^ v4; one S-box on those
+ * gives the four groups' diagonals, sc1 (the S-box on c1, off the
+ * diagonal) the rest. */
+typedef struct ctr_cache {
+    v2u64 c1[8], d[8], sc1[8];
+} ctr_cache;
+
+/* c1 for counters ctr[0..11] || low (all but byte 15 matter), fk[1] added;
+ * d and sc1 from it. */
+static void ctr_round1(const sse2_key *k, const uint8_t *ctr, uint32_t low, ctr_cache *cc)
 {
+    v2u64 *c1 = cc->c1;
     __m128i x[8];
     const __m128i b = _mm_or_si128(_mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)ctr),
                                                  _mm_setr_epi32(-1, -1, -1, 0)),
@@ -295,6 +320,14 @@ static void ctr_round1(const sse2_key *k, const uint8_t *ctr, uint32_t low, v2u6
     to_planes(c1, x);
     round1_part(k, c1, ~BYTE15);
     add_round_key(c1, k->fk[1]);
+    for (unsigned i = 0; i < 8; i++) {
+        __m128i d = (__m128i)(c1[i] & DIAG);
+        d = _mm_or_si128(d, rot_bytes(d, 1));
+        cc->d[i] = (v2u64)_mm_or_si128(d, rot_bytes(d, 2));
+        cc->sc1[i] = c1[i];
+    }
+    sbox(cc->sc1);
+    for (unsigned i = 0; i < 8; i++) cc->sc1[i] &= ~DIAG;
 }
 
 static kc_status sse2_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
@@ -394,22 +427,40 @@ static void sse2_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint
         kc_ctr_generic(sse2_encrypt, ctx, 4 * k->nb, counter, out, in, nblocks);
         return;
     }
+    if (nblocks < CACHE_MIN) {  /* too short to pay for the cache */
+        kc_ctr_runs(ctr_run, 128, 0, sse2_encrypt, ctx, 16, counter, out, in, nblocks);
+        return;
+    }
     uint32_t low = kc_load32_be(counter + 12);
-    v2u64 c1[8], q[8];
+    ctr_cache cc;
+    v2u64 q[8], p[8];
     __m128i x[8];
-    int have = 0;               /* c1 is for counter[0..11] || low >> 8 */
+    int have = 0;               /* cc is for counter[0..11] || low >> 8 */
     while (nblocks) {
         size_t m = 8 - (low & 7);
         if (m > nblocks) m = nblocks;
-        if ((low & 7) || (!have && nblocks < 8)) {
-            ctr_run(ctx, counter, low, out, in, m);
-        } else {
-            if (!have || !(low & 0xff)) {
-                ctr_round1(k, counter, low, c1);
-                have = 1;
+        if (!have || !(low & 0xff)) {
+            ctr_round1(k, counter, low, &cc);
+            have = 1;
+        }
+        if (!(low & 31) && nblocks >= 32) {   /* four groups, round 2's S-box shared */
+            const v2u64 *v4 = k->v4[(low & 0xff) >> 5];
+            for (unsigned i = 0; i < 8; i++) p[i] = cc.d[i] ^ v4[i];
+            sbox(p);
+            for (unsigned j = 0; j < 4; j++) {
+                for (unsigned i = 0; i < 8; i++)
+                    q[i] = cc.sc1[i] ^ ((v2u64)rot_bytes((__m128i)p[i], j) & DIAG);
+                encrypt_rounds(k, q, 3);
+                from_planes(x, q);
+                for (size_t i = 0; i < 8; i++)
+                    _mm_storeu_si128((__m128i *)(void *)(out + 128 * j + 16 * i),
+                                     _mm_xor_si128(x[i], _mm_loadu_si128((const __m128i *)(const void *)(in + 128 * j + 16 * i))));
             }
+            m = 32;
+        } else {                /* counters 8g + j.. (j = 0 but at the start): v's lanes j.. */
             const v2u64 *v = k->v[(low & 0xff) >> 3];
-            for (unsigned i = 0; i < 8; i++) q[i] = c1[i] ^ v[i];
+            const __m128i j = _mm_cvtsi32_si128((int)(low & 7));
+            for (unsigned i = 0; i < 8; i++) q[i] = cc.c1[i] ^ (v2u64)_mm_srl_epi64((__m128i)v[i], j);
             encrypt_rounds(k, q, 2);
             from_planes(x, q);
             for (size_t i = 0; i < m; i++)
@@ -424,11 +475,10 @@ static void sse2_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const uint
         nblocks -= m;
     }
     kc_store32_be(counter + 12, low);
-    if (have) {
-        kc_wipe(c1, sizeof c1);
-        kc_wipe(q, sizeof q);
-        kc_wipe(x, sizeof x);
-    }
+    kc_wipe(&cc, sizeof cc);
+    kc_wipe(q, sizeof q);
+    kc_wipe(p, sizeof p);
+    kc_wipe(x, sizeof x);
 }
 
 KC_TARGET_END
