@@ -32,7 +32,7 @@
 #include "rijndael/rijndael_common.h"
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
-#define CACHE_MIN 96     /* blocks from which CTR caches round 1 (ctr_round1) */
+#define CACHE_MIN 64     /* blocks from which CTR caches round 1 (ctr_round1) */
 #define CT_BYTES 1152   /* >= kc_rijndael_ct.head.ctx_size, checked in set_key */
 
 extern const kc_block_backend kc_rijndael_ct;
