@@ -277,20 +277,39 @@ static void round1_part(const sse2_key *k, v2u64 *q, v2u64 keep)
 #define BYTE15 ((v2u64){ 0, 0xffull << 56 })
 #define DIAG ((v2u64){ 0x0000ff00000000ffull, 0xff00000000ff0000ull })   /* plane bytes 0, 5, 10, 15 */
 
-/* k->v[g]: planes of counter bytes 8g + b (block b) in byte 15, the rest 0. */
+/* k->v[g]: round 1 of counter bytes 8g + b (block b) in byte 15, the rest
+ * 0, byte 15's share only.  Four groups a pass: group 4h + c in row 3,
+ * column c, with key byte 15 there; MixColumns spreads it over the bytes
+ * (i, c + 1 + i), turned back onto the diagonal. */
 static void ctr_shares(sse2_key *k)
 {
     static const uint8_t low3[3] = { 0xaa, 0xcc, 0xf0 };   /* bit i of b, bit b of the plane byte */
-    for (unsigned g = 0; g < 32; g++) {
-        v2u64 q[8];
-        for (unsigned i = 0; i < 8; i++) {
-            uint64_t byte = i < 3 ? low3[i] : (uint64_t)(0u - ((g >> (i - 3)) & 1)) & 0xff;
-            q[i] = (v2u64){ 0, byte << 56 };
-        }
-        round1_part(k, q, BYTE15);
-        memcpy(k->v[g], q, sizeof q);
-        kc_wipe(q, sizeof q);
+    const v2u64 row3 = { 0, 0xffffffffull << 32 };
+    v2u64 key15[8], q[8];
+    for (unsigned i = 0; i < 8; i++) {    /* byte 15 of round key 0 in all of row 3 */
+        __m128i t = (__m128i)(k->fk[0][i] & BYTE15);
+        t = _mm_or_si128(t, _mm_srli_si128(t, 1));
+        key15[i] = (v2u64)_mm_or_si128(t, _mm_srli_si128(t, 2));
     }
+    for (unsigned h = 0; h < 8; h++) {
+        for (unsigned i = 0; i < 8; i++) {
+            uint64_t row = 0;
+            for (unsigned c = 0; c < 4; c++) {
+                unsigned g = 4 * h + c;
+                uint64_t byte = i < 3 ? low3[i] : (uint64_t)(0u - ((g >> (i - 3)) & 1)) & 0xff;
+                row |= byte << (32 + 8 * c);
+            }
+            q[i] = (v2u64){ 0, row } ^ key15[i];
+        }
+        sbox(q);
+        for (unsigned i = 0; i < 8; i++) q[i] &= row3;
+        mix_columns(q, 1);
+        for (unsigned c = 0; c < 4; c++)
+            for (unsigned i = 0; i < 8; i++)
+                k->v[4 * h + c][i] = (v2u64)rot_bytes((__m128i)q[i], c + 1) & DIAG;
+    }
+    kc_wipe(key15, sizeof key15);
+    kc_wipe(q, sizeof q);
     for (unsigned g = 0; g < 8; g++)
         for (unsigned i = 0; i < 8; i++)
             k->v4[g][i] = k->v[4 * g][i] ^ (v2u64)rot_bytes((__m128i)k->v[4 * g + 1][i], 3)
