@@ -6,7 +6,8 @@
  * all nine block/key sizes and 1..70 blocks per call (every tail of the
  * 8-, 16- and 32-block SIMD loops), at odd and even addresses, checking
  * that nothing past the output is written; AES CTR (across the counter's
- * 32-bit carry) and CBC decryption, 1..17 blocks, every backend. */
+ * 32-bit carry) and CBC decryption, 1..17 blocks, every backend; long CTR
+ * messages from every value of the low counter byte. */
 #include <stdio.h>
 #include <string.h>
 #include "testlib.h"
@@ -225,6 +226,46 @@ static void modes_vs_table(const char *cipher)
         }
 }
 
+/* Long CTR messages from every value of the counter's low byte, so that
+ * runs start at each offset in and out of 8-block groups and cross the
+ * low byte's wrap (sse2 caches round 1 per 256 counters) and, every other
+ * start, the 32-bit carry; lengths give every tail mod 8.  Against table. */
+#define LONG_BLOCKS 300
+static void ctr_long_runs(const char *cipher)
+{
+    size_t kl = kc_cipher_find(cipher)->key_bytes, n;
+    static uint8_t pt[16 * LONG_BLOCKS], want[16 * LONG_BLOCKS], got[16 * LONG_BLOCKS];
+    uint8_t key[32], iv[16], ctr[16];
+    for (unsigned start = 0; start < 256; start++) {
+        size_t nb = LONG_BLOCKS - 40 + (start * 7) % 41, len = 16 * nb;
+        kc_cipher *ref, *c;
+        tl_random_bytes(key, kl);
+        tl_random_bytes(iv, 16);
+        tl_random_bytes(pt, len);
+        if (start & 1) memset(iv + 12, 0xff, 3);
+        iv[15] = (uint8_t)start;
+        if (!tl_check_status(kc_cipher_new(&ref, cipher, "table", key, kl), KC_OK, "%s/table new", cipher))
+            return;
+        memcpy(ctr, iv, 16);
+        for (size_t b = 0; b < nb; b++) {
+            kc_cipher_encrypt_blocks(ref, want + 16 * b, ctr, 16);
+            for (size_t i = 0; i < 16; i++) want[16 * b + i] ^= pt[16 * b + i];
+            for (size_t i = 16; i-- > 0 && ++ctr[i] == 0;) {}
+        }
+        kc_cipher_free(ref);
+        for (size_t i = 0; i < kc_backend_count(cipher); i++) {
+            const char *b = tl_backend_at(cipher, i);
+            if (!b || !tl_check_status(kc_cipher_new(&c, cipher, b, key, kl), KC_OK, "%s/%s new", cipher, b))
+                continue;
+            memset(got, 0, sizeof got);
+            kc_status st = kc_mode_encrypt(c, KC_MODE_CTR, 0, iv, 16, got, sizeof got, &n, pt, len);
+            TL_CHECK(st == KC_OK && n == len, "%s/%s ctr %zu blocks from %u status", cipher, b, nb, start);
+            tl_check_bytes(got, want, len, "%s/%s ctr %zu blocks from low byte %u", cipher, b, nb, start);
+            kc_cipher_free(c);
+        }
+    }
+}
+
 /* The default backend must be constant-time; wrong key lengths are refused. */
 static void defaults(const char *cipher)
 {
@@ -265,6 +306,7 @@ int main(void)
         snprintf(cipher, sizeof cipher, "aes-%u", sizes[k]);
         defaults(cipher);
         modes_vs_table(cipher);
+        ctr_long_runs(cipher);
     }
     return tl_finish("test_rijndael");
 }
