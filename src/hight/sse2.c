@@ -12,9 +12,9 @@
  * The transpose is punpcklbw/punpckhbw only: one step sends index bit 3 of
  * the byte position to the register number and a register bit in at the
  * bottom, a rotation of the 7 index bits (3 register, 4 position), so four
- * steps slice a batch and three more undo it.  CTR builds its counter
- * blocks already sliced.  Subkeys are stored as whole
- * vectors (SSE2 has no broadcast).  CBC encryption and CMAC, one block at
+ * steps slice a batch and three more undo it; CTR builds its counter
+ * blocks already sliced.  Subkeys are stored as whole vectors (SSE2 has
+ * no broadcast).  CBC encryption and CMAC, one block at
  * a time, take ref's register chain: one block in xmm registers without
  * pshufb would be about ten dependent operations a round, no faster (not
  * measured).  A lone block goes to ref too.  Constant time: no branch or
@@ -128,7 +128,7 @@ static inline __attribute__((always_inline)) void decrypt16(const hight_sse2_key
     r[4] = SUB(e, KEY(k->wk[2])); r[5] = f; r[6] = XOR(g, KEY(k->wk[3])); r[7] = h;
 }
 
-/* A batch at in to out, xin (when not NULL) XORed in as it is stored. */
+/* r (sliced) back to blocks at out, xin (when not NULL) XORed in as it is stored. */
 static inline __attribute__((always_inline)) void store(uint8_t *out, V r[8], const uint8_t *xin)
 {
     step(r); step(r); step(r);
@@ -138,6 +138,7 @@ static inline __attribute__((always_inline)) void store(uint8_t *out, V r[8], co
     }
 }
 
+/* A batch at in to out, xin (when not NULL) XORed in as it is stored. */
 static void batch(const hight_sse2_key *k, uint8_t *out, const uint8_t *in, const uint8_t *xin, int enc)
 {
     V r[8];
