@@ -67,7 +67,7 @@ static void ctr_batch(const hight_simd_key *k, uint8_t *out, const uint8_t *in, 
 const kc_block_backend kc_hight_ssse3 = {
     .head = {
         .name = "ssse3",
-        .summary = "SSSE3, 16 blocks byte-sliced, F0/F1 as nibble shuffles (F1 subkeys in the tables); one-block kernel for CBC",
+        .summary = "SSSE3, 16 blocks byte-sliced, F0/F1 as nibble shuffles; one-block kernel for CBC",
         .cpu = KC_CPU_SSSE3,
         .timing = KC_CONSTANT_TIME,
         .ctx_size = sizeof(hight_simd_key),
