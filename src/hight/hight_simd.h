@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* HIGHT byte-sliced SIMD: the code the avx2, gfni-avx2, gfni-avx512 and
- * neon backends share.  A batch is eight registers of blocks (16, 32 or 64);
+/* HIGHT byte-sliced SIMD: the code the ssse3, avx2, gfni-avx2, gfni-avx512
+ * and neon backends share.  A batch is eight registers of blocks (16, 32 or 64);
  * after the transpose register k holds byte Xk of every block, so a round
  * is the scalar round (hight_common.h) on whole registers with byte adds.
  * The including file defines, inside its target region,
  *   V                         its vector;
  *   XOR, ADD, SUB             byte-wise operations;
- *   KEY(p)                    the uint32_t at p in every 32-bit lane;
+ *   KEY(p)                    the subkey stored at p in every byte;
  *   F_SETUP; F0(x), F1(x)     constants F0 and F1 need, and the functions
  *                             (linear over GF(2)^8: nibble shuffles or
  *                             one gf2p8affineqb, no memory table);
@@ -23,7 +23,8 @@
  *                             SK_2m, whitening keys f1 = 0);
  *   F1K(x, s), F0K(x, s)      F1(x) ^ SK and F0(x) + SK, SK stored at s.
  * CTR writes its counter blocks and XORs the input in as the kernel
- * stores.  A lone block, and CBC encryption, take the one-block kernel of
+ * stores (or, HIGHT_CTR_BATCH in hight_ctr.h, the includer builds them
+ * in registers already sliced and calls rounds() and hight_store()).  A lone block, and CBC encryption, take the one-block kernel of
  * hight_lone.h (x86 here, NEON in neon.c).  Constant time: no branch or address depends on
  * data or key. */
 #ifndef KC_HIGHT_SIMD_H
