@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* HIGHT byte-sliced SIMD: the code the avx2, gfni-avx2, gfni-avx512 and
- * neon backends share.  A batch is eight registers of blocks (16, 32 or 64);
+/* HIGHT byte-sliced SIMD: the code the ssse3, avx2, gfni-avx2, gfni-avx512
+ * and neon backends share.  A batch is eight registers of blocks (16, 32 or 64);
  * after the transpose register k holds byte Xk of every block, so a round
  * is the scalar round (hight_common.h) on whole registers with byte adds.
  * The including file defines, inside its target region,
  *   V                         its vector;
  *   XOR, ADD, SUB             byte-wise operations;
- *   KEY(p)                    the uint32_t at p in every 32-bit lane;
+ *   KEY(p)                    the subkey stored at p in every byte;
  *   F_SETUP; F0(x), F1(x)     constants F0 and F1 need, and the functions
  *                             (linear over GF(2)^8: nibble shuffles or
  *                             one gf2p8affineqb, no memory table);
@@ -17,8 +17,14 @@
  *                             loads and stores (x86; NEON brings its own
  *                             hight_load/hight_store).
  * Subkeys are kept as 4-byte patterns so that a broadcast is one load.
+ * An including file may store them otherwise: it then defines
+ *   HIGHT_SK_T, hight_sk_t    the type of one stored subkey;
+ *   HIGHT_SK_SET(d, v, f1)    store subkey byte v at d (f1: an F1 subkey
+ *                             SK_2m, whitening keys f1 = 0);
+ *   F1K(x, s), F0K(x, s)      F1(x) ^ SK and F0(x) + SK, SK stored at s.
  * CTR writes its counter blocks and XORs the input in as the kernel
- * stores.  A lone block, and CBC encryption, take the one-block kernel of
+ * stores (or, HIGHT_CTR_BATCH in hight_ctr.h, the includer builds them
+ * in registers already sliced and calls rounds() and hight_store()).  A lone block, and CBC encryption, take the one-block kernel of
  * hight_lone.h (x86 here, NEON in neon.c).  Constant time: no branch or address depends on
  * data or key. */
 #ifndef KC_HIGHT_SIMD_H
@@ -27,10 +33,17 @@
 #include "hight/hight_common.h"
 #include "hight/hight_lone.h"
 
+#ifndef HIGHT_SK_T
+typedef uint32_t hight_sk_t;        /* SK_i in every byte */
+#define HIGHT_SK_SET(d, v, f1) (*(d) = (uint32_t)(v) * 0x01010101u)
+#define F1K(x, s) XOR(F1(x), KEY(s))
+#define F0K(x, s) ADD(F0(x), KEY(s))
+#endif
+
 typedef struct hight_simd_key {
     hight_key k;                    /* first: the ref code takes a lone block */
-    uint32_t sk[4 * HIGHT_ROUNDS];  /* SK_i in every byte */
-    uint32_t wk[8];
+    hight_sk_t sk[4 * HIGHT_ROUNDS];
+    hight_sk_t wk[8];
     hight_lone_key lone;            /* the one-block kernel's tables */
 } hight_simd_key;
 
@@ -38,8 +51,8 @@ static kc_status hight_simd_set_key(void *ctx, const uint8_t *key, size_t key_le
 {
     hight_simd_key *x = ctx;
     hight_set_key(&x->k, key, key_len, block_len);
-    for (unsigned i = 0; i < 4 * HIGHT_ROUNDS; i++) x->sk[i] = x->k.sk[i] * 0x01010101u;
-    for (unsigned i = 0; i < 8; i++) x->wk[i] = x->k.wk[i] * 0x01010101u;
+    for (unsigned i = 0; i < 4 * HIGHT_ROUNDS; i++) HIGHT_SK_SET(&x->sk[i], x->k.sk[i], !(i & 1));
+    for (unsigned i = 0; i < 8; i++) HIGHT_SK_SET(&x->wk[i], x->k.wk[i], 0);
     hight_lone_set_key(&x->lone, &x->k);
     return KC_OK;
 }
@@ -64,11 +77,11 @@ static kc_status hight_simd_set_key(void *ctx, const uint8_t *key, size_t key_le
 #define BATCH (8 * sizeof(V))   /* bytes per kernel call: 16, 32 or 64 blocks */
 
 #define ROUND(s, x0, x1, x2, x3, x4, x5, x6, x7) do { \
-    x1 = ADD(x1, XOR(F1(x0), KEY(s))); x3 = XOR(x3, ADD(F0(x2), KEY(s + 1))); \
-    x5 = ADD(x5, XOR(F1(x4), KEY(s + 2))); x7 = XOR(x7, ADD(F0(x6), KEY(s + 3))); } while (0)
+    x1 = ADD(x1, F1K(x0, s)); x3 = XOR(x3, F0K(x2, s + 1)); \
+    x5 = ADD(x5, F1K(x4, s + 2)); x7 = XOR(x7, F0K(x6, s + 3)); } while (0)
 #define UNROUND(s, x0, x1, x2, x3, x4, x5, x6, x7) do { \
-    x1 = SUB(x1, XOR(F1(x0), KEY(s))); x3 = XOR(x3, ADD(F0(x2), KEY(s + 1))); \
-    x5 = SUB(x5, XOR(F1(x4), KEY(s + 2))); x7 = XOR(x7, ADD(F0(x6), KEY(s + 3))); } while (0)
+    x1 = SUB(x1, F1K(x0, s)); x3 = XOR(x3, F0K(x2, s + 1)); \
+    x5 = SUB(x5, F1K(x4, s + 2)); x7 = XOR(x7, F0K(x6, s + 3)); } while (0)
 
 #ifndef HIGHT_OWN_SLICING
 /* One block, the low 8 bytes of blk (x86, SSSE3): see hight_lone.h. */
@@ -149,15 +162,12 @@ static inline __attribute__((always_inline)) void hight_store(uint8_t *p, V r[8]
 }
 #endif
 
-/* One batch (8 registers of bytes) at in to out; xin (CTR), when not NULL, XORed in on the way out. */
-static inline __attribute__((always_inline))
-void kernel(const hight_simd_key *k, uint8_t *out, const uint8_t *in, const uint8_t *xin, int enc)
+/* The 32 rounds and the whitening on a sliced batch r. */
+static inline __attribute__((always_inline)) void rounds(const hight_simd_key *k, V r[8], int enc)
 {
     F_SETUP;
-    V r[8];
-    hight_load(r, in);
     V a = r[0], b = r[1], c = r[2], d = r[3], e = r[4], f = r[5], g = r[6], h = r[7];
-    const uint32_t *s;
+    const hight_sk_t *s;
     if (enc) {
         a = ADD(a, KEY(k->wk)); c = XOR(c, KEY(k->wk + 1)); e = ADD(e, KEY(k->wk + 2)); g = XOR(g, KEY(k->wk + 3));
         for (s = k->sk; s != k->sk + 4 * HIGHT_ROUNDS; s += 32) {
@@ -182,6 +192,15 @@ void kernel(const hight_simd_key *k, uint8_t *out, const uint8_t *in, const uint
         r[0] = SUB(a, KEY(k->wk)); r[1] = b; r[2] = XOR(c, KEY(k->wk + 1)); r[3] = d;
         r[4] = SUB(e, KEY(k->wk + 2)); r[5] = f; r[6] = XOR(g, KEY(k->wk + 3)); r[7] = h;
     }
+}
+
+/* One batch (8 registers of bytes) at in to out; xin (CTR), when not NULL, XORed in on the way out. */
+static inline __attribute__((always_inline))
+void kernel(const hight_simd_key *k, uint8_t *out, const uint8_t *in, const uint8_t *xin, int enc)
+{
+    V r[8];
+    hight_load(r, in);
+    rounds(k, r, enc);
     hight_store(out, r, xin);
 }
 

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /* HIGHT, SSE2 (no pshufb): byte-sliced, 16 blocks per batch of eight xmm
  * registers, as hight_simd.h but with shifts for the nibble shuffles:
- *   F0(x) = ROL1 ^ ROL2 ^ ROL7: ROL1 is x + x plus the sign bit (pcmpgtb
- *           against zero), ROL2 ROL1 twice, ROL7 = ROR1 two masked 16-bit
- *           shifts;
+ *   F0(x) = ROL1 ^ ROL2 ^ ROR1 = ROL1(x ^ ROL1(x)) ^ ROR1(x): ROL1 is
+ *           x + x plus the sign bit (pcmpgtb against zero), ROR1 is
+ *           pavgb(x, m), (x + m + 1) >> 1 in 9 bits, with m = 0xff where
+ *           x is odd (bit 0 to the sign by a 16-bit shift, pcmpgtb);
  *   F1(x) = ROL3 ^ ROL4 ^ ROL6: each byte doubled into a 16-bit word w,
  *           whose high byte after w << n is ROL_n(x), so F1(x) is the high
  *           byte of (w ^ w << 1) << 3 ^ w << 6; packuswb brings the bytes
@@ -11,8 +12,9 @@
  * The transpose is punpcklbw/punpckhbw only: one step sends index bit 3 of
  * the byte position to the register number and a register bit in at the
  * bottom, a rotation of the 7 index bits (3 register, 4 position), so four
- * steps slice a batch and three more undo it.  Subkeys are stored as whole
- * vectors (SSE2 has no broadcast).  CBC encryption and CMAC, one block at
+ * steps slice a batch and three more undo it; CTR builds its counter
+ * blocks already sliced.  Subkeys are stored as whole vectors (SSE2 has
+ * no broadcast).  CBC encryption and CMAC, one block at
  * a time, take ref's register chain: one block in xmm registers without
  * pshufb would be about ten dependent operations a round, no faster (not
  * measured).  A lone block goes to ref too.  Constant time: no branch or
@@ -55,12 +57,14 @@ static inline __attribute__((always_inline)) V rol1(V x)
     return _mm_sub_epi8(_mm_add_epi8(x, x), _mm_cmpgt_epi8(_mm_setzero_si128(), x));
 }
 
+static inline __attribute__((always_inline)) V ror1(V x)
+{
+    return _mm_avg_epu8(x, _mm_cmpgt_epi8(_mm_setzero_si128(), _mm_slli_epi16(x, 7)));
+}
+
 static inline __attribute__((always_inline)) V f0(V x)
 {
-    V r1 = rol1(x), r2 = rol1(r1);
-    V r7 = XOR(_mm_and_si128(_mm_srli_epi16(x, 1), _mm_set1_epi8(0x7f)),
-               _mm_and_si128(_mm_slli_epi16(x, 7), _mm_set1_epi8((char)0x80)));
-    return XOR(XOR(r1, r2), r7);
+    return XOR(rol1(XOR(x, rol1(x))), ror1(x));
 }
 
 static inline __attribute__((always_inline)) V f1_half(V w)
@@ -124,6 +128,16 @@ static inline __attribute__((always_inline)) void decrypt16(const hight_sse2_key
     r[4] = SUB(e, KEY(k->wk[2])); r[5] = f; r[6] = XOR(g, KEY(k->wk[3])); r[7] = h;
 }
 
+/* r (sliced) back to blocks at out, xin (when not NULL) XORed in as it is stored. */
+static inline __attribute__((always_inline)) void store(uint8_t *out, V r[8], const uint8_t *xin)
+{
+    step(r); step(r); step(r);
+    for (unsigned j = 0; j < 8; j++) {
+        if (xin) r[j] = XOR(r[j], _mm_loadu_si128((const __m128i *)(const void *)(xin + 16 * j)));
+        _mm_storeu_si128((__m128i *)(void *)(out + 16 * j), r[j]);
+    }
+}
+
 /* A batch at in to out, xin (when not NULL) XORed in as it is stored. */
 static void batch(const hight_sse2_key *k, uint8_t *out, const uint8_t *in, const uint8_t *xin, int enc)
 {
@@ -131,11 +145,32 @@ static void batch(const hight_sse2_key *k, uint8_t *out, const uint8_t *in, cons
     for (unsigned j = 0; j < 8; j++) r[j] = _mm_loadu_si128((const __m128i *)(const void *)(in + 16 * j));
     step(r); step(r); step(r); step(r);
     if (enc) encrypt16(k, r); else decrypt16(k, r);
-    step(r); step(r); step(r);
-    for (unsigned j = 0; j < 8; j++) {
-        if (xin) r[j] = XOR(r[j], _mm_loadu_si128((const __m128i *)(const void *)(xin + 16 * j)));
-        _mm_storeu_si128((__m128i *)(void *)(out + 16 * j), r[j]);
-    }
+    store(out, r, xin);
+}
+
+/* CTR, a full batch: r[i] must hold byte i (big-endian) of the counters
+ * c + p, p = 0..15, in byte p.  Each byte of c, and of the difference d
+ * to c + 256 (the counter after a carry out of the low byte), is
+ * broadcast by unpacks and pshufd; the low bytes are c's plus p, and
+ * byte i < 7 takes d in the bytes p whose low byte carried (c_lo + p >
+ * 255, the sum wrapping below p). */
+static void ctr_batch(const hight_sse2_key *k, uint8_t *out, const uint8_t *in, uint64_t c)
+{
+    const V iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    V v = _mm_set_epi64x((long long)(c ^ (c + 256)), (long long)c);
+    V w = _mm_unpacklo_epi8(v, v), d = _mm_unpackhi_epi8(v, v);
+    V cl = _mm_unpacklo_epi16(w, w), ch = _mm_unpackhi_epi16(w, w);   /* bytes 0..3 and 4..7, x4 */
+    V dl = _mm_unpacklo_epi16(d, d), dh = _mm_unpackhi_epi16(d, d);
+    V lo = _mm_add_epi8(_mm_shuffle_epi32(cl, 0x00), iota);
+    V nc = _mm_cmpeq_epi8(_mm_max_epu8(lo, iota), lo);
+#define HIGHT_CTR_BYTE(q, dq, n) XOR(_mm_shuffle_epi32(q, (n) * 0x55), _mm_andnot_si128(nc, _mm_shuffle_epi32(dq, (n) * 0x55)))
+    V r[8] = {
+        HIGHT_CTR_BYTE(ch, dh, 3), HIGHT_CTR_BYTE(ch, dh, 2), HIGHT_CTR_BYTE(ch, dh, 1), HIGHT_CTR_BYTE(ch, dh, 0),
+        HIGHT_CTR_BYTE(cl, dl, 3), HIGHT_CTR_BYTE(cl, dl, 2), HIGHT_CTR_BYTE(cl, dl, 1), lo,
+    };
+#undef HIGHT_CTR_BYTE
+    encrypt16(k, r);
+    store(out, r, in);
 }
 
 static void enc_batch(const hight_sse2_key *k, uint8_t *out, const uint8_t *in, const uint8_t *xin)
@@ -179,6 +214,7 @@ static void hight_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size
 }
 
 #define HIGHT_BATCH_KEY hight_sse2_key
+#define HIGHT_CTR_BATCH ctr_batch
 #include "hight/hight_ctr.h"
 
 /* CBC encryption (and CMAC's CBC-MAC): ref's chain in general registers. */
