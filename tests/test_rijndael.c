@@ -182,11 +182,24 @@ static void gladman(void)
  * 1..MODE_BLOCKS blocks (every tail of the 4- and 8-block passes and of the
  * fused CTR runs): counters whose low 32-bit word wraps inside the message
  * (the carry crossing into byte 11) or stays clear of it. */
+/* want = CTR of pt (nb blocks) from iv by the reference cipher: E(counter) ^ pt,
+ * the whole block a big-endian counter. */
+static void ctr_reference(kc_cipher *ref, uint8_t *want, const uint8_t *pt, const uint8_t iv[16], size_t nb)
+{
+    uint8_t ctr[16];
+    memcpy(ctr, iv, 16);
+    for (size_t b = 0; b < nb; b++) {
+        kc_cipher_encrypt_blocks(ref, want + 16 * b, ctr, 16);
+        for (size_t i = 0; i < 16; i++) want[16 * b + i] ^= pt[16 * b + i];
+        for (size_t i = 16; i-- > 0 && ++ctr[i] == 0;) {}
+    }
+}
+
 #define MODE_BLOCKS 17
 static void modes_vs_table(const char *cipher)
 {
     size_t kl = kc_cipher_find(cipher)->key_bytes, n;
-    uint8_t key[32], iv[16], ctr[16], pt[16 * MODE_BLOCKS], want[16 * MODE_BLOCKS], got[16 * MODE_BLOCKS];
+    uint8_t key[32], iv[16], pt[16 * MODE_BLOCKS], want[16 * MODE_BLOCKS], got[16 * MODE_BLOCKS];
     for (size_t nb = 1; nb <= MODE_BLOCKS; nb++)
         for (int carry = 0; carry < 2; carry++) {
             size_t len = 16 * nb;
@@ -200,12 +213,7 @@ static void modes_vs_table(const char *cipher)
             }
             if (!tl_check_status(kc_cipher_new(&ref, cipher, "table", key, kl), KC_OK, "%s/table new", cipher))
                 return;
-            memcpy(ctr, iv, 16);                 /* CTR: E(counter blocks) ^ pt */
-            for (size_t b = 0; b < nb; b++) {
-                kc_cipher_encrypt_blocks(ref, want + 16 * b, ctr, 16);
-                for (size_t i = 0; i < 16; i++) want[16 * b + i] ^= pt[16 * b + i];
-                for (size_t i = 16; i-- > 0 && ++ctr[i] == 0;) {}
-            }
+            ctr_reference(ref, want, pt, iv, nb);
             uint8_t cbc[16 * MODE_BLOCKS];       /* CBC decryption: D(c_i) ^ c_{i-1} */
             kc_cipher_decrypt_blocks(ref, cbc, pt, len);
             for (size_t i = 0; i < len; i++) cbc[i] ^= i < 16 ? iv[i] : pt[i - 16];
@@ -235,7 +243,7 @@ static void ctr_long_runs(const char *cipher)
 {
     size_t kl = kc_cipher_find(cipher)->key_bytes, n;
     static uint8_t pt[16 * LONG_BLOCKS], want[16 * LONG_BLOCKS], got[16 * LONG_BLOCKS];
-    uint8_t key[32], iv[16], ctr[16];
+    uint8_t key[32], iv[16];
     for (unsigned start = 0; start < 256; start++) {
         size_t nb = LONG_BLOCKS - 40 + (start * 7) % 41, len = 16 * nb;
         kc_cipher *ref, *c;
@@ -246,12 +254,7 @@ static void ctr_long_runs(const char *cipher)
         iv[15] = (uint8_t)start;
         if (!tl_check_status(kc_cipher_new(&ref, cipher, "table", key, kl), KC_OK, "%s/table new", cipher))
             return;
-        memcpy(ctr, iv, 16);
-        for (size_t b = 0; b < nb; b++) {
-            kc_cipher_encrypt_blocks(ref, want + 16 * b, ctr, 16);
-            for (size_t i = 0; i < 16; i++) want[16 * b + i] ^= pt[16 * b + i];
-            for (size_t i = 16; i-- > 0 && ++ctr[i] == 0;) {}
-        }
+        ctr_reference(ref, want, pt, iv, nb);
         kc_cipher_free(ref);
         for (size_t i = 0; i < kc_backend_count(cipher); i++) {
             const char *b = tl_backend_at(cipher, i);
