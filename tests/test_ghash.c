@@ -98,18 +98,25 @@ static void check_spec_cases(const kc_ghash_backend *b)
 #define DIFF_CASES (sizeof(void *) >= 8 ? 200 : 40)
 static uint8_t data_buf[MAX_BLOCKS * 16 + 1];
 
+/* A random H, start y and n blocks in data_buf; want = the bit-serial
+ * reference's GHASH of them; b keyed with H. */
+static void random_case(const kc_ghash_backend *b, uint8_t h[16], uint8_t y[16], uint8_t want[16], size_t n)
+{
+    tl_random_bytes(h, 16);
+    tl_random_bytes(y, 16);
+    tl_random_bytes(data_buf, n * 16);
+    memcpy(want, y, 16);
+    ref_ghash(h, want, data_buf, n);
+    b->init(key_buf, h);
+}
+
 /* The backend against the bit-serial reference (a few small cases). */
 static void check_against_reference(const kc_ghash_backend *b, int cases)
 {
     for (int t = 0; t < cases; t++) {
         uint8_t h[16], y[16], want[16];
         size_t n = tl_rand_below(20);
-        tl_random_bytes(h, 16);
-        tl_random_bytes(y, 16);
-        tl_random_bytes(data_buf, n * 16);
-        memcpy(want, y, 16);
-        ref_ghash(h, want, data_buf, n);
-        b->init(key_buf, h);
+        random_case(b, h, y, want, n);
         b->update(key_buf, y, data_buf, n);
         tl_check_bytes(y, want, 16, "%s vs bit-serial reference, case %d, %zu blocks", b->head.name, t, n);
     }
@@ -122,12 +129,7 @@ static void check_lengths_and_pieces(const kc_ghash_backend *b)
 {
     for (size_t n = 0; n <= 13; n++) {
         uint8_t h[16], y[16], want[16], got[16];
-        tl_random_bytes(h, 16);
-        tl_random_bytes(y, 16);
-        tl_random_bytes(data_buf, n * 16);
-        memcpy(want, y, 16);
-        ref_ghash(h, want, data_buf, n);
-        b->init(key_buf, h);
+        random_case(b, h, y, want, n);
         memcpy(got, y, 16);
         b->update(key_buf, got, data_buf, n);
         tl_check_bytes(got, want, 16, "%s vs bit-serial reference, %zu blocks in one call", b->head.name, n);
