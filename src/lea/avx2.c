@@ -191,6 +191,7 @@ const kc_block_backend kc_lea_avx2 = {
     .encrypt = lea_encrypt,
     .decrypt = lea_decrypt,
     .ctr = lea_ctr,
+    .cbc_encrypt = kc_lea_cbc_encrypt,
     .cbc_encrypt_multi = lea_cbc_multi,
     .gcm_stitch = &kc_lea_avx2_gcm,
 };

@@ -123,6 +123,7 @@ const kc_block_backend kc_lea_avx512 = {
     .encrypt = lea_encrypt,
     .decrypt = lea_decrypt,
     .ctr = lea_ctr,
+    .cbc_encrypt = kc_lea_cbc_encrypt,
     .cbc_encrypt_multi = lea_cbc_multi,
     .gcm_stitch = &kc_lea_avx512_gcm,
 };

@@ -23,6 +23,9 @@ typedef struct lea_key {
     unsigned rounds;                /* 24, 28 or 32 */
 } lea_key;
 
+/* CBC encryption, one block at a time (ref.c): every backend's cbc_encrypt. */
+void kc_lea_cbc_encrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
+
 /* Key words T are read little-endian.  key_len is 16, 24 or 32. */
 static inline void lea_expand_key(lea_key *k, const uint8_t *key, size_t key_len)
 {

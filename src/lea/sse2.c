@@ -107,6 +107,7 @@ const kc_block_backend kc_lea_sse2 = {
     .encrypt = lea_encrypt,
     .decrypt = lea_decrypt,
     .ctr = lea_ctr,
+    .cbc_encrypt = kc_lea_cbc_encrypt,
     .cbc_encrypt_multi = lea_cbc_multi,
 };
 KC_TARGET_END
