@@ -73,6 +73,7 @@ const kc_block_backend kc_rc6_avx2 = {
     .set_key = rc6_set_key_ctx,
     .encrypt = rc6_encrypt,
     .decrypt = rc6_decrypt,
+    .cbc_encrypt = kc_rc6_cbc_encrypt,
     .ctr = rc6_ctr,
     .gcm_stitch = &kc_rc6_avx2_gcm,
 };

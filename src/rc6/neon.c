@@ -97,6 +97,7 @@ const kc_block_backend kc_rc6_neon = {
     .set_key = rc6_set_key,
     .encrypt = rc6_encrypt,
     .decrypt = rc6_decrypt,
+    .cbc_encrypt = kc_rc6_cbc_encrypt,
     .ctr = rc6_ctr,
 };
 #endif

@@ -80,4 +80,7 @@ static inline kc_status rc6_set_key_ctx(void *ctx, const uint8_t *key, size_t ke
         crypt(ctx, out, in, nblocks, 0);                                                      \
     }
 
+/* CBC encryption, one block at a time (ref.c): every backend's cbc_encrypt. */
+void kc_rc6_cbc_encrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
+
 #endif
