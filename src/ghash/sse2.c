@@ -78,14 +78,16 @@ static ALWAYS_INLINE __m128i unhole(const __m128i z[4])
                         _mm_or_si128(_mm_and_si128(z[2], MASK(2)), _mm_and_si128(z[3], MASK(3))));
 }
 
-/* Four blocks d[0..3] (Y already XORed into the first) times H^4..H^1,
- * summed and reduced into *y1:*y0.  p: scratch for the products. */
-static ALWAYS_INLINE void group(const sse2_key *k, const __m128i d[4], uint64_t p[10],
+/* Blocks d[f..3] (Y already XORed into d[f]) times H^(4-f)..H^1, summed
+ * and reduced into *y1:*y0 (f a constant: d[0..f-1] are not read).
+ * p: scratch for the products. */
+static ALWAYS_INLINE void group(const sse2_key *k, const __m128i d[4], int f, uint64_t p[10],
                                 uint64_t *y1, uint64_t *y0)
 {
     _Alignas(16) __m128i v[2][4];
     __m128i t[4], z[4];
-    for (int b = 0; b < 4; b++) {
+    for (int b = 0; b < f; b++) t[b] = _mm_setzero_si128();
+    for (int b = f; b < 4; b++) {
         v[0][b] = d[b];
         v[1][b] = mid_words(d[b]);
         t[b] = _mm_xor_si128(v[1][b], _mm_srli_si128(v[1][b], 8));     /* dword 1: s */
@@ -98,7 +100,7 @@ static ALWAYS_INLINE void group(const sse2_key *k, const __m128i d[4], uint64_t 
     do {                                                                \
         __asm__ volatile("" : : "r"(v) : "memory");                     \
         z[0] = z[1] = z[2] = z[3] = _mm_setzero_si128();                \
-        for (int b = 3; b >= 0; b--) mac(z, vec[b], key[b], odd);       \
+        for (int b = 3; b >= f; b--) mac(z, vec[b], key[b], odd);       \
         _mm_storeu_si128((__m128i *)(void *)(p + (out)), unhole(z));    \
     } while (0)
     ROLE(0, v[0], k->y, 0);     /* d0 h0, d2 h2 (block 0 waits for Y: last) */
@@ -135,13 +137,17 @@ static void sse2_update(const void *key, uint8_t y[16], const uint8_t *in, size_
     for (; nblocks >= 4; nblocks -= 4, in += 64) {
         for (int b = 0; b < 4; b++) d[b] = load_block(in + 16 * b);
         d[0] = _mm_xor_si128(d[0], words(y1, y0));
-        group(k, d, p, &y1, &y0);
+        group(k, d, 0, p, &y1, &y0);
     }
-    if (nblocks) {      /* the count is public: zero blocks first, times H^4.. */
-        size_t z = 4 - nblocks;
-        for (size_t b = 0; b < 4; b++) d[b] = b < z ? _mm_setzero_si128() : load_block(in + 16 * (b - z));
-        d[z] = _mm_xor_si128(d[z], words(y1, y0));
-        group(k, d, p, &y1, &y0);
+    if (nblocks) {      /* the count is public: the last ones against H^n..H^1 */
+        size_t f = 4 - nblocks;
+        for (size_t b = f; b < 4; b++) d[b] = load_block(in + 16 * (b - f));
+        d[f] = _mm_xor_si128(d[f], words(y1, y0));
+        switch (f) {
+        case 1: group(k, d, 1, p, &y1, &y0); break;
+        case 2: group(k, d, 2, p, &y1, &y0); break;
+        default: group(k, d, 3, p, &y1, &y0); break;
+        }
     }
     kc_store64_be(y, y1);
     kc_store64_be(y + 8, y0);
@@ -166,17 +172,13 @@ static void sse2_init(void *key, const uint8_t h[16])
     uint32_t s[4] = { 0, 0, 0, 0 };
     _Alignas(16) uint64_t p[10];
     __m128i d[4];
-    for (int j = 0; j < 4; j++) k->s[j] = _mm_setzero_si128();
-    for (int b = 0; b < 4; b++)
-        for (int j = 0; j < 4; j++) k->y[b][j] = k->x[b][j] = _mm_setzero_si128();
     set_power(k, 3, s, h1, h0);
-    /* H^(4-b) = H^(3-b) * H: one block against H^1, the others zero. */
+    /* H^(4-b) = H^(3-b) * H: one block against H^1 (only block 3's entries are read). */
     for (int b = 2; b >= 0; b--) {
         for (int j = 0; j < 4; j++)
             k->s[j] = _mm_and_si128(_mm_set_epi32((int)s[3], (int)s[2], (int)s[1], (int)s[0]), MASK(j));
-        d[0] = d[1] = d[2] = _mm_setzero_si128();
         d[3] = words(y1, y0);
-        group(k, d, p, &y1, &y0);
+        group(k, d, 3, p, &y1, &y0);
         set_power(k, b, s, y1, y0);
     }
     for (int j = 0; j < 4; j++)
