@@ -121,8 +121,8 @@ static ALWAYS_INLINE void group(const sse2_key *k, const __m128i d[4], int f, ui
     mac(z, s, k->ye[1], 1, 1);  /* s1 s(H^3), s3 s(H^1) */
     _mm_storeu_si128((__m128i *)(void *)(p + 8), unhole(z));
 
-    /* Karatsuba, inner level: A0 B0 = l1:l0, A1 B1 = h1:h0 (A1 = d3:d2),
-     * (A0^A1)(B0^B1) = m1:m0. */
+    /* Karatsuba, inner level: A0 B0 = l1:l0, A1 B1 = h1:h0 (A1 = d3:d2);
+     * outer: m1:m0 = (A0^A1)(B0^B1) ^ A0 B0 ^ A1 B1, the middle 128 bits. */
     uint64_t ml = p[4] ^ p[0] ^ p[2], mh = p[5] ^ p[1] ^ p[3], mm = p[8] ^ p[9] ^ p[6] ^ p[7];
     uint64_t l0 = p[0] ^ ml << 32, l1 = p[2] ^ ml >> 32;
     uint64_t h0 = p[1] ^ mh << 32, h1 = p[3] ^ mh >> 32;
