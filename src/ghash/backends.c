@@ -7,7 +7,8 @@
 
 extern const kc_ghash_backend kc_ghash_ct, kc_ghash_ct32, kc_ghash_ct_shift;
 #if KC_ARCH_X86
-extern const kc_ghash_backend kc_ghash_vpclmul512, kc_ghash_vpclmul_avx2, kc_ghash_pclmul;
+extern const kc_ghash_backend kc_ghash_vpclmul512, kc_ghash_vpclmul_avx2, kc_ghash_pclmul,
+                              kc_ghash_sse2;
 #endif
 #if KC_ARCH_AARCH64
 extern const kc_ghash_backend kc_ghash_pmull, kc_ghash_neon;
@@ -18,6 +19,7 @@ const kc_ghash_backend *const kc_ghash_backends[] = {
     &kc_ghash_vpclmul512,
     &kc_ghash_vpclmul_avx2,
     &kc_ghash_pclmul,
+    &kc_ghash_sse2,
 #endif
 #if KC_ARCH_AARCH64
     &kc_ghash_pmull,
