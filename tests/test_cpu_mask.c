@@ -40,7 +40,7 @@ typedef struct cpu_class {
 static const cpu_class classes[] = {
 #if KC_ARCH_X86
     { "x86-64", "ssse3,aesni,pclmul,gfni", "x86-64 baseline: SSE2, no AES-NI", "sse2", 1,
-      "sse2", "sse2", "bitslice", "ref", "ref", "sse2", "ct", "ct", "sse2", "sse2", "sse2" },
+      "sse2", "sse2", "bitslice", "ref", "ref", "sse2", "ct", "sse2", "sse2", "sse2", "sse2" },
     { "aesni", "avx2,gfni,sha", "AES-NI + PCLMUL without AVX2 (Westmere to Ivy Bridge)",
       X86_SSE "+aesni+pclmul", 1, "aesni", "sse2", "bitslice", "ref", "ref", "aesni", "ct", "pclmul", "aesni-ssse3", "ssse3", "ssse3" },
     { "avx2", "avx512f,vaes,vpclmulqdq,gfni,sha", "AVX2 + AES-NI (Haswell to Zen 2)",
