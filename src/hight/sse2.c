@@ -32,6 +32,8 @@ typedef struct hight_sse2_key {
     hight_key k;                                     /* first: ref takes lone blocks and CBC */
     _Alignas(16) uint8_t sk[4 * HIGHT_ROUNDS][16];   /* SK_i in every byte */
     _Alignas(16) uint8_t wk[8][16];
+    _Alignas(16) uint8_t bsk[4 * HIGHT_ROUNDS][8][16];   /* bit b of SK_i, 0 or 0xff bytes */
+    _Alignas(16) uint8_t bwk[8][8][16];
 } hight_sse2_key;
 
 static kc_status hight_sse2_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
@@ -40,6 +42,10 @@ static kc_status hight_sse2_set_key(void *ctx, const uint8_t *key, size_t key_le
     hight_set_key(&x->k, key, key_len, block_len);
     for (unsigned i = 0; i < 4 * HIGHT_ROUNDS; i++) memset(x->sk[i], x->k.sk[i], 16);
     for (unsigned i = 0; i < 8; i++) memset(x->wk[i], x->k.wk[i], 16);
+    for (unsigned i = 0; i < 4 * HIGHT_ROUNDS; i++)
+        for (unsigned b = 0; b < 8; b++) memset(x->bsk[i][b], -((x->k.sk[i] >> b) & 1), 16);
+    for (unsigned i = 0; i < 8; i++)
+        for (unsigned b = 0; b < 8; b++) memset(x->bwk[i][b], -((x->k.wk[i] >> b) & 1), 16);
     return KC_OK;
 }
 
@@ -154,7 +160,13 @@ static void batch(const hight_sse2_key *k, uint8_t *out, const uint8_t *in, cons
  * broadcast by unpacks and pshufd; the low bytes are c's plus p, and
  * byte i < 7 takes d in the bytes p whose low byte carried (c_lo + p >
  * 255, the sum wrapping below p). */
-static void ctr_batch(const hight_sse2_key *k, uint8_t *out, const uint8_t *in, uint64_t c)
+/* CTR counters c + p, p = 0..15, sliced: r[i] = byte i (big-endian) of
+ * c + p in byte p.  Each byte of c, and of the difference d to c + 256
+ * (the counter after a carry out of the low byte), is broadcast by unpacks
+ * and pshufd; the low bytes are c's plus p, and byte i < 7 takes d in the
+ * bytes p whose low byte carried (c_lo + p > 255, the sum wrapping below
+ * p). */
+static inline __attribute__((always_inline)) void ctr_slice(V r[8], uint64_t c)
 {
     const V iota = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     V v = _mm_set_epi64x((long long)(c ^ (c + 256)), (long long)c);
@@ -164,13 +176,140 @@ static void ctr_batch(const hight_sse2_key *k, uint8_t *out, const uint8_t *in, 
     V lo = _mm_add_epi8(_mm_shuffle_epi32(cl, 0x00), iota);
     V nc = _mm_cmpeq_epi8(_mm_max_epu8(lo, iota), lo);
 #define HIGHT_CTR_BYTE(q, dq, n) XOR(_mm_shuffle_epi32(q, (n) * 0x55), _mm_andnot_si128(nc, _mm_shuffle_epi32(dq, (n) * 0x55)))
-    V r[8] = {
-        HIGHT_CTR_BYTE(ch, dh, 3), HIGHT_CTR_BYTE(ch, dh, 2), HIGHT_CTR_BYTE(ch, dh, 1), HIGHT_CTR_BYTE(ch, dh, 0),
-        HIGHT_CTR_BYTE(cl, dl, 3), HIGHT_CTR_BYTE(cl, dl, 2), HIGHT_CTR_BYTE(cl, dl, 1), lo,
-    };
+    r[0] = HIGHT_CTR_BYTE(ch, dh, 3); r[1] = HIGHT_CTR_BYTE(ch, dh, 2);
+    r[2] = HIGHT_CTR_BYTE(ch, dh, 1); r[3] = HIGHT_CTR_BYTE(ch, dh, 0);
+    r[4] = HIGHT_CTR_BYTE(cl, dl, 3); r[5] = HIGHT_CTR_BYTE(cl, dl, 2);
+    r[6] = HIGHT_CTR_BYTE(cl, dl, 1); r[7] = lo;
 #undef HIGHT_CTR_BYTE
+}
+
+/* CTR, a full batch of 16 blocks from counter c. */
+static void ctr_batch(const hight_sse2_key *k, uint8_t *out, const uint8_t *in, uint64_t c)
+{
+    V r[8];
+    ctr_slice(r, c);
     encrypt16(k, r);
     store(out, r, in);
+}
+
+/* Bitsliced, 128 blocks: s[j][i] holds bit i of byte j of every block, so
+ * F0 and F1 are 16 XORs each and the additions ripple-carry adders; the
+ * subkeys are bit masks (bsk).  Lane (p, g), byte p bit g of a plane, is
+ * block 16 g + p: each group of 16 blocks is byte-sliced as above, then
+ * the eight groups' registers of one byte are transposed as an 8 x 8 bit
+ * matrix per byte (swapmoves). */
+#define BSBATCH 1024
+#define AND _mm_and_si128
+#define OR _mm_or_si128
+
+static inline __attribute__((always_inline)) void swapmove(V *a, V *b, V m, int n)
+{
+    V t = AND(XOR(_mm_srli_epi16(*a, n), *b), m);
+    *b = XOR(*b, t);
+    *a = XOR(*a, _mm_slli_epi16(t, n));
+}
+
+/* x[i] bit g <-> x[g] bit i, in every byte. */
+static inline __attribute__((always_inline)) void transpose8(V *x)
+{
+    V r[8];
+    for (unsigned i = 0; i < 8; i++) r[i] = x[i];
+    const V m1 = _mm_set1_epi8(0x55), m2 = _mm_set1_epi8(0x33), m4 = _mm_set1_epi8(0x0f);
+    for (unsigned i = 0; i < 8; i += 2) swapmove(&r[i], &r[i + 1], m1, 1);
+    for (unsigned i = 0; i < 8; i += 4) { swapmove(&r[i], &r[i + 2], m2, 2); swapmove(&r[i + 1], &r[i + 3], m2, 2); }
+    for (unsigned i = 0; i < 4; i++) swapmove(&r[i], &r[i + 4], m4, 4);
+    for (unsigned i = 0; i < 8; i++) x[i] = r[i];
+}
+
+/* x += y, bytes as eight bit planes. */
+static inline __attribute__((always_inline)) void bs_add(V *x, const V *y)
+{
+    V a = x[0], b = y[0], c = AND(a, b), t;
+    x[0] = XOR(a, b);
+    for (unsigned i = 1; i < 7; i++) {
+        a = x[i]; b = y[i]; t = XOR(a, b);
+        x[i] = XOR(t, c);
+        c = OR(AND(a, b), AND(t, c));
+    }
+    x[7] = XOR(XOR(x[7], y[7]), c);
+}
+
+static inline __attribute__((always_inline)) void bs_xor(V *x, const V *y)
+{
+    for (unsigned i = 0; i < 8; i++) x[i] = XOR(x[i], y[i]);
+}
+
+#define BSKEY(p) ((const V *)(const void *)(p))
+
+/* x1 += F1(x0) ^ k: F1 bit i = x bits i - 3, i - 4, i - 6. */
+static inline __attribute__((always_inline)) void bs_half1(const V *x0, V *x1, const V *k)
+{
+    V v[8];
+    for (unsigned i = 0; i < 8; i++) v[i] = XOR(XOR(x0[(i + 5) & 7], x0[(i + 4) & 7]), XOR(x0[(i + 2) & 7], k[i]));
+    bs_add(x1, v);
+}
+
+/* x3 ^= F0(x2) + k: F0 bit i = x bits i - 1, i - 2, i + 1. */
+static inline __attribute__((always_inline)) void bs_half0(const V *x2, V *x3, const V *k)
+{
+    V u[8];
+    for (unsigned i = 0; i < 8; i++) u[i] = XOR(XOR(x2[(i + 7) & 7], x2[(i + 6) & 7]), x2[(i + 1) & 7]);
+    bs_add(u, k);
+    bs_xor(x3, u);
+}
+
+static void bs_encrypt(const hight_sse2_key *k, V s[8][8])
+{
+    bs_add(s[0], BSKEY(k->bwk[0])); bs_xor(s[2], BSKEY(k->bwk[1]));
+    bs_add(s[4], BSKEY(k->bwk[2])); bs_xor(s[6], BSKEY(k->bwk[3]));
+    for (unsigned r = 0; r < HIGHT_ROUNDS; r++) {
+        /* round r: X_j is s[(j - r) mod 8] */
+        bs_half1(s[(0 - r) & 7], s[(1 - r) & 7], BSKEY(k->bsk[4 * r]));
+        bs_half0(s[(2 - r) & 7], s[(3 - r) & 7], BSKEY(k->bsk[4 * r + 1]));
+        bs_half1(s[(4 - r) & 7], s[(5 - r) & 7], BSKEY(k->bsk[4 * r + 2]));
+        bs_half0(s[(6 - r) & 7], s[(7 - r) & 7], BSKEY(k->bsk[4 * r + 3]));
+    }
+    /* 32 rotations, but the last round does not rotate: X_j is s[j + 1] */
+    bs_add(s[1], BSKEY(k->bwk[4])); bs_xor(s[3], BSKEY(k->bwk[5]));
+    bs_add(s[5], BSKEY(k->bwk[6])); bs_xor(s[7], BSKEY(k->bwk[7]));
+}
+
+/* s (bitsliced, byte j at s[j + 1 mod 8]) to blocks at out, XOR xin. */
+static inline __attribute__((always_inline)) void bs_store(uint8_t *out, V s[8][8], const uint8_t *xin)
+{
+    for (unsigned j = 0; j < 8; j++) transpose8(s[j]);
+    for (unsigned g = 0; g < 8; g++) {
+        V r[8];
+        for (unsigned j = 0; j < 8; j++) r[j] = s[(j + 1) & 7][g];
+        store(out + 128 * g, r, xin ? xin + 128 * g : NULL);
+    }
+}
+
+static void bs_ctr_batch(const hight_sse2_key *k, uint8_t *out, const uint8_t *in, uint64_t c)
+{
+    V s[8][8];
+    for (unsigned g = 0; g < 8; g++) {
+        V r[8];
+        ctr_slice(r, c + 16 * g);
+        for (unsigned j = 0; j < 8; j++) s[j][g] = r[j];
+    }
+    for (unsigned j = 0; j < 8; j++) transpose8(s[j]);
+    bs_encrypt(k, s);
+    bs_store(out, s, in);
+}
+
+static void bs_enc_batch(const hight_sse2_key *k, uint8_t *out, const uint8_t *in)
+{
+    V s[8][8];
+    for (unsigned g = 0; g < 8; g++) {
+        V r[8];
+        for (unsigned j = 0; j < 8; j++) r[j] = _mm_loadu_si128((const __m128i *)(const void *)(in + 128 * g + 16 * j));
+        step(r); step(r); step(r); step(r);
+        for (unsigned j = 0; j < 8; j++) s[j][g] = r[j];
+    }
+    for (unsigned j = 0; j < 8; j++) transpose8(s[j]);
+    bs_encrypt(k, s);
+    bs_store(out, s, NULL);
 }
 
 static void enc_batch(const hight_sse2_key *k, uint8_t *out, const uint8_t *in, const uint8_t *xin)
@@ -188,6 +327,8 @@ static void crypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nbloc
 {
     const hight_sse2_key *k = ctx;
     size_t len = 8 * nblocks;
+    if (enc)
+        for (; len >= BSBATCH; len -= BSBATCH, in += BSBATCH, out += BSBATCH) bs_enc_batch(k, out, in);
     for (; len >= BATCH; len -= BATCH, in += BATCH, out += BATCH) {
         if (enc) enc_batch(k, out, in, NULL); else dec_batch(k, out, in);
     }
@@ -217,6 +358,18 @@ static void hight_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size
 #define HIGHT_CTR_BATCH ctr_batch
 #include "hight/hight_ctr.h"
 
+/* CTR: bitsliced 128-block batches, then hight_ctr's 16-block ones. */
+static void hight_ctr_bs(const void *ctx, uint8_t *counter, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    if (nblocks >= BSBATCH / 8) {
+        uint64_t c = kc_load64_be(counter);
+        for (; nblocks >= BSBATCH / 8; nblocks -= BSBATCH / 8, c += BSBATCH / 8, in += BSBATCH, out += BSBATCH)
+            bs_ctr_batch(ctx, out, in, c);
+        kc_store64_be(counter, c);
+    }
+    hight_ctr(ctx, counter, out, in, nblocks);
+}
+
 /* CBC encryption (and CMAC's CBC-MAC): ref's chain in general registers. */
 static void hight_cbc(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
@@ -234,7 +387,7 @@ const kc_block_backend kc_hight_sse2 = {
     .set_key = hight_sse2_set_key,
     .encrypt = hight_encrypt,
     .decrypt = hight_decrypt,
-    .ctr = hight_ctr,
+    .ctr = hight_ctr_bs,
     .cbc_encrypt = hight_cbc,
 };
 KC_TARGET_END
