@@ -14,7 +14,11 @@
  * bottom, a rotation of the 7 index bits (3 register, 4 position), so four
  * steps slice a batch and three more undo it; CTR builds its counter
  * blocks already sliced.  Subkeys are stored as whole vectors (SSE2 has
- * no broadcast).  CBC encryption and CMAC, one block at
+ * no broadcast).  CTR and ECB encryption take 128 blocks at a time
+ * bitsliced where they can (see bs_encrypt): with a bit a plane, F0 and F1
+ * are 16 XORs, the additions ripple-carry adders (about 230 operations
+ * a round for 128 blocks, against 60 for 16 byte-sliced), 4.7 -> 3.25
+ * c/B on Zen 3.  CBC encryption and CMAC, one block at
  * a time, take ref's register chain: one block in xmm registers without
  * pshufb would be about ten dependent operations a round, no faster (not
  * measured).  A lone block goes to ref too.  Constant time: no branch or
@@ -35,19 +39,6 @@ typedef struct hight_sse2_key {
     _Alignas(16) uint8_t bsk[4 * HIGHT_ROUNDS][8][16];   /* bit b of SK_i, 0 or 0xff bytes */
     _Alignas(16) uint8_t bwk[8][8][16];
 } hight_sse2_key;
-
-static kc_status hight_sse2_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
-{
-    hight_sse2_key *x = ctx;
-    hight_set_key(&x->k, key, key_len, block_len);
-    for (unsigned i = 0; i < 4 * HIGHT_ROUNDS; i++) memset(x->sk[i], x->k.sk[i], 16);
-    for (unsigned i = 0; i < 8; i++) memset(x->wk[i], x->k.wk[i], 16);
-    for (unsigned i = 0; i < 4 * HIGHT_ROUNDS; i++)
-        for (unsigned b = 0; b < 8; b++) memset(x->bsk[i][b], -((x->k.sk[i] >> b) & 1), 16);
-    for (unsigned i = 0; i < 8; i++)
-        for (unsigned b = 0; b < 8; b++) memset(x->bwk[i][b], -((x->k.wk[i] >> b) & 1), 16);
-    return KC_OK;
-}
 
 KC_TARGET_BEGIN("sse2")
 
@@ -82,6 +73,27 @@ static inline __attribute__((always_inline)) V f1_half(V w)
 static inline __attribute__((always_inline)) V f1(V x)
 {
     return _mm_packus_epi16(f1_half(_mm_unpacklo_epi8(x, x)), f1_half(_mm_unpackhi_epi8(x, x)));
+}
+
+/* m[b] = 0xff bytes where bit b of v is set, else zeros. */
+static void bit_masks(uint8_t m[8][16], uint8_t v)
+{
+    V x = _mm_set1_epi8((char)v);
+    for (unsigned b = 0; b < 8; b++) {
+        V bit = _mm_set1_epi8((char)(1 << b));
+        _mm_store_si128((__m128i *)(void *)m[b], _mm_cmpeq_epi8(_mm_and_si128(x, bit), bit));
+    }
+}
+
+static kc_status hight_sse2_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
+{
+    hight_sse2_key *x = ctx;
+    hight_set_key(&x->k, key, key_len, block_len);
+    for (unsigned i = 0; i < 4 * HIGHT_ROUNDS; i++) memset(x->sk[i], x->k.sk[i], 16);
+    for (unsigned i = 0; i < 8; i++) memset(x->wk[i], x->k.wk[i], 16);
+    for (unsigned i = 0; i < 4 * HIGHT_ROUNDS; i++) bit_masks(x->bsk[i], x->k.sk[i]);
+    for (unsigned i = 0; i < 8; i++) bit_masks(x->bwk[i], x->k.wk[i]);
+    return KC_OK;
 }
 
 /* One transpose step: see the opening comment. */
@@ -379,7 +391,7 @@ static void hight_cbc(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t 
 const kc_block_backend kc_hight_sse2 = {
     .head = {
         .name = "sse2",
-        .summary = "SSE2, 16 blocks byte-sliced, F0/F1 by shifts (no pshufb); ref's chain for CBC",
+        .summary = "SSE2, 128 blocks bitsliced (CTR, ECB enc), else 16 byte-sliced, F0/F1 by shifts; ref's chain for CBC",
         .cpu = KC_CPU_SSE2,
         .timing = KC_CONSTANT_TIME,
         .ctx_size = sizeof(hight_sse2_key),
