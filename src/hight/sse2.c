@@ -297,15 +297,45 @@ static inline __attribute__((always_inline)) void bs_store(uint8_t *out, V s[8][
     }
 }
 
+/* s[j][i] = 0xff bytes where bit i of byte v is set. */
+static inline __attribute__((always_inline)) void bs_byte(V p[8], uint8_t v)
+{
+    V x = _mm_set1_epi8((char)v);
+    for (unsigned i = 0; i < 8; i++) {
+        V bit = _mm_set1_epi8((char)(1 << i));
+        p[i] = _mm_cmpeq_epi8(_mm_and_si128(x, bit), bit);
+    }
+}
+
+/* The counters c + n, n = 16 g + p, built bitsliced in lane (p, g): the
+ * low byte by a bitsliced c_lo + n (n's planes are constants), whose carry
+ * out picks, in the bytes above, c's bits or c + 256's. */
 static void bs_ctr_batch(const hight_sse2_key *k, uint8_t *out, const uint8_t *in, uint64_t c)
 {
-    V s[8][8];
-    for (unsigned g = 0; g < 8; g++) {
-        V r[8];
-        ctr_slice(r, c + 16 * g);
-        for (unsigned j = 0; j < 8; j++) s[j][g] = r[j];
+    V s[8][8], lo[8];
+    const V n[7] = {
+        _mm_setr_epi8(0, -1, 0, -1, 0, -1, 0, -1, 0, -1, 0, -1, 0, -1, 0, -1),
+        _mm_setr_epi8(0, 0, -1, -1, 0, 0, -1, -1, 0, 0, -1, -1, 0, 0, -1, -1),
+        _mm_setr_epi8(0, 0, 0, 0, -1, -1, -1, -1, 0, 0, 0, 0, -1, -1, -1, -1),
+        _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1),
+        _mm_set1_epi8((char)0xaa), _mm_set1_epi8((char)0xcc), _mm_set1_epi8((char)0xf0),
+    };
+    bs_byte(lo, (uint8_t)c);
+    V cy = AND(lo[0], n[0]), t;
+    s[7][0] = XOR(lo[0], n[0]);
+    for (unsigned i = 1; i < 7; i++) {
+        t = XOR(lo[i], n[i]);
+        s[7][i] = XOR(t, cy);
+        cy = OR(AND(lo[i], n[i]), AND(t, cy));
     }
-    for (unsigned j = 0; j < 8; j++) transpose8(s[j]);
+    s[7][7] = XOR(lo[7], cy);
+    cy = AND(lo[7], cy);
+    for (unsigned j = 0; j < 7; j++) {
+        V a[8], b[8];
+        bs_byte(a, (uint8_t)(c >> (56 - 8 * j)));
+        bs_byte(b, (uint8_t)((c + 256) >> (56 - 8 * j)));
+        for (unsigned i = 0; i < 8; i++) s[j][i] = XOR(a[i], AND(cy, XOR(a[i], b[i])));
+    }
     bs_encrypt(k, s);
     bs_store(out, s, in);
 }
