@@ -310,9 +310,9 @@ static inline __attribute__((always_inline)) void bs_byte(V p[8], uint8_t v)
 /* The counters c + n, n = 16 g + p, built bitsliced in lane (p, g): the
  * low byte by a bitsliced c_lo + n (n's planes are constants), whose carry
  * out picks, in the bytes above, c's bits or c + 256's. */
-static void bs_ctr_batch(const hight_sse2_key *k, uint8_t *out, const uint8_t *in, uint64_t c)
+static void bs_ctr_batch(const hight_sse2_key *k, uint8_t *out, const uint8_t *in, uint64_t c, V s[8][8])
 {
-    V s[8][8], lo[8];
+    V lo[8];
     const V n[7] = {
         _mm_setr_epi8(0, -1, 0, -1, 0, -1, 0, -1, 0, -1, 0, -1, 0, -1, 0, -1),
         _mm_setr_epi8(0, 0, -1, -1, 0, 0, -1, -1, 0, 0, -1, -1, 0, 0, -1, -1),
@@ -340,9 +340,8 @@ static void bs_ctr_batch(const hight_sse2_key *k, uint8_t *out, const uint8_t *i
     bs_store(out, s, in);
 }
 
-static void bs_enc_batch(const hight_sse2_key *k, uint8_t *out, const uint8_t *in)
+static void bs_enc_batch(const hight_sse2_key *k, uint8_t *out, const uint8_t *in, V s[8][8])
 {
-    V s[8][8];
     for (unsigned g = 0; g < 8; g++) {
         V r[8];
         for (unsigned j = 0; j < 8; j++) r[j] = _mm_loadu_si128((const __m128i *)(const void *)(in + 128 * g + 16 * j));
@@ -369,8 +368,11 @@ static void crypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nbloc
 {
     const hight_sse2_key *k = ctx;
     size_t len = 8 * nblocks;
-    if (enc)
-        for (; len >= BSBATCH; len -= BSBATCH, in += BSBATCH, out += BSBATCH) bs_enc_batch(k, out, in);
+    if (enc && len >= BSBATCH) {
+        V s[8][8];   /* the state, wiped once */
+        for (; len >= BSBATCH; len -= BSBATCH, in += BSBATCH, out += BSBATCH) bs_enc_batch(k, out, in, s);
+        kc_wipe(s, sizeof s);
+    }
     for (; len >= BATCH; len -= BATCH, in += BATCH, out += BATCH) {
         if (enc) enc_batch(k, out, in, NULL); else dec_batch(k, out, in);
     }
@@ -405,9 +407,11 @@ static void hight_ctr_bs(const void *ctx, uint8_t *counter, uint8_t *out, const 
 {
     if (nblocks >= BSBATCH / 8) {
         uint64_t c = kc_load64_be(counter);
+        V s[8][8];   /* the state, wiped once */
         for (; nblocks >= BSBATCH / 8; nblocks -= BSBATCH / 8, c += BSBATCH / 8, in += BSBATCH, out += BSBATCH)
-            bs_ctr_batch(ctx, out, in, c);
+            bs_ctr_batch(ctx, out, in, c, s);
         kc_store64_be(counter, c);
+        kc_wipe(s, sizeof s);
     }
     hight_ctr(ctx, counter, out, in, nblocks);
 }
