@@ -270,11 +270,10 @@ static inline __attribute__((always_inline)) void bs_half0(const V *x2, V *x3, c
     bs_xor(x3, u);
 }
 
-static void bs_encrypt(const hight_sse2_key *k, V s[8][8])
+/* Rounds r0..31 and the output whitening. */
+static void bs_rounds(const hight_sse2_key *k, V s[8][8], unsigned r0)
 {
-    bs_add(s[0], BSKEY(k->bwk[0])); bs_xor(s[2], BSKEY(k->bwk[1]));
-    bs_add(s[4], BSKEY(k->bwk[2])); bs_xor(s[6], BSKEY(k->bwk[3]));
-    for (unsigned r = 0; r < HIGHT_ROUNDS; r++) {
+    for (unsigned r = r0; r < HIGHT_ROUNDS; r++) {
         /* round r: X_j is s[(j - r) mod 8] */
         bs_half1(s[(0 - r) & 7], s[(1 - r) & 7], BSKEY(k->bsk[4 * r]));
         bs_half0(s[(2 - r) & 7], s[(3 - r) & 7], BSKEY(k->bsk[4 * r + 1]));
@@ -284,6 +283,13 @@ static void bs_encrypt(const hight_sse2_key *k, V s[8][8])
     /* 32 rotations, but the last round does not rotate: X_j is s[j + 1] */
     bs_add(s[1], BSKEY(k->bwk[4])); bs_xor(s[3], BSKEY(k->bwk[5]));
     bs_add(s[5], BSKEY(k->bwk[6])); bs_xor(s[7], BSKEY(k->bwk[7]));
+}
+
+static void bs_encrypt(const hight_sse2_key *k, V s[8][8])
+{
+    bs_add(s[0], BSKEY(k->bwk[0])); bs_xor(s[2], BSKEY(k->bwk[1]));
+    bs_add(s[4], BSKEY(k->bwk[2])); bs_xor(s[6], BSKEY(k->bwk[3]));
+    bs_rounds(k, s, 0);
 }
 
 /* s (bitsliced, byte j at s[j + 1 mod 8]) to blocks at out, XOR xin. */
@@ -310,6 +316,31 @@ static inline __attribute__((always_inline)) void bs_byte(V p[8], uint8_t v)
 /* The counters c + n, n = 16 g + p, built bitsliced in lane (p, g): the
  * low byte by a bitsliced c_lo + n (n's planes are constants), whose carry
  * out picks, in the bytes above, c's bits or c + 256's. */
+/* CTR's start, for one value v of the counter's seven high bytes (X0..X6,
+ * the same in every lane but for the carry out of X7): the whitening,
+ * round 0 but for X7 ^= e, returned, and round 1 but for X1 += F1(X0) ^
+ * SK4, whose X0 is X7.  y[j] = X_j after round 1's rotation, j = 1..7. */
+static uint8_t ctr_start(const hight_key *k, uint64_t v, uint8_t y[8])
+{
+    uint8_t x[7];
+    for (unsigned j = 0; j < 7; j++) x[j] = (uint8_t)(v >> (56 - 8 * j));
+    x[0] = (uint8_t)(x[0] + k->wk[0]); x[2] ^= k->wk[1]; x[4] = (uint8_t)(x[4] + k->wk[2]); x[6] ^= k->wk[3];
+    x[1] = (uint8_t)(x[1] + (hight_f1(x[0]) ^ k->sk[0]));
+    x[3] ^= (uint8_t)(hight_f0(x[2]) + k->sk[1]);
+    x[5] = (uint8_t)(x[5] + (hight_f1(x[4]) ^ k->sk[2]));
+    uint8_t e = (uint8_t)(hight_f0(x[6]) + k->sk[3]);
+    for (unsigned j = 1; j < 8; j++) y[j] = x[j - 1];
+    y[3] ^= (uint8_t)(hight_f0(y[2]) + k->sk[5]);
+    y[5] = (uint8_t)(y[5] + (hight_f1(y[4]) ^ k->sk[6]));
+    y[7] ^= (uint8_t)(hight_f0(y[6]) + k->sk[7]);
+    return e;
+}
+
+/* The counters c + n, n = 16 g + p, in lane (p, g): the low byte X7 by a
+ * bitsliced c_lo + n (n's planes are constants); whatever depends on the
+ * high bytes alone (ctr_start) is computed once for c and once for c + 256,
+ * the carry out of c_lo + n choosing.  Then round 1's first half and the
+ * rounds from 2 on. */
 static void bs_ctr_batch(const hight_sse2_key *k, uint8_t *out, const uint8_t *in, uint64_t c, V s[8][8])
 {
     V lo[8];
@@ -320,23 +351,29 @@ static void bs_ctr_batch(const hight_sse2_key *k, uint8_t *out, const uint8_t *i
         _mm_setr_epi8(0, 0, 0, 0, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1),
         _mm_set1_epi8((char)0xaa), _mm_set1_epi8((char)0xcc), _mm_set1_epi8((char)0xf0),
     };
+    uint8_t ya[8], yb[8];
+    ya[0] = ctr_start(&k->k, c, ya);
+    yb[0] = ctr_start(&k->k, c + 256, yb);
     bs_byte(lo, (uint8_t)c);
-    V cy = AND(lo[0], n[0]), t;
-    s[7][0] = XOR(lo[0], n[0]);
+    V x7[8], cy = AND(lo[0], n[0]), t;
+    x7[0] = XOR(lo[0], n[0]);
     for (unsigned i = 1; i < 7; i++) {
         t = XOR(lo[i], n[i]);
-        s[7][i] = XOR(t, cy);
+        x7[i] = XOR(t, cy);
         cy = OR(AND(lo[i], n[i]), AND(t, cy));
     }
-    s[7][7] = XOR(lo[7], cy);
+    x7[7] = XOR(lo[7], cy);
     cy = AND(lo[7], cy);
-    for (unsigned j = 0; j < 7; j++) {
+    /* round 1: X_j is s[j - 1 mod 8]; y[0] is e, for X0 (s[7]) */
+    for (unsigned j = 0; j < 8; j++) {
         V a[8], b[8];
-        bs_byte(a, (uint8_t)(c >> (56 - 8 * j)));
-        bs_byte(b, (uint8_t)((c + 256) >> (56 - 8 * j)));
-        for (unsigned i = 0; i < 8; i++) s[j][i] = XOR(a[i], AND(cy, XOR(a[i], b[i])));
+        bs_byte(a, ya[j]);
+        bs_byte(b, yb[j]);
+        for (unsigned i = 0; i < 8; i++) s[(j + 7) & 7][i] = XOR(a[i], AND(cy, XOR(a[i], b[i])));
     }
-    bs_encrypt(k, s);
+    bs_xor(s[7], x7);
+    bs_half1(s[7], s[0], BSKEY(k->bsk[4]));
+    bs_rounds(k, s, 2);
     bs_store(out, s, in);
 }
 
