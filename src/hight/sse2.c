@@ -273,12 +273,15 @@ static inline __attribute__((always_inline)) void bs_half0(const V *x2, V *x3, c
 /* Rounds r0..31 and the output whitening. */
 static void bs_rounds(const hight_sse2_key *k, V s[8][8], unsigned r0)
 {
+    V *p[16];   /* round r: X_j is s[(j - r) mod 8], p[(8 - r) mod 8 + j] */
+    for (unsigned j = 0; j < 16; j++) p[j] = s[j & 7];
     for (unsigned r = r0; r < HIGHT_ROUNDS; r++) {
-        /* round r: X_j is s[(j - r) mod 8] */
-        bs_half1(s[(0 - r) & 7], s[(1 - r) & 7], BSKEY(k->bsk[4 * r]));
-        bs_half0(s[(2 - r) & 7], s[(3 - r) & 7], BSKEY(k->bsk[4 * r + 1]));
-        bs_half1(s[(4 - r) & 7], s[(5 - r) & 7], BSKEY(k->bsk[4 * r + 2]));
-        bs_half0(s[(6 - r) & 7], s[(7 - r) & 7], BSKEY(k->bsk[4 * r + 3]));
+        V *const *x = p + ((8 - r) & 7);
+        const V *sk = BSKEY(k->bsk[4 * r]);
+        bs_half1(x[0], x[1], sk);
+        bs_half0(x[2], x[3], sk + 8);
+        bs_half1(x[4], x[5], sk + 16);
+        bs_half0(x[6], x[7], sk + 24);
     }
     /* 32 rotations, but the last round does not rotate: X_j is s[j + 1] */
     bs_add(s[1], BSKEY(k->bwk[4])); bs_xor(s[3], BSKEY(k->bwk[5]));
