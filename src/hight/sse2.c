@@ -388,7 +388,6 @@ static void bs_ctr_batch(const hight_sse2_key *k, uint8_t *out, const uint8_t *i
     };
     uint8_t ya[8], yb[8];
     ya[0] = ctr_start(&k->k, c, ya);
-    yb[0] = ctr_start(&k->k, c + 256, yb);
     bs_byte(lo, (uint8_t)c);
     V x7[8], cy = AND(lo[0], n[0]), t;
     x7[0] = XOR(lo[0], n[0]);
@@ -399,12 +398,18 @@ static void bs_ctr_batch(const hight_sse2_key *k, uint8_t *out, const uint8_t *i
     }
     x7[7] = XOR(lo[7], cy);
     cy = AND(lo[7], cy);
-    /* round 1: X_j is s[j - 1 mod 8]; y[0] is e, for X0 (s[7]) */
-    for (unsigned j = 0; j < 8; j++) {
-        V a[8], b[8];
-        bs_byte(a, ya[j]);
-        bs_byte(b, yb[j]);
-        for (unsigned i = 0; i < 8; i++) s[(j + 7) & 7][i] = XOR(a[i], AND(cy, XOR(a[i], b[i])));
+    /* round 1: X_j is s[j - 1 mod 8]; y[0] is e, for X0 (s[7]).  No lane
+     * carries when c_lo <= 128 (the counter is public): c's bits alone. */
+    if ((uint8_t)c <= 128) {
+        for (unsigned j = 0; j < 8; j++) bs_byte(s[(j + 7) & 7], ya[j]);
+    } else {
+        yb[0] = ctr_start(&k->k, c + 256, yb);
+        for (unsigned j = 0; j < 8; j++) {
+            V a[8], b[8];
+            bs_byte(a, ya[j]);
+            bs_byte(b, yb[j]);
+            for (unsigned i = 0; i < 8; i++) s[(j + 7) & 7][i] = XOR(a[i], AND(cy, XOR(a[i], b[i])));
+        }
     }
     bs_xor(s[7], x7);
     bs_half1(s[7], s[0], BSKEY(k->bsk[4]));
