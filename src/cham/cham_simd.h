@@ -4,7 +4,9 @@
  * holds word Xw of as many blocks as fit, so a round is the scalar round
  * on whole registers: 32-bit lanes for CHAM-128, 16-bit lanes for CHAM-64
  * (twice the blocks).
- * Two sets are in flight on long inputs (decryption is a serial chain).
+ * Two sets (CHAM_SETS, or three: the x86 backends with 16 registers) are
+ * in flight on long inputs: a round is a chain of 5 or 6 dependent uops,
+ * and on Zen 3 the third set took 3-30% off (CHAM-64 on SSE2 the most).
  * The including file first defines
  *   V                         its vector;
  *   XOR, ADD32, SUB32, ADD16, SUB16                lane-wise operations;
@@ -28,7 +30,11 @@
 extern const kc_block_backend kc_cham_ref;
 
 #define CHAM_VB ((size_t)sizeof(V))      /* bytes per register */
-#define CHAM_BATCH (8 * CHAM_VB)         /* bytes per kernel call: two sets */
+#ifndef CHAM_SETS
+#define CHAM_SETS 2                      /* sets in flight on long inputs (2 or 3) */
+#endif
+#define CHAM_SET_BYTES (4 * CHAM_VB)
+#define CHAM_BATCH (CHAM_SETS * CHAM_SET_BYTES)   /* bytes per kernel call */
 
 
 /* The round key and round number of round p as vectors: broadcast, or
@@ -49,13 +55,14 @@ extern const kc_block_backend kc_cham_ref;
 #define DEC4(a, b, c, d, p) do { \
     DEC_R(d, a, p - 1, ROL_8, ROR_1); DEC_R(c, d, p - 2, ROL_1, ROR_8); \
     DEC_R(b, c, p - 3, ROL_8, ROR_1); DEC_R(a, b, p - 4, ROL_1, ROR_8); } while (0)
-#define TWICE(F, p) do { F(x0, x1, x2, x3, p); if (two) F(y0, y1, y2, y3, p); } while (0)
+#define SETS(F, p) do { \
+    F(x0, x1, x2, x3, p); if (sets > 1) F(y0, y1, y2, y3, p); if (sets > 2) F(z0, z1, z2, z3, p); } while (0)
 
-/* All rounds on v[0..3] and, when two, v[4..7] (encryption from round
- * start, a multiple of 4).  Inlined with constant enc, two, w16, start:
- * each variant is straight code. */
+/* All rounds on sets v[0..3], v[4..7], v[8..11] (the first `sets` of
+ * them; encryption from round start, a multiple of 4).  Inlined with
+ * constant enc, sets, w16, start: each variant is straight code. */
 static inline __attribute__((always_inline))
-void cham_sliced_rounds(const cham_key *k, V v[8], int enc, int two, int w16, unsigned start)
+void cham_sliced_rounds(const cham_key *k, V v[12], int enc, int sets, int w16, unsigned start)
 {
 #define ADD(a, b) (w16 ? ADD16(a, b) : ADD32(a, b))
 #define SUB(a, b) (w16 ? SUB16(a, b) : SUB32(a, b))
@@ -65,14 +72,16 @@ void cham_sliced_rounds(const cham_key *k, V v[8], int enc, int two, int w16, un
 #define ROR_8(x) (w16 ? SWAP16(x) : ROR32_8(x))
     V x0 = v[0], x1 = v[1], x2 = v[2], x3 = v[3];
     V y0 = v[4], y1 = v[5], y2 = v[6], y3 = v[7];
+    V z0 = v[8], z1 = v[9], z2 = v[10], z3 = v[11];
     unsigned nr = k->rounds;
     if (enc) {
-        for (size_t p = start; p < nr; p += 4) TWICE(ENC4, p);
+        for (size_t p = start; p < nr; p += 4) SETS(ENC4, p);
     } else {
-        for (size_t p = nr; p; p -= 4) TWICE(DEC4, p);
+        for (size_t p = nr; p; p -= 4) SETS(DEC4, p);
     }
     v[0] = x0; v[1] = x1; v[2] = x2; v[3] = x3;
     v[4] = y0; v[5] = y1; v[6] = y2; v[7] = y3;
+    v[8] = z0; v[9] = z1; v[10] = z2; v[11] = z3;
 #undef ADD
 #undef SUB
 #undef ROL_1
@@ -106,39 +115,64 @@ void cham_store(uint8_t *p, V v[4], const uint8_t *xin, int w16)
 }
 #endif
 
-/* One kernel call: CHAM_BATCH bytes at in (two sets, or the first half
- * when !two) to out; xin (CTR) is XORed into the result as it is stored. */
+/* One kernel call: sets * CHAM_SET_BYTES bytes at in to out; xin (CTR)
+ * is XORed into the result as it is stored. */
 static inline __attribute__((always_inline))
-void cham_kernel(const cham_key *k, uint8_t *out, const uint8_t *in, const uint8_t *xin, int enc, int two, int w16)
+void cham_kernel(const cham_key *k, uint8_t *out, const uint8_t *in, const uint8_t *xin, int enc, int sets, int w16)
 {
-    V v[8];
-    const size_t half = 4 * CHAM_VB;
-    cham_load(v, in, w16);
-    if (two) cham_load(v + 4, in + half, w16);
-    else memset(v + 4, 0, sizeof(V) * 4);
-    cham_sliced_rounds(k, v, enc, two, w16, 0);
-    cham_store(out, v, xin, w16);
-    if (two) cham_store(out + half, v + 4, xin ? xin + half : NULL, w16);
+    V v[12];
+    memset(v, 0, sizeof v);
+    for (int s = 0; s < sets; s++) cham_load(v + 4 * s, in + CHAM_SET_BYTES * s, w16);
+    cham_sliced_rounds(k, v, enc, sets, w16, 0);
+    for (int s = 0; s < sets; s++)
+        cham_store(out + CHAM_SET_BYTES * s, v + 4 * s, xin ? xin + CHAM_SET_BYTES * s : NULL, w16);
 }
 
-/* The variants, out of line (each is one straight-line round loop). */
-#define CHAM_VARIANT(name, enc, two, w16) \
+/* The variants, out of line (each is one straight-line round loop):
+ * name<sets>_<lane bits>. */
+#define CHAM_VARIANT(name, enc, sets, w16) \
     static void name(const cham_key *k, uint8_t *out, const uint8_t *in, const uint8_t *xin) \
-    { cham_kernel(k, out, in, xin, enc, two, w16); }
-CHAM_VARIANT(enc2_32, 1, 1, 0)
-CHAM_VARIANT(enc1_32, 1, 0, 0)
-CHAM_VARIANT(dec2_32, 0, 1, 0)
-CHAM_VARIANT(dec1_32, 0, 0, 0)
-CHAM_VARIANT(enc2_16, 1, 1, 1)
-CHAM_VARIANT(enc1_16, 1, 0, 1)
-CHAM_VARIANT(dec2_16, 0, 1, 1)
-CHAM_VARIANT(dec1_16, 0, 0, 1)
+    { cham_kernel(k, out, in, xin, enc, sets, w16); }
+#define CHAM_VARIANTS(sets) \
+    CHAM_VARIANT(enc##sets##_32, 1, sets, 0) CHAM_VARIANT(dec##sets##_32, 0, sets, 0) \
+    CHAM_VARIANT(enc##sets##_16, 1, sets, 1) CHAM_VARIANT(dec##sets##_16, 0, sets, 1)
+CHAM_VARIANTS(1)
+CHAM_VARIANTS(2)
+#if CHAM_SETS > 2
+CHAM_VARIANTS(3)
+#endif
 typedef void cham_kernel_fn(const cham_key *k, uint8_t *out, const uint8_t *in, const uint8_t *xin);
 
-static inline cham_kernel_fn *cham_pick(const cham_key *k, int enc, int two)
+/* The kernel for 1 .. CHAM_SETS sets. */
+static inline cham_kernel_fn *cham_pick(const cham_key *k, int enc, size_t sets)
 {
-    if (k->w == 16) return enc ? (two ? enc2_16 : enc1_16) : (two ? dec2_16 : dec1_16);
-    return enc ? (two ? enc2_32 : enc1_32) : (two ? dec2_32 : dec1_32);
+    static cham_kernel_fn *const fn[2][2][CHAM_SETS] = {
+        { { dec1_16, dec2_16,
+#if CHAM_SETS > 2
+            dec3_16,
+#endif
+          }, { enc1_16, enc2_16,
+#if CHAM_SETS > 2
+            enc3_16,
+#endif
+          } },
+        { { dec1_32, dec2_32,
+#if CHAM_SETS > 2
+            dec3_32,
+#endif
+          }, { enc1_32, enc2_32,
+#if CHAM_SETS > 2
+            enc3_32,
+#endif
+          } },
+    };
+    return fn[k->w == 32][enc != 0][sets - 1];
+}
+
+/* Sets needed for len bytes (1 .. CHAM_SETS). */
+static inline size_t cham_sets_for(size_t len)
+{
+    return (len + CHAM_SET_BYTES - 1) / CHAM_SET_BYTES;
 }
 
 /* Full batches, then the tail padded on the stack; a lone block goes to
@@ -147,13 +181,13 @@ static void cham_simd_crypt(const void *ctx, uint8_t *out, const uint8_t *in, si
 {
     const cham_key *k = ctx;
     size_t bs = k->w / 2, len = nblocks * bs;
-    cham_kernel_fn *full = cham_pick(k, enc, 1);
+    cham_kernel_fn *full = cham_pick(k, enc, CHAM_SETS);
     for (; len >= CHAM_BATCH; len -= CHAM_BATCH, in += CHAM_BATCH, out += CHAM_BATCH) full(k, out, in, NULL);
     if (len > bs) {
         uint8_t buf[CHAM_BATCH];
         memset(buf, 0, sizeof buf);
         memcpy(buf, in, len);
-        cham_pick(k, enc, len > CHAM_BATCH / 2)(k, buf, buf, NULL);
+        cham_pick(k, enc, cham_sets_for(len))(k, buf, buf, NULL);
         memcpy(out, buf, len);
         kc_wipe(buf, sizeof buf);
     } else if (len) {
@@ -181,45 +215,54 @@ static void cham_simd_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, 
  * instead of written out and transposed.  The including file defines
  * V_SET1(x), BSWAP32(x) and CTR_ORDER. */
 #define CHAM_LANES (CHAM_VB / 4)              /* blocks per set */
-#define CHAM_CTR_BLOCKS (2 * CHAM_LANES)      /* per kernel call */
+#define CHAM_CTR_BLOCKS (CHAM_SETS * CHAM_LANES)   /* per kernel call */
 
 static inline __attribute__((always_inline)) V ctr_x3(uint32_t low, unsigned s)
 {
     return BSWAP32(ADD32(V_SET1(low + CHAM_LANES * s), CTR_ORDER));
 }
 
-/* Blocks low .. low + CHAM_LANES (two ? 2 : 1) - 1 into out, XORed with
- * in (NULL: the keystream itself). */
+/* Blocks low .. low + CHAM_LANES * sets - 1 into out, XORed with in
+ * (NULL: the keystream itself). */
 static inline __attribute__((always_inline))
-void cham_ctr_kernel(const cham_key *k, const uint32_t x012[3], uint32_t low, uint8_t *out, const uint8_t *in, int two)
+void cham_ctr_kernel(const cham_key *k, const uint32_t x012[3], uint32_t low, uint8_t *out, const uint8_t *in, int sets)
 {
     const uint32_t *rk = k->rk;
     uint32_t b = x012[1], c = x012[2];
     uint32_t a1 = kc_rol32(x012[0] + (kc_rol32(b, 1) ^ rk[0]), 8);
     uint32_t b1 = kc_rol32((b ^ 1) + (kc_rol32(c, 8) ^ rk[1]), 1);
     uint32_t a2 = kc_rol32((a1 ^ 4) + (kc_rol32(b1, 1) ^ rk[4]), 8);
-    V v[8];
-    for (unsigned s = 0; s < 2; s++) {
-        V x2, x3 = ctr_x3(low, s), *x = v + 4 * s;
+    V v[12];
+    memset(v + 4 * sets, 0, sizeof(V) * 4 * (size_t)(3 - sets));
+    for (int s = 0; s < sets; s++) {
+        V x2, x3 = ctr_x3(low, (unsigned)s), *x = v + 4 * s;
         x2 = ROL32_8(ADD32(V_SET1(c ^ 2), XOR(ROL32_1(x3), RK(2))));             /* round 2 */
         x3 = ROL32_1(ADD32(XOR(x3, RI(3)), V_SET1(kc_rol32(a1, 8) ^ rk[3])));  /* 3 */
         x[1] = ROL32_1(ADD32(V_SET1(b1 ^ 5), XOR(ROL32_8(x2), RK(5))));           /* 5 */
         x[2] = ROL32_8(ADD32(XOR(x2, RI(6)), XOR(ROL32_1(x3), RK(6)))); /* 6 */
         x[3] = ROL32_1(ADD32(XOR(x3, RI(7)), V_SET1(kc_rol32(a2, 8) ^ rk[7])));  /* 7 */
         x[0] = V_SET1(a2);
-        if (!two) { memset(v + 4, 0, sizeof(V) * 4); break; }
     }
-    cham_sliced_rounds(k, v, 1, two, 0, 8);
-    cham_store(out, v, in, 0);
-    if (two) cham_store(out + 4 * CHAM_VB, v + 4, in ? in + 4 * CHAM_VB : NULL, 0);
+    cham_sliced_rounds(k, v, 1, sets, 0, 8);
+    for (int s = 0; s < sets; s++)
+        cham_store(out + CHAM_SET_BYTES * s, v + 4 * s, in ? in + CHAM_SET_BYTES * s : NULL, 0);
 }
 
 static void ctr_full(const cham_key *k, const uint32_t x012[3], uint32_t low, uint8_t *out, const uint8_t *in)
 {
-    cham_ctr_kernel(k, x012, low, out, in, 1);
+    cham_ctr_kernel(k, x012, low, out, in, CHAM_SETS);
 }
 
-/* 1 .. CHAM_CTR_BLOCKS blocks; fewer than all through a keystream buffer. */
+/* 1 .. CHAM_CTR_BLOCKS blocks; fewer than all through a keystream buffer
+ * (one kernel per set count, out of line). */
+#define CHAM_CTR_PART(sets) \
+    static void ctr_part##sets(const cham_key *k, const uint32_t x012[3], uint32_t low, uint8_t *ks) \
+    { cham_ctr_kernel(k, x012, low, ks, NULL, sets); }
+CHAM_CTR_PART(1)
+#if CHAM_SETS > 2
+CHAM_CTR_PART(2)
+#endif
+
 static void ctr_batch(const void *ctx, const uint32_t x012[3], uint32_t low, uint8_t *out, const uint8_t *in,
                       size_t n)
 {
@@ -229,8 +272,11 @@ static void ctr_batch(const void *ctx, const uint32_t x012[3], uint32_t low, uin
         ctr_full(k, x012, low, out, in);
         return;
     }
-    if (n > CHAM_LANES) cham_ctr_kernel(k, x012, low, ks, NULL, 1);
-    else cham_ctr_kernel(k, x012, low, ks, NULL, 0);
+    if (n <= CHAM_LANES) ctr_part1(k, x012, low, ks);
+#if CHAM_SETS > 2
+    else if (n <= 2 * CHAM_LANES) ctr_part2(k, x012, low, ks);
+#endif
+    else cham_ctr_kernel(k, x012, low, ks, NULL, CHAM_SETS);
     for (size_t i = 0; i < 16 * n; i++) out[i] = in[i] ^ ks[i];
     kc_wipe(ks, sizeof ks);
 }
@@ -260,13 +306,13 @@ static void cham_simd_ctr(const void *ctx, uint8_t *counter, uint8_t *out, const
             hi += ++lo == 0;
         }
         if (len == CHAM_BATCH) {
-            cham_pick(k, 1, 1)(k, out, buf, in);
+            cham_pick(k, 1, CHAM_SETS)(k, out, buf, in);
         } else {
             uint8_t x[CHAM_BATCH];
             memset(buf + len, 0, sizeof buf - len);
             memset(x, 0, sizeof x);
             memcpy(x, in, len);
-            cham_pick(k, 1, len > CHAM_BATCH / 2)(k, x, buf, x);
+            cham_pick(k, 1, cham_sets_for(len))(k, x, buf, x);
             memcpy(out, x, len);
             kc_wipe(x, sizeof x);
         }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* CHAM on xmm registers, what sse2.c and ssse3.c share for cham_simd.h:
  * 4 CHAM-128 blocks (32-bit lanes) or 8 CHAM-64 blocks (16-bit lanes) per
- * set of four registers, two sets in flight.  ROL1 is an add and a shift
+ * set of four registers, three sets in flight (CHAM_SETS).  ROL1 is an add and a shift
  * OR-ed; the including file defines the byte rotations (ROL32_8, ROR32_8,
  * SWAP16), PAIR16, UNPAIR16 and BSWAP32, after KC_TARGET_BEGIN.
  * A round is 7 vector uops per set with pshufb (9 with shifts) for 64
