@@ -16,7 +16,9 @@
  *   V_UNPACKLO/HI(w, a, b)      in-lane unpacks (core/transpose4x4.h);
  *   CTR_OFFS                    a V of the block index of each lane after
  *                               the transposition;
- *   CTR_XOR(out, in, v, n)      core/ctr_x86.h's kc_ctr_x86_xor256/512.
+ *   CTR_XOR(out, in, v, n)      core/ctr_x86.h's kc_ctr_x86_xor256/512;
+ *   SEED_STAGED (optional)      the rounds as short loops over the sets
+ *                               (seed_round_staged below; with SEED_G2_*).
  * The key schedule is the bitsliced ct one.  Constant time when SBOX is. */
 #ifndef KC_SEED_X86_H
 #define KC_SEED_X86_H
