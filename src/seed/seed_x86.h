@@ -168,16 +168,20 @@ void seed_rounds(const seed_key *k, V (*s)[4], int sets, int dec)
     seed_vc vc;
     seed_vc_init(&vc);
 #ifdef SEED_STAGED
-    int l = 0;
-    SEED_ROLL
-    for (int i = 0; i < 16; i++, l ^= 2) seed_round_staged(&vc, s, l, k->rk + 2 * (dec ? 15 - i : i), sets);
-#else
+    /* One set alone (a few blocks): straight rounds, no loop overhead. */
+    if (sets > 1) {
+        int l = 0;
+        SEED_ROLL
+        for (int i = 0; i < 16; i++, l ^= 2) seed_round_staged(&vc, s, l, k->rk + 2 * (dec ? 15 - i : i), sets);
+        return;
+    }
+    sets = 1;
+#endif
     for (int i = 0; i < 16; i += 2) {
         const seed_vc *c = seed_fresh(&vc);
         seed_round(c, s, 0, k->rk + 2 * (dec ? 15 - i : i), sets);
         seed_round(c, s, 2, k->rk + 2 * (dec ? 14 - i : i + 1), sets);
     }
-#endif
 }
 
 /* Whole blocks in and out: x[j] holds blocks j * V_LANES / 4 ... */
