@@ -122,33 +122,37 @@ void seed_round(const seed_vc *c, V (*s)[4], int l, const uint32_t *rk, int sets
  * through arrays in memory, and the 16 rounds a loop too.  Unrolled, the
  * two-round loop body was 11 KB of SSE code whose speed depended on where
  * it fell in the op cache: CTR 6.9 c/B, ECB 8.3 on a Zen 3, and 8.4 for
- * CTR too with the loop 64-byte aligned; staged, about 1 KB, 6.8 for both
+ * CTR too with the loop 64-byte aligned; staged, 1-2 KB, 6.8 for both
  * (8 sets), the stages' iterations independent, as the S-box-first order
- * above had them.  An odd last set is mixed with a copy of itself. */
+ * above had them.  The stage loops run two sets (pairs) an iteration: one
+ * at a time, CTR measured alternately with a peer read 6.8-7.6 c/B where
+ * alone it read 6.5 (loop exits to learn again?); two, 6.6-6.8.  An odd
+ * last set is mixed with a copy of itself. */
 #define SEED_PRAGMA(x) _Pragma(#x)
 #define SEED_ROLL SEED_PRAGMA(GCC unroll 1)
+#define SEED_ROLL2 SEED_PRAGMA(GCC unroll 2)
 static inline __attribute__((always_inline))
 void seed_round_staged(const seed_vc *c, V (*s)[4], int l, const uint32_t *rk, int sets)
 {
     V k0 = SET1(rk[0]), k1 = SET1(rk[1]), a[SETS], t[SETS + 1], u[SETS + 1], z[SETS + 1];
     int r = 2 - l, q;
-    SEED_ROLL
+    SEED_ROLL2
     for (q = 0; q < sets; q++) {
         a[q] = XOR(s[q][r], k0);
         z[q] = SEED_G2_SBOX(&c->sb, XOR(a[q], XOR(s[q][r + 1], k1)));
     }
     if (sets & 1) z[sets] = z[sets - 1];
-    SEED_ROLL
+    SEED_ROLL2
     for (q = 0; q < sets; q += 2) SEED_G2_MIX(&c->sb, z[q], z[q + 1], &t[q], &t[q + 1]);
-    SEED_ROLL
+    SEED_ROLL2
     for (q = 0; q < sets; q++) z[q] = SEED_G2_SBOX(&c->sb, ADD(t[q], a[q]));
     if (sets & 1) z[sets] = z[sets - 1];
-    SEED_ROLL
+    SEED_ROLL2
     for (q = 0; q < sets; q += 2) SEED_G2_MIX(&c->sb, z[q], z[q + 1], &u[q], &u[q + 1]);
-    SEED_ROLL
+    SEED_ROLL2
     for (q = 0; q < sets; q++) z[q] = SEED_G2_SBOX(&c->sb, ADD(u[q], t[q]));
     if (sets & 1) z[sets] = z[sets - 1];
-    SEED_ROLL
+    SEED_ROLL2
     for (q = 0; q < sets; q += 2) {
         V d0, d1;
         SEED_G2_MIX(&c->sb, z[q], z[q + 1], &d0, &d1);
