@@ -16,7 +16,9 @@
  *   V_UNPACKLO/HI(w, a, b)      in-lane unpacks (core/transpose4x4.h);
  *   CTR_OFFS                    a V of the block index of each lane after
  *                               the transposition;
- *   CTR_XOR(out, in, v, n)      core/ctr_x86.h's kc_ctr_x86_xor256/512.
+ *   CTR_XOR(out, in, v, n)      core/ctr_x86.h's kc_ctr_x86_xor256/512;
+ *   SEED_STAGED (optional)      the rounds as short loops over the sets
+ *                               (seed_round_staged below; with SEED_G2_*).
  * The key schedule is the bitsliced ct one.  Constant time when SBOX is. */
 #ifndef KC_SEED_X86_H
 #define KC_SEED_X86_H
@@ -113,11 +115,72 @@ void seed_round(const seed_vc *c, V (*s)[4], int l, const uint32_t *rk, int sets
     }
 }
 
+#ifdef SEED_STAGED
+/* The rounds as loops (SEED_STAGED, seed_aesni_x86.h in xmm registers):
+ * each of a round's six stages (G's S-box layer on every set, then G's
+ * mixing on every pair of sets; three times) is a short loop over the sets
+ * through arrays in memory, and the 16 rounds a loop too.  Unrolled, the
+ * two-round loop body was 11 KB of SSE code whose speed depended on where
+ * it fell in the op cache: CTR 6.9 c/B, ECB 8.3 on a Zen 3, and 8.4 for
+ * CTR too with the loop 64-byte aligned; staged, 1-2 KB, 6.8 for both
+ * (8 sets), the stages' iterations independent, as the S-box-first order
+ * above had them.  The stage loops run two sets (pairs) an iteration: one
+ * at a time, CTR measured alternately with a peer read 6.8-7.6 c/B where
+ * alone it read 6.5 (loop exits to learn again?); two, 6.6-6.8.  An odd
+ * last set is mixed with a copy of itself. */
+#define SEED_PRAGMA(x) _Pragma(#x)
+#define SEED_ROLL SEED_PRAGMA(GCC unroll 1)
+#define SEED_ROLL2 SEED_PRAGMA(GCC unroll 2)
+static inline __attribute__((always_inline))
+void seed_round_staged(const seed_vc *c, V (*s)[4], int l, const uint32_t *rk, int sets)
+{
+    V k0 = SET1(rk[0]), k1 = SET1(rk[1]), a[SETS], t[SETS + 1], u[SETS + 1], z[SETS + 1];
+    int r = 2 - l, q;
+    SEED_ROLL2
+    for (q = 0; q < sets; q++) {
+        a[q] = XOR(s[q][r], k0);
+        z[q] = SEED_G2_SBOX(&c->sb, XOR(a[q], XOR(s[q][r + 1], k1)));
+    }
+    if (sets & 1) z[sets] = z[sets - 1];
+    SEED_ROLL2
+    for (q = 0; q < sets; q += 2) SEED_G2_MIX(&c->sb, z[q], z[q + 1], &t[q], &t[q + 1]);
+    SEED_ROLL2
+    for (q = 0; q < sets; q++) z[q] = SEED_G2_SBOX(&c->sb, ADD(t[q], a[q]));
+    if (sets & 1) z[sets] = z[sets - 1];
+    SEED_ROLL2
+    for (q = 0; q < sets; q += 2) SEED_G2_MIX(&c->sb, z[q], z[q + 1], &u[q], &u[q + 1]);
+    SEED_ROLL2
+    for (q = 0; q < sets; q++) z[q] = SEED_G2_SBOX(&c->sb, ADD(u[q], t[q]));
+    if (sets & 1) z[sets] = z[sets - 1];
+    SEED_ROLL2
+    for (q = 0; q < sets; q += 2) {
+        V d0, d1;
+        SEED_G2_MIX(&c->sb, z[q], z[q + 1], &d0, &d1);
+        s[q][l] = XOR(s[q][l], ADD(d0, u[q]));
+        s[q][l + 1] = XOR(s[q][l + 1], d0);
+        if (q + 1 < sets) {
+            s[q + 1][l] = XOR(s[q + 1][l], ADD(d1, u[q + 1]));
+            s[q + 1][l + 1] = XOR(s[q + 1][l + 1], d1);
+        }
+    }
+}
+#endif
+
 static inline __attribute__((always_inline))
 void seed_rounds(const seed_key *k, V (*s)[4], int sets, int dec)
 {
     seed_vc vc;
     seed_vc_init(&vc);
+#ifdef SEED_STAGED
+    /* One set alone (a few blocks): straight rounds, no loop overhead. */
+    if (sets > 1) {
+        int l = 0;
+        SEED_ROLL
+        for (int i = 0; i < 16; i++, l ^= 2) seed_round_staged(&vc, s, l, k->rk + 2 * (dec ? 15 - i : i), sets);
+        return;
+    }
+    sets = 1;
+#endif
     for (int i = 0; i < 16; i += 2) {
         const seed_vc *c = seed_fresh(&vc);
         seed_round(c, s, 0, k->rk + 2 * (dec ? 15 - i : i), sets);
