@@ -44,18 +44,37 @@ static ALWAYS_INLINE void mul_add(__m128i *lo, __m128i *mid, __m128i *hi, __m128
     PIN(*mid);
 }
 
-/* One batch: 8 blocks of CTR from *ctr (byte-reversed, advanced) over in
- * into out; when hash, the 8 blocks at h into *y, block 7 first so that
- * block 0 (which waits for y) is multiplied last. */
-static ALWAYS_INLINE void batch(const __m128i (*rk)[2], const unsigned nr, __m128i *ctr,
+/* The counter blocks XORed with round key 0, in memory: the first AES
+ * state of block i is one load of cb[i].  Only the last word changes,
+ * written from a general register (bswap, xor, store: integer ports) a
+ * batch before it is loaded, so that the 8 byte swaps, adds and XORs of
+ * a vector counter leave the two vector pipes that AES and PCLMULQDQ
+ * share.  c is the next batch's first counter (native order), k3 round
+ * key 0's last word. */
+typedef struct ctr_blocks {
+    __m128i cb[BATCH];
+    uint32_t c, k3;
+} ctr_blocks;
+
+static ALWAYS_INLINE void ctr_next(ctr_blocks *cs)
+{
+#pragma GCC unroll 8
+    for (unsigned i = 0; i < BATCH; i++)
+        kc_store32_le((uint8_t *)&cs->cb[i] + 12, __builtin_bswap32(cs->c + i) ^ cs->k3);
+    cs->c += BATCH;
+}
+
+/* One batch: 8 blocks of CTR from cs over in into out; when hash, the 8
+ * blocks at h into *y, block 7 first so that block 0 (which waits for y)
+ * is multiplied last. */
+static ALWAYS_INLINE void batch(const __m128i (*rk)[2], const unsigned nr, ctr_blocks *cs,
                                 const kc_ghash_pclmul_key *hk, __m128i *y, const int hash, const uint8_t *h,
                                 uint8_t *out, const uint8_t *in)
 {
-    const __m128i one = _mm_set_epi32(0, 0, 0, 1), bswap = KC_GHASH_BSWAP;
-    __m128i s[BATCH], key = rk[0][0], lo = _mm_setzero_si128(), mid = lo, hi = lo;
+    __m128i s[BATCH], key, lo = _mm_setzero_si128(), mid = lo, hi = lo;
 #pragma GCC unroll 8
-    for (unsigned i = 0; i < BATCH; i++, *ctr = _mm_add_epi32(*ctr, one))
-        s[i] = _mm_xor_si128(_mm_shuffle_epi8(*ctr, bswap), key);
+    for (unsigned i = 0; i < BATCH; i++) s[i] = _mm_load_si128(&cs->cb[i]);
+    ctr_next(cs);
 #pragma GCC unroll 8
     for (unsigned r = 1; r <= 8; r++) {
         key = rk[r][0];
@@ -84,14 +103,22 @@ static ALWAYS_INLINE void batch(const __m128i (*rk)[2], const unsigned nr, __m12
 }
 
 /* The whole run for a fixed round count, so the rounds unroll. */
-static ALWAYS_INLINE void run_nr(const __m128i (*rk)[2], const unsigned nr, __m128i c, const kc_ghash_pclmul_key *hk,
-                                 __m128i *acc, int encrypt, uint8_t *out, const uint8_t *in, size_t n)
+static ALWAYS_INLINE void run_nr(const __m128i (*rk)[2], const unsigned nr, const uint8_t ctr[16],
+                                 const kc_ghash_pclmul_key *hk, __m128i *acc, int encrypt, uint8_t *out,
+                                 const uint8_t *in, size_t n)
 {
-#define BATCH_AT(i, hash, h, o, s) batch(rk, nr, &c, hk, acc, hash, h, o, s)
+    ctr_blocks cs;
+    const __m128i t = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(const void *)ctr), rk[0][0]);
+    for (unsigned i = 0; i < BATCH; i++) _mm_store_si128(&cs.cb[i], t);
+    cs.c = kc_load32_be(ctr + 12);
+    cs.k3 = kc_load32_le((const uint8_t *)&rk[0][0] + 12);
+    ctr_next(&cs);
+#define BATCH_AT(i, hash, h, o, s) batch(rk, nr, &cs, hk, acc, hash, h, o, s)
 #define TAIL(p) (*acc = kc_ghash_x86_absorb8(hk, *acc, p))
     KC_GCM_STITCH_LOOP(n, BATCH, encrypt, out, in, BATCH_AT, TAIL);
 #undef BATCH_AT
 #undef TAIL
+    kc_wipe(&cs, sizeof cs);
 }
 
 /* The whole call for one instruction encoding (the caller's target). */
@@ -102,10 +129,10 @@ static ALWAYS_INLINE size_t gcm_body(const void *ctx, const void *hkey, uint8_t 
     const kc_ghash_pclmul_key *hk = hkey;
     size_t n = nblocks / BATCH;
     if (k->nb != 4 || n == 0) return 0;
-    __m128i c = KC_GHASH_LOAD(ctr), acc = KC_GHASH_LOAD(y);
-    if (k->nr == 10) run_nr(k->ek, 10, c, hk, &acc, encrypt, out, in, n);
-    else if (k->nr == 12) run_nr(k->ek, 12, c, hk, &acc, encrypt, out, in, n);
-    else run_nr(k->ek, 14, c, hk, &acc, encrypt, out, in, n);
+    __m128i acc = KC_GHASH_LOAD(y);
+    if (k->nr == 10) run_nr(k->ek, 10, ctr, hk, &acc, encrypt, out, in, n);
+    else if (k->nr == 12) run_nr(k->ek, 12, ctr, hk, &acc, encrypt, out, in, n);
+    else run_nr(k->ek, 14, ctr, hk, &acc, encrypt, out, in, n);
     KC_GHASH_STORE(y, acc);
     kc_store32_be(ctr + 12, kc_load32_be(ctr + 12) + (uint32_t)(n * BATCH));
     return n * BATCH;
