@@ -69,7 +69,7 @@ static ALWAYS_INLINE void ctr_next(ctr_blocks *cs)
 /* What a batch hashes: nothing; the first 8 blocks of a 16-block group
  * (against H^16..H^9, y into the first, sums left open); the last 8 (H^8..H^1,
  * onto the open sums, then reduced into y); or 8 alone (H^8..H^1, y in,
- * reduced): one reduction per 16 blocks, the odd batch out alone. */
+ * reduced: an encryption's last): one reduction per 16 blocks. */
 enum { NONE, FIRST, SECOND, SINGLE };
 
 /* Block j of the 8 at h into the Karatsuba sums g[0..2] (lo, mid, hi). */
@@ -98,10 +98,14 @@ static ALWAYS_INLINE void hash8(const kc_ghash_pclmul_key *hk, const int hash, _
  * early, they fill the AES pipes' gaps over the batch (better than one per
  * round, measured). */
 static ALWAYS_INLINE void batch(const __m128i (*rk)[2], const unsigned nr, ctr_blocks *cs,
-                                const kc_ghash_pclmul_key *hk, __m128i *y, __m128i *g, const int hash,
-                                const uint8_t *h, uint8_t *out, const uint8_t *in)
+                                const kc_ghash_pclmul_key *hk, __m128i *y, __m128i *g, const int dec,
+                                const int hash, const uint8_t *h, uint8_t *out, const uint8_t *in)
 {
     __m128i s[BATCH], key;
+    /* Decrypting, the round keys loaded where used: gcc hoisted some out
+     * of the loop and then spilled them, and other values, to the stack
+     * (encrypting, it does better left alone: measured). */
+    if (dec) __asm__("" : "+r"(rk));
 #pragma GCC unroll 8
     for (unsigned i = 0; i < BATCH; i++) s[i] = _mm_load_si128(&cs->cb[i]);
     ctr_next(cs);
@@ -126,9 +130,10 @@ static ALWAYS_INLINE void batch(const __m128i (*rk)[2], const unsigned nr, ctr_b
 }
 
 /* The whole run for a fixed round count, so the rounds unroll.  Batches
- * go in pairs (FIRST, SECOND), an odd one out SINGLE; encryption hashes
- * batch m's ciphertext during batch m + 1 and the last after the loop,
- * decryption each batch's own input. */
+ * go in pairs (FIRST, SECOND); encryption hashes batch m's ciphertext
+ * during batch m + 1 and the last after the loop (SINGLE), decryption each
+ * batch's own input.  Only these cases are compiled, each batch a copy of
+ * about 1 KB per round count and encoding. */
 static ALWAYS_INLINE void run_nr(const __m128i (*rk)[2], const unsigned nr, const uint8_t ctr[16],
                                  const kc_ghash_pclmul_key *hk, __m128i *y, int encrypt, uint8_t *out,
                                  const uint8_t *in, size_t n)
@@ -141,26 +146,18 @@ static ALWAYS_INLINE void run_nr(const __m128i (*rk)[2], const unsigned nr, cons
     cs.k3 = kc_load32_le((const uint8_t *)&rk[0][0] + 12);
     ctr_next(&cs);
 #define AT(i) (16 * BATCH * (i))
-    if (encrypt) {
-        size_t m = 0;       /* the next batch to hash; batch m + 1 runs */
-        batch(rk, nr, &cs, hk, y, g, NONE, NULL, out, in);
-        for (; m + 3 <= n; m += 2) {
-            batch(rk, nr, &cs, hk, y, g, FIRST, out + AT(m), out + AT(m + 1), in + AT(m + 1));
-            batch(rk, nr, &cs, hk, y, g, SECOND, out + AT(m + 1), out + AT(m + 2), in + AT(m + 2));
+    if (encrypt) {          /* n odd: batch 0, pairs, the last hashed alone */
+        batch(rk, nr, &cs, hk, y, g, 0, NONE, NULL, out, in);
+        for (size_t m = 0; m + 2 < n; m += 2) {   /* batch m + 1 hashes batch m */
+            batch(rk, nr, &cs, hk, y, g, 0, FIRST, out + AT(m), out + AT(m + 1), in + AT(m + 1));
+            batch(rk, nr, &cs, hk, y, g, 0, SECOND, out + AT(m + 1), out + AT(m + 2), in + AT(m + 2));
         }
-        if (m + 2 == n) {
-            batch(rk, nr, &cs, hk, y, g, FIRST, out + AT(m), out + AT(m + 1), in + AT(m + 1));
-            hash8(hk, SECOND, g, y, out + AT(m + 1));
-        } else {
-            hash8(hk, SINGLE, g, y, out + AT(m));
+        hash8(hk, SINGLE, g, y, out + AT(n - 1));
+    } else {                /* n even: pairs */
+        for (size_t i = 0; i < n; i += 2) {
+            batch(rk, nr, &cs, hk, y, g, 1, FIRST, in + AT(i), out + AT(i), in + AT(i));
+            batch(rk, nr, &cs, hk, y, g, 1, SECOND, in + AT(i + 1), out + AT(i + 1), in + AT(i + 1));
         }
-    } else {
-        size_t i = 0;
-        for (; i + 2 <= n; i += 2) {
-            batch(rk, nr, &cs, hk, y, g, FIRST, in + AT(i), out + AT(i), in + AT(i));
-            batch(rk, nr, &cs, hk, y, g, SECOND, in + AT(i + 1), out + AT(i + 1), in + AT(i + 1));
-        }
-        if (i < n) batch(rk, nr, &cs, hk, y, g, SINGLE, in + AT(i), out + AT(i), in + AT(i));
     }
 #undef AT
     kc_wipe(&cs, sizeof cs);
@@ -172,8 +169,13 @@ static ALWAYS_INLINE size_t gcm_body(const void *ctx, const void *hkey, uint8_t 
 {
     const aesni_key *k = ctx;
     const kc_ghash_pclmul_key *hk = hkey;
+    /* Batches as whole groups go: an odd count when encrypting (batch 0
+     * hashes nothing), an even one when decrypting; the caller does the
+     * batch left over (less than 16 blocks are left in all). */
     size_t n = nblocks / BATCH;
     if (k->nb != 4 || n == 0) return 0;
+    n = encrypt ? n - !(n & 1) : n & ~(size_t)1;
+    if (n == 0) return 0;
     __m128i acc = KC_GHASH_LOAD(y);
     if (k->nr == 10) run_nr(k->ek, 10, ctr, hk, &acc, encrypt, out, in, n);
     else if (k->nr == 12) run_nr(k->ek, 12, ctr, hk, &acc, encrypt, out, in, n);
