@@ -16,6 +16,10 @@
 typedef struct kc_ghash_pclmul_key {
     __m128i h[8];   /* h[i] = H^(8-i) * x^-1, reflected: h[7] is H's */
     __m128i k[8];   /* the halves of h[i] XORed (Karatsuba's middle factor), in both qwords */
+    /* H^16..H^9 the same way (h16[i] = H^(16-i) * x^-1), for kernels that
+     * reduce once per 16 blocks: the first 8 against these, the next 8
+     * against h and k, one sum. */
+    __m128i h16[8], k16[8];
 } kc_ghash_pclmul_key;
 
 #define KC_GHASH_BSWAP _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)

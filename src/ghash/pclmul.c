@@ -38,6 +38,11 @@ static void pclmul_init(void *key, const uint8_t h[16])
         k->k[i] = _mm_xor_si128(p, _mm_shuffle_epi32(p, 0x4e));
         if (i) p = mul(p, k->h[7]);
     }
+    for (int i = 7; i >= 0; i--) {      /* H^9..H^16, for the stitched GCM kernels */
+        p = mul(p, k->h[7]);
+        k->h16[i] = p;
+        k->k16[i] = _mm_xor_si128(p, _mm_shuffle_epi32(p, 0x4e));
+    }
 }
 
 /* n (1..8) blocks against H^n..H^1, one reduction. */

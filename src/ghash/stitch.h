@@ -17,7 +17,8 @@ struct kc_gcm_stitch {
      * encrypted and XORed from in into out, ctr is advanced; the
      * ciphertext (out when encrypting, in when decrypting) is absorbed
      * into y (standard byte order).  Does the largest multiple of its
-     * batch <= nblocks and returns that count (the caller does the rest).
+     * batch <= nblocks (or, a kernel that pairs batches, one batch less)
+     * and returns that count (the caller does the rest).
      * out == in allowed.  No branch or address depends on ctr, y or data. */
     size_t (*run)(const void *ctx, const void *hkey, uint8_t ctr[16], uint8_t y[16], int encrypt,
                   uint8_t *out, const uint8_t *in, size_t nblocks);
