@@ -144,30 +144,15 @@ CHAM_VARIANTS(3)
 typedef void cham_kernel_fn(const cham_key *k, uint8_t *out, const uint8_t *in, const uint8_t *xin);
 
 /* The kernel for 1 .. CHAM_SETS sets. */
+#define CHAM_PICK(n) (k->w == 16 ? (enc ? enc##n##_16 : dec##n##_16) : (enc ? enc##n##_32 : dec##n##_32))
 static inline cham_kernel_fn *cham_pick(const cham_key *k, int enc, size_t sets)
 {
-    static cham_kernel_fn *const fn[2][2][CHAM_SETS] = {
-        { { dec1_16, dec2_16,
 #if CHAM_SETS > 2
-            dec3_16,
+    if (sets == 3) return CHAM_PICK(3);
 #endif
-          }, { enc1_16, enc2_16,
-#if CHAM_SETS > 2
-            enc3_16,
-#endif
-          } },
-        { { dec1_32, dec2_32,
-#if CHAM_SETS > 2
-            dec3_32,
-#endif
-          }, { enc1_32, enc2_32,
-#if CHAM_SETS > 2
-            enc3_32,
-#endif
-          } },
-    };
-    return fn[k->w == 32][enc != 0][sets - 1];
+    return sets == 2 ? CHAM_PICK(2) : CHAM_PICK(1);
 }
+#undef CHAM_PICK
 
 /* Sets needed for len bytes (1 .. CHAM_SETS). */
 static inline size_t cham_sets_for(size_t len)

@@ -126,7 +126,7 @@ void seed_round(const seed_vc *c, V (*s)[4], int l, const uint32_t *rk, int sets
  * (8 sets), the stages' iterations independent, as the S-box-first order
  * above had them.  The stage loops run two sets (pairs) an iteration: one
  * at a time, CTR measured alternately with a peer read 6.8-7.6 c/B where
- * alone it read 6.5 (loop exits to learn again?); two, 6.6-6.8.  An odd
+ * alone it read 6.5 (cause not found); two, 6.6-6.8.  An odd
  * last set is mixed with a copy of itself. */
 #define SEED_PRAGMA(x) _Pragma(#x)
 #define SEED_ROLL SEED_PRAGMA(GCC unroll 1)
