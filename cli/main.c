@@ -130,6 +130,20 @@ static void list_names(void)
     }
 }
 
+/* A row per backend of name (a cipher, or "ghash"). */
+static void list_backends(const char *name, const char *kind, const char *key, const char *block)
+{
+    kc_backend_info b;
+    for (size_t k = 0; kc_backend_at(name, k, &b) == KC_OK; k++) {
+        char none[1];   /* "masked": the CPU has what it needs, KC_CPU_DISABLE took it away */
+        uint32_t needs = kc_cpu_parse_mask(b.cpu_features, none, sizeof none);
+        const char *runs = b.available ? "runs" : (needs & ~kc_cpu_detected()) ? "no" : "masked";
+        printf("%-18s %-6s %4s %5s  %-13s %-8s %-14s %-9s %s\n", name, kind, key, block, b.name,
+               b.is_default ? "yes" : "", b.constant_time ? "constant-time" : "variable-time",
+               runs, *b.cpu_features ? b.cpu_features : "-");
+    }
+}
+
 int cmd_list(void)
 {
     int rc = list_cpu();
@@ -141,19 +155,13 @@ int cmd_list(void)
         char block[8];
         if (c->kind == KC_KIND_FEA) snprintf(block, sizeof block, "8-128");
         else snprintf(block, sizeof block, "%zu", c->kind == KC_KIND_AEAD ? (size_t)0 : c->block_bytes * 8);
-        kc_backend_info b;
-        for (size_t k = 0; kc_backend_at(c->name, k, &b) == KC_OK; k++) {
-            char none[1];   /* "masked": the CPU has what it needs, KC_CPU_DISABLE took it away */
-            uint32_t needs = kc_cpu_parse_mask(b.cpu_features, none, sizeof none);
-            const char *runs = b.available ? "runs" : (needs & ~kc_cpu_detected()) ? "no" : "masked";
-            printf("%-18s %-6s %4zu %5s  %-13s %-8s %-14s %-9s %s\n", c->name, kinds[c->kind],
-                   c->key_bytes * 8, c->kind == KC_KIND_AEAD ? "-" : block, b.name,
-                   b.is_default ? "yes" : "", b.constant_time ? "constant-time" : "variable-time",
-                   runs, *b.cpu_features ? b.cpu_features : "-");
-        }
+        char key[8];
+        snprintf(key, sizeof key, "%zu", c->key_bytes * 8);
+        list_backends(c->name, kinds[c->kind], key, c->kind == KC_KIND_AEAD ? "-" : block);
         if (kc_backend_count(c->name) == 0)
             printf("%-18s %-6s %4zu %5s  (no backend built)\n", c->name, kinds[c->kind], c->key_bytes * 8, block);
     }
+    list_backends("ghash", "ghash", "-", "128");   /* GCM's and GMAC's: --backend CIPHER-BACKEND/GHASH-BACKEND */
     list_names();
     return rc;
 }

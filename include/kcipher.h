@@ -125,6 +125,8 @@ size_t kc_cipher_count(void);
 /* i-th cipher, 0 <= i < kc_cipher_count(); NULL past the end. */
 const kc_cipher_info *kc_cipher_at(size_t i);
 const kc_cipher_info *kc_cipher_find(const char *name);
+/* These two also take a hash's name, and "ghash": the GHASH backends of
+ * GCM and GMAC (chosen as "<cipher backend>/<ghash backend>"). */
 size_t kc_backend_count(const char *cipher_name);
 /* Fills *info for the i-th backend of the cipher; KC_ERR_UNKNOWN_* when out of range. */
 kc_status kc_backend_at(const char *cipher_name, size_t i, kc_backend_info *info);

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "core/names.h"
 #include "core/registry.h"
+#include "ghash/ghash.h"
 
 extern const kc_block_backend *const kc_aria_backends[];
 extern const kc_block_backend *const kc_lea_backends[];
@@ -28,6 +29,8 @@ FAMILY(fam_fea, "fea", KC_KIND_FEA, kc_fea_backends);
 FAMILY(fam_hight, "hight", KC_KIND_BLOCK, kc_hight_backends);
 FAMILY(fam_cham, "cham", KC_KIND_BLOCK, kc_cham_backends);
 FAMILY(fam_seed, "seed", KC_KIND_BLOCK, kc_seed_backends);
+/* No cipher: GCM's and GMAC's GHASH, listed for discovery (kc_backend_at("ghash", ...)). */
+FAMILY(fam_ghash, "ghash", KC_KIND_AEAD, kc_ghash_backends);
 
 static const kc_family *const families[] = {
     &fam_aria, &fam_lea, &fam_pipo, &fam_rc6, &fam_rijndael, &fam_tinyjambu, &fam_fea,
@@ -131,11 +134,12 @@ const kc_cipher_info *kc_cipher_find(const char *name)
     return e ? &e->info : NULL;
 }
 
-/* The family of a cipher or of a hash (kc_name_hash). */
+/* The family of a cipher, of a hash (kc_name_hash), or GHASH's. */
 static const kc_family *named_family(const char *name)
 {
     const kc_cipher_entry *e = kc_registry_cipher(name);
     const kc_hash_entry *h = e ? NULL : kc_name_hash(name);
+    if (!e && !h && strcmp(name, "ghash") == 0) return &fam_ghash;
     return e ? e->family : h ? h->family : NULL;
 }
 

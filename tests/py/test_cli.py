@@ -80,6 +80,25 @@ class ListAndHelp(unittest.TestCase):
         self.assertIn("nosuch", err)
         self.assertIn("ignored:    nosuch", out.decode())
 
+    def test_list_ghash(self):
+        """`list` shows GCM's GHASH backends, one the default; each that runs gives [SP800-38D]'s test
+        case 2 through --backend ct/NAME, under the mask too; the others are refused."""
+        want = "0388dace60b6a392f328c2b971b2fe78ab6e47d42cec13bdf53a67b21257bddf"
+        for env in (None, {"KC_CPU_DISABLE": "all"}):
+            ghash = backends("ghash", env)
+            self.assertIn("ct", ghash)
+            self.assertEqual([g for g, (d, cpu, _) in ghash.items() if d and cpu == "runs"],
+                             [g for g, (d, _, _) in ghash.items() if d])
+            self.assertEqual(sum(d for d, _, _ in ghash.values()), 1)
+            for g, (_, cpu, _) in ghash.items():
+                code, out, err = run("encrypt", "--cipher", "aes-128", "--key", "00" * 16, "--mode", "gcm",
+                                     "--nonce", "00" * 12, "--backend", "ct/" + g, "--hex", "00" * 16, env=env)
+                if cpu == "runs":
+                    self.assertEqual((code, out.decode().strip()), (0, want), g)
+                else:
+                    self.assertEqual(code, 2, g)
+                    self.assertIn("cannot run", err)
+
     def test_no_arguments_is_usage_error(self):
         self.assertEqual(run()[0], 2)
 
