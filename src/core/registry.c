@@ -4,7 +4,6 @@
 #include <string.h>
 #include "core/names.h"
 #include "core/registry.h"
-#include "ghash/ghash.h"
 
 extern const kc_block_backend *const kc_aria_backends[];
 extern const kc_block_backend *const kc_lea_backends[];
@@ -16,6 +15,7 @@ extern const kc_fea_backend *const kc_fea_backends[];
 extern const kc_block_backend *const kc_hight_backends[];
 extern const kc_block_backend *const kc_cham_backends[];
 extern const kc_block_backend *const kc_seed_backends[];
+extern const kc_family kc_ghash_family;   /* src/ghash/backends.c: no cipher, listed for discovery */
 
 #define FAMILY(var, nm, kind, list) \
     static const kc_family var = { nm, kind, (const void *const *)(list) }
@@ -29,8 +29,6 @@ FAMILY(fam_fea, "fea", KC_KIND_FEA, kc_fea_backends);
 FAMILY(fam_hight, "hight", KC_KIND_BLOCK, kc_hight_backends);
 FAMILY(fam_cham, "cham", KC_KIND_BLOCK, kc_cham_backends);
 FAMILY(fam_seed, "seed", KC_KIND_BLOCK, kc_seed_backends);
-/* No cipher: GCM's and GMAC's GHASH, listed for discovery (kc_backend_at("ghash", ...)). */
-FAMILY(fam_ghash, "ghash", KC_KIND_AEAD, kc_ghash_backends);
 
 static const kc_family *const families[] = {
     &fam_aria, &fam_lea, &fam_pipo, &fam_rc6, &fam_rijndael, &fam_tinyjambu, &fam_fea,
@@ -139,7 +137,7 @@ static const kc_family *named_family(const char *name)
 {
     const kc_cipher_entry *e = kc_registry_cipher(name);
     const kc_hash_entry *h = e ? NULL : kc_name_hash(name);
-    if (!e && !h && strcmp(name, "ghash") == 0) return &fam_ghash;
+    if (!e && !h && strcmp(name, "ghash") == 0) return &kc_ghash_family;
     return e ? e->family : h ? h->family : NULL;
 }
 

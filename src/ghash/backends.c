@@ -3,6 +3,7 @@
  * constant-time and runs on this CPU (as the registry does for ciphers). */
 #include <string.h>
 #include "core/arch.h"
+#include "core/registry.h"
 #include "ghash/ghash.h"
 
 extern const kc_ghash_backend kc_ghash_ct, kc_ghash_ct32, kc_ghash_ct_shift;
@@ -30,6 +31,10 @@ const kc_ghash_backend *const kc_ghash_backends[] = {
     &kc_ghash_ct_shift,
     NULL
 };
+
+/* GHASH is no cipher; its backends list like a family's for discovery
+ * (kc_backend_at("ghash", ...), `kcipher list`). */
+const kc_family kc_ghash_family = { "ghash", KC_KIND_AEAD, (const void *const *)kc_ghash_backends };
 
 static int runnable(const kc_ghash_backend *b)
 {
