@@ -37,6 +37,7 @@ const kc_block_backend kc_pipo_avx512 = {
     .encrypt = pipo_encrypt,
     .decrypt = pipo_decrypt,
     .ctr = pipo_ctr,
+    .cbc_encrypt = kc_pipo_cbc_encrypt,
 };
 KC_TARGET_END
 #endif

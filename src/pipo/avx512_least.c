@@ -38,6 +38,7 @@ const kc_block_backend kc_pipo_avx512_least = {
     .encrypt = pipo_encrypt,
     .decrypt = pipo_decrypt,
     .ctr = pipo_ctr,
+    .cbc_encrypt = pipo_sliced_cbc,
 };
 KC_TARGET_END
 #endif

@@ -34,5 +34,6 @@ const kc_block_backend kc_pipo_neon16_least = {
     .encrypt = pipo_encrypt,
     .decrypt = pipo_decrypt,
     .ctr = pipo_ctr,
+    .cbc_encrypt = pipo_neon_cbc,
 };
 #endif

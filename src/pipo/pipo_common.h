@@ -44,6 +44,11 @@ static inline kc_status pipo_set_key(void *ctx, const uint8_t *key, size_t key_l
     return KC_OK;
 }
 
+/* CBC encryption on a pipo_key (ctx), one block at a time in
+ * general-purpose registers: a SIMD pass costs as much for one block as
+ * for a batch (bitslice.c). */
+void kc_pipo_cbc_encrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
+
 /* 8-bit rotation by a public amount 0..7. */
 static inline uint8_t pipo_rol8(uint8_t x, unsigned r)
 {

@@ -261,6 +261,7 @@ static inline void decrypt_general(const void *ctx, uint8_t *out, const uint8_t 
 typedef struct pipo_neon_key {
     uint8_t rk[PIPO_MAX_ROUNDS + 1][8][PIPO_NEON_LANES];   /* byte i of RK_r, in every lane */
     unsigned rounds;
+    pipo_key plain;   /* for CBC encryption's one block at a time (kc_pipo_cbc_encrypt) */
 } pipo_neon_key;
 
 static inline kc_status pipo_neon_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
@@ -270,11 +271,17 @@ static inline kc_status pipo_neon_set_key(void *ctx, const uint8_t *key, size_t 
     kc_status st = pipo_set_key(&k, key, key_len, block_len);
     if (st == KC_OK) {
         s->rounds = k.rounds;
+        s->plain = k;
         for (unsigned r = 0; r <= k.rounds; r++)
             for (int i = 0; i < 8; i++) memset(s->rk[r][i], k.rk[r][i], PIPO_NEON_LANES);
     }
     kc_wipe(&k, sizeof k);
     return st;
+}
+
+static inline void pipo_neon_cbc(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    kc_pipo_cbc_encrypt(&((const pipo_neon_key *)ctx)->plain, iv, out, in, nblocks);
 }
 
 static inline void add_sliced_key(V x[8], const uint8_t rk[8][PIPO_NEON_LANES])

@@ -372,10 +372,12 @@ PIPO_INLINE void decrypt_realign(const void *ctx, uint8_t *out, const uint8_t *i
 typedef struct pipo_sliced_key {
     uint32_t rk[PIPO_MAX_ROUNDS + 1][8];
     unsigned rounds;
+    pipo_key plain;   /* for CBC encryption's one block at a time (kc_pipo_cbc_encrypt) */
 } pipo_sliced_key;
 
 /* RK_r = K_(r mod n) ^ r as in pipo_set_key(), computed straight into the
- * arrangement (no expanded copy to wipe). */
+ * arrangement (no expanded copy on the stack to wipe); the plain bytes
+ * beside it. */
 static inline kc_status pipo_sliced_set_key(void *ctx, const uint8_t *key, size_t key_len, size_t block_len)
 {
     pipo_sliced_key *s = ctx;
@@ -383,6 +385,7 @@ static inline kc_status pipo_sliced_set_key(void *ctx, const uint8_t *key, size_
     if (key_len != 16 && key_len != 32) return KC_ERR_KEY_LENGTH;
     unsigned words = (unsigned)key_len / 8;
     s->rounds = words == 2 ? 13 : 17;
+    pipo_set_key(&s->plain, key, key_len, block_len);
     for (unsigned i = 0; i < 8; i++) s->rk[0][i] = key[i] * 0x01010101u;
     for (unsigned r = 1; r <= s->rounds; r++) {
         const uint8_t *kw = key + 8 * (r & (words - 1));
@@ -393,6 +396,11 @@ static inline kc_status pipo_sliced_set_key(void *ctx, const uint8_t *key, size_
         }
     }
     return KC_OK;
+}
+
+static inline void pipo_sliced_cbc(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    kc_pipo_cbc_encrypt(&((const pipo_sliced_key *)ctx)->plain, iv, out, in, nblocks);
 }
 
 static inline void add_sliced_key(V x[8], const uint32_t rk[8])
