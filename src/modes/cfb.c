@@ -8,10 +8,33 @@
 #include "modes/modes.h"
 #include "parallel/pool.h"
 
+/* The cipher inputs IV, C_1, C_2, ... are x_1 = IV, x_i = P_(i-1) ^ E(x_(i-1)):
+ * CBC's recurrence on IV, P_1, ..., P_(n-1) from a zero IV, whose output
+ * blocks are the keystream E(x_i).  So a backend's CBC chain (one block in
+ * registers at a time) runs CFB encryption too, without a SIMD pass a block. */
+static void cfb_encrypt_by_cbc(const kc_cipher *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    size_t bs = c->block, per = KC_MODE_BATCH / bs;
+    uint8_t ks[KC_MODE_BATCH], zero[KC_MAX_BLOCK];
+    while (nblocks) {
+        size_t n = nblocks < per ? nblocks : per, len = n * bs;
+        memcpy(ks, iv, bs);
+        memcpy(ks + bs, in, len - bs);
+        memset(zero, 0, bs);
+        c->impl->cbc_encrypt(c->ctx, zero, ks, ks, n);
+        for (size_t k = 0; k < len; k++) out[k] = in[k] ^ ks[k];
+        memcpy(iv, out + len - bs, bs);
+        in += len; out += len; nblocks -= n;
+    }
+    kc_wipe(ks, sizeof ks);
+    kc_wipe(zero, sizeof zero);
+}
+
 void kc_cfb_encrypt_run(const kc_cipher *c, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
     size_t bs = c->block;
     uint8_t ks[KC_MAX_BLOCK];
+    if (c->impl->cbc_encrypt && nblocks > 1) { cfb_encrypt_by_cbc(c, iv, out, in, nblocks); return; }
     for (size_t i = 0; i < nblocks; i++, in += bs, out += bs) {
         c->impl->encrypt(c->ctx, ks, iv, 1);
         for (size_t k = 0; k < bs; k++) iv[k] = out[k] = in[k] ^ ks[k];
