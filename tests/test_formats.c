@@ -410,6 +410,17 @@ static void test_masks(void)
     if (tl_check_status(kc_tokenizer_new(&t, NULL, NULL, NULL, 0, "mask", 0), KC_OK, "mask")) {
         tl_check_status(kc_tokenize(t, out, sizeof out, &len, "1234", 4, NULL, 0, &pos), KC_ERR_FORMAT,
                         "mask: nothing left to mask");
+        /* Irreversible whatever the input: the empty value and a malformed one are refused alike. */
+        tl_check_status(kc_detokenize(t, out, sizeof out, &len, "", 0, NULL, 0, &pos), KC_ERR_WRONG_KIND,
+                        "mask: no detokenize of the empty value");
+        tl_check_status(kc_detokenize(t, out, sizeof out, &len, "\xff", 1, NULL, 0, &pos), KC_ERR_WRONG_KIND,
+                        "mask: no detokenize of malformed UTF-8");
+        kc_token_row rows[2] = { { .in = "", .in_len = 0, .out = out, .out_cap = sizeof out },
+                                 { .in = "****1111", .in_len = 8, .out = out + 32, .out_cap = 32 } };
+        size_t bad;
+        tl_check_status(kc_detokenize_batch(t, rows, 2, &bad), KC_ERR_WRONG_KIND, "mask: no batch detokenize");
+        TL_CHECK(bad == 0 && rows[0].status == KC_ERR_WRONG_KIND && rows[1].status == KC_ERR_WRONG_KIND &&
+                 rows[1].out_len == 0, "mask batch: every row refused");
         kc_tokenizer_free(t);
     }
     TL_CHECK(kc_format_is_mask("card") == 0 && kc_format_is_mask("nonsense") == -1, "is_mask");

@@ -263,7 +263,6 @@ static void crypt_chunk(rows_job *job, worker *w, size_t first, size_t n)
             continue;
         }
         if (t->fmt.mask) {                               /* masked by the split; no cipher */
-            if (r->status == KC_OK && !job->encrypt) r->status = KC_ERR_WRONG_KIND;   /* irreversible */
             if (r->status == KC_OK) r->status = kc_format_join_dir(&t->fmt, s, 0, r->out, r->out_cap, &r->out_len);
             if (r->status != KC_OK && r->status != KC_ERR_FORMAT) r->error_pos = s->n;
             continue;
@@ -358,6 +357,14 @@ static kc_status crypt_rows(const kc_tokenizer *t, int encrypt, kc_token_row *ro
         const kc_token_row *r = &rows[k];
         if ((!r->in && r->in_len) || (!r->tweak && r->tweak_len) || (!r->out && r->out_cap)) return KC_ERR_NULL;
         bytes += r->in_len;
+    }
+    if (t->fmt.mask && !encrypt) {               /* a mask is irreversible: refused whatever the rows hold */
+        for (size_t k = 0; k < count; k++) {
+            rows[k].status = KC_ERR_WRONG_KIND;
+            rows[k].out_len = rows[k].error_pos = 0;
+        }
+        if (count) *first_bad = 0;
+        return KC_ERR_WRONG_KIND;
     }
     rows_job job = { (kc_tokenizer *)t, encrypt, rows };   /* only the cache changes, under its lock */
     kc_parallel_shares(count, bytes * 64, rows_share, &job);   /* ~64 cipher bytes per value byte */

@@ -143,6 +143,8 @@ def tokenize():
         "marked-hangul": (custom, 1, 4, b"", "alphabet=가나다라마바사아자차카타파하;keep=2,2".encode(), bytes(range(3, 40))),
         "marked-email": (email, 3, 4, b"users", None, bytes(range(60, 90)) + b"\xf5x.kr"),
         "empty-email": (email, 0, 0, b"", None, b""),
+        # a mask and the empty value: detokenize was KC_OK (an empty row skipped the mask's refusal)
+        "mask-empty": (custom, 0, 0, b"", b"mask=a", b""),
         # a spec from parts (fuzz_tokenize.c build_spec): alnum, pass '-', stop '@', keep=1,1
         "parts-alnum-stop": (parts, 0, 4, b"", None, bytes([6, 1, 13, 1, 32, 1 | 2 | 8]) + bytes(range(50, 80))),
     }.items():
