@@ -131,7 +131,7 @@ label_suite() { # name, build dir, target, label, cmake args...
   count "$dir.ctest.log"
 }
 CC=clang label_suite "fuzzing (libFuzzer, ASan+UBSan)" "$build/fuzz" kc_fuzzers fuzz \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKC_SANITIZE=address,undefined -DKC_PEERS=OFF -DKC_BUILD_CLI=OFF \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKC_SANITIZE=address,undefined -DKC_PEERS=OFF \
   -DKC_FUZZ=ON -DKC_FUZZ_SECONDS="${KC_FUZZ_SECONDS:-17}"
 label_suite "timing (dudect-style, AVX-512/GFNI/VAES backends)" "$build/timing" kc_timing timing \
   -DCMAKE_BUILD_TYPE=Release -DKC_PEERS=OFF -DKC_BUILD_CLI=OFF -DKC_TIMING=ON \
