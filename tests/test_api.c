@@ -34,6 +34,16 @@ static void discovery(void)
     kc_backend_info b;
     tl_check_status(kc_backend_at("aes-128", 99, &b), KC_ERR_UNKNOWN_BACKEND, "backend index");
     tl_check_status(kc_backend_at("nope", 0, &b), KC_ERR_UNKNOWN_CIPHER, "backend of unknown cipher");
+    /* GCM's GHASH backends list like a cipher's: the portable ones always (ct is
+     * variable-time on 32-bit targets), one default, constant-time, that runs. */
+    int ghash_defaults = 0, ghash_ct = 0;
+    tl_check(kc_backend_count("ghash") >= 3, "ghash backends listed");
+    for (size_t k = 0; kc_backend_at("ghash", k, &b) == KC_OK; k++) {
+        ghash_defaults += b.is_default;
+        ghash_ct += strcmp(b.name, "ct") == 0 && b.available;
+        if (b.is_default) tl_check(b.constant_time && b.available, "ghash default %s is constant-time and runs", b.name);
+    }
+    tl_check(ghash_defaults == 1 && ghash_ct == 1, "ghash: one default, ct runs");
     for (int s = 0; s < KC_STATUS_COUNT; s++) {
         tl_check(strlen(kc_strerror((kc_status)s)) > 5, "message for %d", s);
         for (int t = 0; t < s; t++)

@@ -105,6 +105,9 @@ def test_discovery_and_threads():
     assert sum(b.is_default for b in bs) == 1 and any(b.name == "table" and not b.constant_time for b in bs)
     with pytest.raises(kcipher.UnknownCipherError):
         kcipher.backends("nope")
+    gh = kcipher.backends("ghash")              # GCM's GHASH backends, chosen as "cipher-backend/ghash-backend"
+    assert sum(b.is_default for b in gh) == 1 and any(b.name == "ct" and b.available for b in gh)
+    assert all(b.constant_time and b.available for b in gh if b.is_default)
     assert isinstance(kcipher.cpu_features(), str)
     kcipher.set_threads(2)
     assert kcipher.threads() == 2

@@ -20,7 +20,7 @@ static void cfb_encrypt_by_cbc(const kc_cipher *c, uint8_t *iv, uint8_t *out, co
         size_t n = nblocks < per ? nblocks : per, len = n * bs;
         memcpy(ks, iv, bs);
         memcpy(ks + bs, in, len - bs);
-        memset(zero, 0, bs);
+        memset(zero, 0, bs);                     /* each call leaves its last block in its IV */
         c->impl->cbc_encrypt(c->ctx, zero, ks, ks, n);
         for (size_t k = 0; k < len; k++) out[k] = in[k] ^ ks[k];
         memcpy(iv, out + len - bs, bs);
