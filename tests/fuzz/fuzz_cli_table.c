@@ -3,7 +3,7 @@
  * on any bytes as CSV, TSV or JSON Lines: records tile the input, fields
  * lie inside their record, an unquoted value is never longer than its
  * field (exact-size buffers, so ASan sees an overrun), and a value written
- * back is never shortened (TSV refuses one with a tab, CR or LF: it has
+ * back reads back as itself (TSV refuses one with a tab, CR or LF: it has
  * no quoting).
  * Then the whole command (cli/tokenize.c) on the same bytes, the first name
  * tokenized as `digits`, under --on-error fail, null or skip-record: when it
@@ -215,7 +215,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                             /* refused only where TSV cannot write it (no quoting there) */
                             if (kind != TABLE_TSV || (!memchr(v, '\t', vl) && !memchr(v, '\n', vl) &&
                                                       !memchr(v, '\r', vl))) abort();
-                        } else if (!sink.failed && sink.len < vl) abort();   /* a value is never shortened */
+                        } else if (!sink.failed) {
+                            if (sink.len < vl) abort();                    /* a value is never shortened */
+                            /* and reads back as itself (quoted: CSV's "..." when needed, JSON always) */
+                            int q = kind == TABLE_JSONL || (kind == TABLE_CSV && sink.len && sink.buf[0] == '"');
+                            field g = { 0, sink.len, 1, q, 0 };
+                            char *w = malloc(sink.len ? sink.len : 1);
+                            size_t wl = table_value(kind, sink.buf, &g, w);
+                            if (wl != vl || memcmp(w, v, vl)) abort();
+                            free(w);
+                        }
                     }
                     free(v);
                 }
