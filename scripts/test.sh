@@ -129,7 +129,12 @@ label_suite() { # name, build dir, target, label, cmake args...
   fi
   (cd "$dir" && ctest --output-on-failure -j"$jobs" -L "^$label\$" 2>&1) | tee "$dir.ctest.log"
   count "$dir.ctest.log"
+  # A failing harness's check and input, repeated at the end where a truncated CI log still shows them.
+  if [ "$label" = fuzz ]; then
+    fuzz_found=$(grep -E '^/.*/fuzz_[a-z_]+\.c:[0-9]+: |^(Base64|SUMMARY): |ERROR: (Address|Leak)Sanitizer|runtime error:' "$dir.ctest.log" | head -20)
+  fi
 }
+fuzz_found=""
 CC=clang label_suite "fuzzing (libFuzzer, ASan+UBSan)" "$build/fuzz" kc_fuzzers fuzz \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKC_SANITIZE=address,undefined -DKC_PEERS=OFF \
   -DKC_FUZZ=ON -DKC_FUZZ_SECONDS="${KC_FUZZ_SECONDS:-17}"
@@ -141,6 +146,9 @@ cross aarch64 scripts/test-aarch64.sh
 cross rv32 scripts/test-rv32.sh
 cross avr scripts/test-avr.sh
 cross armv7m scripts/test-armv7m.sh
+if [ -n "$fuzz_found" ]; then
+  printf 'fuzzing failures (the check; the input: base64 -d into a file, then build/fuzz/tests/fuzz/fuzz_<name> file):\n%s\n' "$fuzz_found"
+fi
 echo "per CPU class (the native suite):"
 printf '  %s\n' "${class_lines[@]}"
 echo "test command: $SECONDS s in all"
