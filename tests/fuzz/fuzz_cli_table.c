@@ -217,13 +217,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                                       !memchr(v, '\r', vl))) abort();
                         } else if (!sink.failed) {
                             if (sink.len < vl) abort();                    /* a value is never shortened */
-                            /* and reads back as itself (quoted: CSV's "..." when needed, JSON always) */
-                            int q = kind == TABLE_JSONL || (kind == TABLE_CSV && sink.len && sink.buf[0] == '"');
-                            field g = { 0, sink.len, 1, q, 0 };
-                            char *w = malloc(sink.len ? sink.len : 1);
-                            size_t wl = table_value(kind, sink.buf, &g, w);
-                            if (wl != vl || memcmp(w, v, vl)) abort();
-                            free(w);
+                            if (sink.len) {   /* and reads back as itself (CSV quoted when needed, JSON always) */
+                                int q = kind == TABLE_JSONL || (kind == TABLE_CSV && sink.buf[0] == '"');
+                                field g = { 0, sink.len, 1, q, 0 };
+                                char *w = malloc(sink.len);
+                                size_t wl = table_value(kind, sink.buf, &g, w);
+                                if (wl != vl || memcmp(w, v, vl)) abort();
+                                free(w);
+                            }
                         }
                     }
                     free(v);
