@@ -8,13 +8,16 @@
  * reduction: two pairs (six multiplies) after each of rounds 2..5, the
  * reduction after round 8 (the round keys are broadcast from memory: eight
  * states, three sums and a pair fit AVX2's 16 registers).  On Zen 3,
- * vaesenc and vpclmulqdq share two FP pipes (a ymm multiply holds one for
- * four cycles), and where the multiplies go counts: one pair after each of
- * rounds 1..8 ran 6-10 % slower, pairs in alternate rounds or the
- * reduction right after the last pair 4-6 % slower, CTR then GHASH over
- * L1-sized chunks 4-8 % slower (AES-128 and AES-256, both directions, the
- * kernel called directly, paired; Alder Lake, whose vpclmulqdq has a port
- * of its own, not measured).  Encryption hashes the previous batch's
+ * vaesenc and vpclmulqdq share two FP pipes (measured: vaesenc ymm two a
+ * cycle on either, vpclmulqdq ymm one every other cycle on one of them
+ * only: 80 vaesenc and 24 multiplies need (80 + 2 x 24) / 2 = 64 cycles
+ * a batch of AES-128, 0.25 c/B, before the reduction), and where the
+ * multiplies go counts: one pair after each of rounds 1..8 ran 6-10 %
+ * slower, pairs in alternate rounds or the reduction right after the
+ * last pair 4-6 % slower, CTR then GHASH over L1-sized chunks 4-8 %
+ * slower (AES-128 and AES-256, both directions, the kernel called
+ * directly, paired; Alder Lake, whose vpclmulqdq has a port of its own,
+ * not measured).  Encryption hashes the previous batch's
  * ciphertext (in L1, just stored), decryption the batch's own input.  The
  * counter is kept byte-reversed and counts in its low 32-bit word only:
  * inc32 with no branch, so GCM's GHASH-derived (secret) J0 may run here
