@@ -16,6 +16,7 @@
 static const char *const ciphers[] = {
     "aria-128", "aria-256", "lea-128", "lea-256", "pipo-64-128", "rc6-128", "rc6-256",
     "aes-128", "aes-256", "rijndael-192-128", "rijndael-256-256", "aes-192",
+    "seed-128", "hight-64-128", "cham-64-128", "cham-128-128", "cham-128-256",
 };
 
 static uint8_t buf_in[LONG_LEN], buf_out[LONG_LEN + 1], buf_want[LONG_LEN], ctrs[LONG_LEN + 32];
