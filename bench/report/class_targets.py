@@ -42,7 +42,10 @@ def verdict(ok):
 
 
 def is_zen3(d):
-    return d.run.get("cpu_vendor") == "AuthenticAMD" and d.run.get("cpu_family") == 25
+    """A Zen 3 core: family 25 (which Zen 4 shares) with a Zen 3 model (Milan 0x01, Vermeer 0x21, Cezanne 0x50...)."""
+    model = d.run.get("cpu_model", -1)
+    return (d.run.get("cpu_vendor") == "AuthenticAMD" and d.run.get("cpu_family") == 25
+            and (0 <= model < 0x10 or 0x20 <= model < 0x60))
 
 
 def aes128_bound(d, mode):
